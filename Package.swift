@@ -1,0 +1,46 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Layers, dependencies pointing one way only:
+// FirestoreModel <- RulesLanguage <- RulesEngine <- Queries <- flint
+let package = Package(
+  name: "Flint",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "flint", targets: ["flint"]),
+    .library(name: "FirestoreModel", targets: ["FirestoreModel"]),
+    .library(name: "RulesLanguage", targets: ["RulesLanguage"]),
+    .library(name: "RulesEngine", targets: ["RulesEngine"]),
+    .library(name: "Queries", targets: ["Queries"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CPCRE2",
+      pkgConfig: "libpcre2-8",
+      providers: [.apt(["libpcre2-dev"])]
+    ),
+    .target(name: "FirestoreModel"),
+    .target(name: "RulesLanguage", dependencies: ["FirestoreModel"]),
+    .target(name: "RulesEngine", dependencies: ["RulesLanguage", "FirestoreModel", "CPCRE2"]),
+    .target(name: "Queries", dependencies: ["RulesEngine"]),
+    .executableTarget(
+      name: "flint",
+      dependencies: [
+        "Queries",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Yams", package: "Yams"),
+      ]
+    ),
+    .executableTarget(name: "flint-bench", dependencies: ["Queries"]),
+    .testTarget(name: "FirestoreModelTests", dependencies: ["FirestoreModel"]),
+    .testTarget(name: "RulesLanguageTests", dependencies: ["RulesLanguage"]),
+    .testTarget(name: "RulesEngineTests", dependencies: ["RulesEngine"]),
+    .testTarget(name: "QueriesTests", dependencies: ["Queries"]),
+    .testTarget(name: "FlintCLITests", dependencies: ["flint"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

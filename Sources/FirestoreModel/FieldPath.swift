@@ -1,0 +1,38 @@
+import Foundation
+
+/// A path to a field inside a document, such as `address.city` or `` `a.b`.c ``.
+public struct FieldPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+  public var segments: [String]
+
+  public init(_ segments: [String]) {
+    self.segments = segments
+  }
+
+  /// The document-id pseudo field, `__name__`.
+  public static let documentID = FieldPath(["__name__"])
+
+  public var isDocumentID: Bool { segments == ["__name__"] }
+
+  /// The canonical text: segments joined by `.`, with segments that are not simple
+  /// identifiers quoted in backticks.
+  public var description: String {
+    segments.map(Self.quoted).joined(separator: ".")
+  }
+
+  static func quoted(_ segment: String) -> String {
+    let simple =
+      !segment.isEmpty
+      && segment.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+      && !("0"..."9").contains(segment.unicodeScalars.first!)
+    if simple { return segment }
+    let escaped = segment.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "`", with: "\\`")
+    return "`\(escaped)`"
+  }
+
+  public static func < (lhs: FieldPath, rhs: FieldPath) -> Bool {
+    for (l, r) in zip(lhs.segments, rhs.segments) where l != r {
+      return l.utf8.lexicographicallyPrecedes(r.utf8)
+    }
+    return lhs.segments.count < rhs.segments.count
+  }
+}

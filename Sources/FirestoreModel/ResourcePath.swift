@@ -1,0 +1,50 @@
+/// A path of segments below `/databases/{db}/documents`: a document path has an even
+/// number of segments, a collection path an odd number.
+public struct ResourcePath: Hashable, Comparable, Sendable, CustomStringConvertible {
+  public var segments: [String]
+
+  public init(segments: [String]) {
+    self.segments = segments
+  }
+
+  /// Parses `a/b/c/d` or `/a/b/c/d`. Empty segments are rejected (nil).
+  public init?(parsing text: Substring) {
+    var body = text
+    if body.first == "/" { body = body.dropFirst() }
+    if body.isEmpty {
+      self.segments = []
+      return
+    }
+    let parts = body.split(separator: "/", omittingEmptySubsequences: false)
+    guard !parts.contains(where: \.isEmpty) else { return nil }
+    self.segments = parts.map(String.init)
+  }
+
+  public init?(parsing text: String) {
+    self.init(parsing: text[...])
+  }
+
+  public var isDocument: Bool { !segments.isEmpty && segments.count % 2 == 0 }
+  public var isCollection: Bool { segments.count % 2 == 1 }
+
+  /// The last segment: a document's id or a collection's id.
+  public var lastSegment: String? { segments.last }
+
+  /// The path without its last segment.
+  public var parent: ResourcePath { ResourcePath(segments: Array(segments.dropLast())) }
+
+  public func appending(_ segment: String) -> ResourcePath {
+    ResourcePath(segments: segments + [segment])
+  }
+
+  /// `a/b/c`, without a leading slash.
+  public var description: String { segments.joined(separator: "/") }
+
+  /// Firestore orders paths segment by segment.
+  public static func < (lhs: ResourcePath, rhs: ResourcePath) -> Bool {
+    for (l, r) in zip(lhs.segments, rhs.segments) where l != r {
+      return l.utf8.lexicographicallyPrecedes(r.utf8)
+    }
+    return lhs.segments.count < rhs.segments.count
+  }
+}

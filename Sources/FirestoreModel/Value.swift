@@ -1,0 +1,28 @@
+/// A Firestore document value, as stored in a document field.
+///
+/// Maps compare by content, not key order. `integer` and `double` are distinct
+/// types on the wire, but compare numerically in Firestore's ordering.
+public indirect enum Value: Hashable, Sendable {
+  case null
+  case boolean(Bool)
+  case integer(Int64)
+  case double(Double)
+  case timestamp(Timestamp)
+  case string(String)
+  case bytes([UInt8])
+  case reference(ResourcePath)
+  case geoPoint(GeoPoint)
+  case array([Value])
+  case map([String: Value])
+}
+
+/// A latitude/longitude pair in degrees.
+public struct GeoPoint: Hashable, Sendable {
+  public var latitude: Double
+  public var longitude: Double
+
+  public init(latitude: Double, longitude: Double) {
+    self.latitude = latitude
+    self.longitude = longitude
+  }
+}

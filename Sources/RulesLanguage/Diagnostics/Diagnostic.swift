@@ -1,0 +1,57 @@
+/// How serious a diagnostic is.
+public enum Severity: String, Hashable, Sendable, Comparable {
+  case note
+  case warning
+  case error
+
+  public static func < (lhs: Severity, rhs: Severity) -> Bool {
+    lhs.rank < rhs.rank
+  }
+
+  private var rank: Int {
+    switch self {
+    case .note: 0
+    case .warning: 1
+    case .error: 2
+    }
+  }
+}
+
+/// A problem found in a source file: a value, never thrown.
+///
+/// `code` is stable across releases (for example `parse.expected-expression` or
+/// `check.undefined-variable`) so that editors and CI can key on it.
+public struct Diagnostic: Hashable, Sendable {
+  public var severity: Severity
+  public var code: String
+  public var message: String
+  public var range: SourceRange
+  public var notes: [Note]
+
+  public init(_ severity: Severity, code: String, _ message: String, at range: SourceRange, notes: [Note] = []) {
+    self.severity = severity
+    self.code = code
+    self.message = message
+    self.range = range
+    self.notes = notes
+  }
+
+  public static func error(_ code: String, _ message: String, at range: SourceRange, notes: [Note] = []) -> Diagnostic {
+    Diagnostic(.error, code: code, message, at: range, notes: notes)
+  }
+
+  public static func warning(_ code: String, _ message: String, at range: SourceRange, notes: [Note] = []) -> Diagnostic {
+    Diagnostic(.warning, code: code, message, at: range, notes: notes)
+  }
+
+  /// Extra information attached to a diagnostic, optionally pointing elsewhere in the file.
+  public struct Note: Hashable, Sendable {
+    public var message: String
+    public var range: SourceRange?
+
+    public init(_ message: String, at range: SourceRange? = nil) {
+      self.message = message
+      self.range = range
+    }
+  }
+}

@@ -1,0 +1,119 @@
+/// An expression with its source range. Equality ignores the range.
+public struct Expr: Hashable, Sendable {
+  public var kind: ExprKind
+  public var range: SourceRange
+
+  public init(_ kind: ExprKind, range: SourceRange = .none) {
+    self.kind = kind
+    self.range = range
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.kind == rhs.kind }
+  public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
+}
+
+/// Every kind of expression. Switch exhaustively: adding a case must break every
+/// consumer that does not handle it.
+public indirect enum ExprKind: Hashable, Sendable {
+  case null
+  case bool(Bool)
+  case int(Int64)
+  case float(Double)
+  /// A string literal, escapes decoded.
+  case string(String)
+  /// A bytes literal `b'..'`, escapes decoded.
+  case bytes([UInt8])
+  case list([Expr])
+  case map([MapEntry])
+  /// A path literal such as `/databases/$(database)/documents/users/$(uid)`.
+  case path([PathSegment])
+  /// A variable or namespace name: `request`, `math`, a wildcard, a parameter, a `let`.
+  case identifier(String)
+  /// `receiver.name` (field access; not a call).
+  case member(Expr, Identifier)
+  /// `name(args)`: a global or user function.
+  case call(Identifier, [Expr])
+  /// `receiver.name(args)`: a method, or a namespace function such as `math.abs(x)`.
+  case methodCall(Expr, Identifier, [Expr])
+  /// `base[index]`
+  case index(Expr, Expr)
+  /// `base[lower:upper]`, either bound optional.
+  case slice(Expr, Expr?, Expr?)
+  case unary(UnaryOperator, Expr)
+  case binary(BinaryOperator, Expr, Expr)
+  /// `value is type`
+  case typeTest(Expr, TypeName)
+  /// `condition ? then : else`
+  case ternary(Expr, Expr, Expr)
+  /// Stands where the parser could not read an expression; a diagnostic was emitted.
+  case invalid
+}
+
+/// `'key': value` in a map literal.
+public struct MapEntry: Hashable, Sendable {
+  public var key: String
+  public var keyRange: SourceRange
+  public var value: Expr
+
+  public init(key: String, keyRange: SourceRange = .none, value: Expr) {
+    self.key = key
+    self.keyRange = keyRange
+    self.value = value
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.key == rhs.key && lhs.value == rhs.value }
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(key)
+    hasher.combine(value)
+  }
+}
+
+/// One segment of a path literal.
+public enum PathSegment: Hashable, Sendable {
+  /// Literal text such as `documents` or `(default)` (parentheses kept).
+  case literal(String)
+  /// `$(expr)`: the value converted to one segment.
+  case interpolation(Expr)
+}
+
+public enum UnaryOperator: String, Hashable, Sendable {
+  case not = "!"
+  case negate = "-"
+}
+
+public enum BinaryOperator: String, Hashable, Sendable, CaseIterable {
+  case or = "||"
+  case and = "&&"
+  case equal = "=="
+  case notEqual = "!="
+  case less = "<"
+  case lessEqual = "<="
+  case greater = ">"
+  case greaterEqual = ">="
+  case `in` = "in"
+  case add = "+"
+  case subtract = "-"
+  case multiply = "*"
+  case divide = "/"
+  case remainder = "%"
+}
+
+/// The type name after `is`, as written; `Checks` reports names the engine does not know.
+public struct TypeName: Hashable, Sendable {
+  public var name: String
+  public var range: SourceRange
+
+  public init(_ name: String, range: SourceRange = .none) {
+    self.name = name
+    self.range = range
+  }
+
+  /// The types `is` accepts (rules-fields plus the "also supported" ones).
+  public static let known: Set<String> = [
+    "bool", "bytes", "float", "int", "list", "latlng", "number", "path", "map", "string",
+    "timestamp", "duration", "set", "map_diff", "constraint",
+  ]
+
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.name == rhs.name }
+  public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
