@@ -1,0 +1,225 @@
+/// Resolves every name in allow conditions and function bodies: variables, user and built-in
+/// function calls (with arity), namespace members and `is` type names.
+///
+/// Scope (rules-language §5.4): `let` names defined so far and parameters, then wildcard
+/// variables of the enclosing matches, then `request`/`resource`, then the namespaces. Calls
+/// resolve to the innermost user function of that name, then to the built-in globals.
+struct NameResolution {
+  /// A call from a function (or from an allow condition when `caller` is nil) to a user function.
+  struct Call {
+    var caller: Int?
+    var callee: Int
+    var range: SourceRange
+  }
+
+  private enum Local {
+    case parameter
+    case binding(Int)
+  }
+
+  private struct Environment {
+    var block: Int
+    var function: Int?
+    var locals: [String: Local] = [:]
+  }
+
+  let tree: ScopeTree
+  private(set) var diagnostics: [Diagnostic] = []
+  private(set) var calls: [Call] = []
+  /// `letUsed[f][i]`: whether let binding `i` of function `f` is ever read.
+  private(set) var letUsed: [[Bool]]
+
+  init(tree: ScopeTree) {
+    self.tree = tree
+    self.letUsed = tree.functions.map { Array(repeating: false, count: $0.decl.lets.count) }
+    for (index, function) in tree.functions.enumerated() {
+      var environment = Environment(block: function.block, function: index)
+      for parameter in function.decl.parameters {
+        environment.locals[parameter.name] = .parameter
+      }
+      for (letIndex, binding) in function.decl.lets.enumerated() {
+        walk(binding.value, environment)
+        environment.locals[binding.name.name] = .binding(letIndex)
+      }
+      walk(function.decl.body, environment)
+    }
+    for entry in tree.allows {
+      guard let condition = entry.allow.condition else { continue }
+      let environment = Environment(block: entry.block, function: nil)
+      walk(condition, environment)
+    }
+  }
+
+  private mutating func walk(_ expr: Expr, _ env: Environment) {
+    switch expr.kind {
+    case .null, .bool, .int, .float, .string, .bytes, .invalid:
+      break
+    case .list(let elements):
+      for element in elements { walk(element, env) }
+    case .map(let entries):
+      for entry in entries { walk(entry.value, env) }
+    case .path(let segments):
+      for case .interpolation(let inner) in segments { walk(inner, env) }
+    case .identifier(let name):
+      resolveVariable(name, at: expr.range, env)
+    case .member(let base, let name):
+      if let namespace = namespaceName(base, env) {
+        reportNamespaceProperty(namespace, name)
+      } else {
+        walk(base, env)
+      }
+    case .methodCall(let base, let name, let args):
+      if let namespace = namespaceName(base, env) {
+        checkNamespaceCall(namespace, name, argumentCount: args.count, range: base.range.union(name.range))
+      } else {
+        walk(base, env)
+      }
+      for arg in args { walk(arg, env) }
+    case .call(let name, let args):
+      resolveCall(name, argumentCount: args.count, env)
+      for arg in args { walk(arg, env) }
+    case .index(let base, let index):
+      walk(base, env)
+      walk(index, env)
+    case .slice(let base, let lower, let upper):
+      walk(base, env)
+      if let lower { walk(lower, env) }
+      if let upper { walk(upper, env) }
+    case .unary(_, let operand):
+      walk(operand, env)
+    case .binary(_, let lhs, let rhs):
+      walk(lhs, env)
+      walk(rhs, env)
+    case .typeTest(let value, let type):
+      walk(value, env)
+      if !BuiltinNames.typeNames.contains(type.name) {
+        let suggestion = Suggestions.closest(to: type.name, in: BuiltinNames.typeNames)
+        diagnostics.append(.unknownType(type, suggestion: suggestion))
+      }
+    case .ternary(let condition, let then, let otherwise):
+      walk(condition, env)
+      walk(then, env)
+      walk(otherwise, env)
+    }
+  }
+
+  /// Whether `name` is a local or a wildcard variable here (which hides globals and namespaces).
+  private func isBoundLocally(_ name: String, _ env: Environment) -> Bool {
+    env.locals[name] != nil || tree.bindsVariable(name, from: env.block)
+  }
+
+  /// The namespace `base` names, if it is a bare namespace identifier not hidden by a variable.
+  private func namespaceName(_ base: Expr, _ env: Environment) -> String? {
+    guard case .identifier(let name) = base.kind, BuiltinNames.namespaces[name] != nil,
+      !isBoundLocally(name, env)
+    else { return nil }
+    return name
+  }
+
+  private mutating func resolveVariable(_ name: String, at range: SourceRange, _ env: Environment) {
+    if let local = env.locals[name] {
+      if case .binding(let index) = local, let function = env.function {
+        letUsed[function][index] = true
+      }
+      return
+    }
+    if tree.bindsVariable(name, from: env.block) || BuiltinNames.globalVariables.contains(name)
+      || BuiltinNames.namespaces[name] != nil
+    {
+      return
+    }
+    let candidates = Array(env.locals.keys) + tree.visibleVariables(from: env.block) + BuiltinNames.globalVariables
+    var notes = Suggestions.note(Suggestions.closest(to: name, in: candidates))
+    if name == "database" {
+      notes.append(Diagnostic.Note("'database' is bound only inside 'match /databases/{database}/documents'"))
+    }
+    diagnostics.append(.error("check.undefined-variable", "undefined variable '\(name)'", at: range, notes: notes))
+  }
+
+  private mutating func resolveCall(_ name: Identifier, argumentCount: Int, _ env: Environment) {
+    if let callee = tree.resolveFunction(name.name, from: env.block) {
+      calls.append(Call(caller: env.function, callee: callee, range: name.range))
+      let decl = tree.functions[callee].decl
+      if decl.parameters.count != argumentCount {
+        diagnostics.append(
+          .wrongArity(
+            "function '\(name.name)'", expected: decl.parameters.count...decl.parameters.count, given: argumentCount,
+            at: name.range, notes: [Diagnostic.Note("'\(name.name)' declared here", at: decl.name.range)]))
+      }
+      return
+    }
+    if let builtin = BuiltinNames.globalFunctions[name.name] {
+      checkBuiltin(builtin, displayName: name.name, argumentCount: argumentCount, range: name.range)
+      return
+    }
+    let candidates = tree.visibleFunctions(from: env.block) + BuiltinNames.globalFunctions.keys
+    let suggestion = Suggestions.closest(to: name.name, in: candidates)
+    diagnostics.append(
+      .error(
+        "check.undefined-function", "undefined function '\(name.name)'", at: name.range,
+        notes: Suggestions.note(suggestion)))
+  }
+
+  private mutating func checkNamespaceCall(_ namespace: String, _ name: Identifier, argumentCount: Int, range: SourceRange)
+  {
+    let members = BuiltinNames.namespaces[namespace] ?? [:]
+    guard let builtin = members[name.name] else {
+      let suggestion = Suggestions.closest(to: name.name, in: members.keys).map { "\(namespace).\($0)" }
+      diagnostics.append(
+        .error(
+          "check.unknown-namespace-member", "'\(namespace)' has no function '\(name.name)'", at: name.range,
+          notes: Suggestions.note(suggestion)))
+      return
+    }
+    checkBuiltin(builtin, displayName: "\(namespace).\(name.name)", argumentCount: argumentCount, range: range)
+  }
+
+  private mutating func reportNamespaceProperty(_ namespace: String, _ name: Identifier) {
+    let members = BuiltinNames.namespaces[namespace] ?? [:]
+    if members[name.name] != nil {
+      diagnostics.append(
+        .error(
+          "check.unknown-namespace-member", "'\(namespace).\(name.name)' is a function and must be called",
+          at: name.range))
+    } else {
+      let suggestion = Suggestions.closest(to: name.name, in: members.keys).map { "\(namespace).\($0)" }
+      diagnostics.append(
+        .error(
+          "check.unknown-namespace-member", "'\(namespace)' has no member '\(name.name)'", at: name.range,
+          notes: Suggestions.note(suggestion)))
+    }
+  }
+
+  private mutating func checkBuiltin(_ builtin: BuiltinFunction, displayName: String, argumentCount: Int, range: SourceRange)
+  {
+    if case .unsupported(let reason) = builtin.status {
+      diagnostics.append(
+        .error(
+          "check.unsupported-function", "'\(displayName)()' is not supported by Cloud Firestore", at: range,
+          notes: [Diagnostic.Note(reason)]))
+      return
+    }
+    if !builtin.arity.contains(argumentCount) {
+      diagnostics.append(.wrongArity("'\(displayName)'", expected: builtin.arity, given: argumentCount, at: range))
+    }
+  }
+}
+
+extension Diagnostic {
+  static func wrongArity(
+    _ subject: String, expected: ClosedRange<Int>, given: Int, at range: SourceRange, notes: [Note] = []
+  ) -> Diagnostic {
+    let count =
+      expected.count == 1
+      ? "\(expected.lowerBound) argument\(expected.lowerBound == 1 ? "" : "s")"
+      : "\(expected.lowerBound) to \(expected.upperBound) arguments"
+    let was = given == 1 ? "was" : "were"
+    return .error("check.wrong-arity", "\(subject) takes \(count) but \(given) \(was) given", at: range, notes: notes)
+  }
+
+  static func unknownType(_ type: TypeName, suggestion: String?) -> Diagnostic {
+    .error(
+      "check.unknown-type", "unknown type '\(type.name)' after 'is'", at: type.range,
+      notes: Suggestions.note(suggestion))
+  }
+}

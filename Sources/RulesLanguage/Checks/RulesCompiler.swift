@@ -1,0 +1,60 @@
+/// A parsed and checked rules file.
+public struct CompiledRules: Sendable {
+  /// The syntax tree (possibly partial when there are syntax errors).
+  public var file: RulesFile
+  /// Syntax and semantic diagnostics, sorted by position.
+  public var diagnostics: [Diagnostic]
+
+  public init(file: RulesFile, diagnostics: [Diagnostic]) {
+    self.file = file
+    self.diagnostics = diagnostics
+  }
+
+  /// Whether any diagnostic is an error (the ruleset would not deploy).
+  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// Parse + semantic checks: what `flint check` runs and what a ruleset must pass before
+/// the evaluator may use it.
+public enum RulesCompiler {
+  /// Parses `source` and runs every semantic check on the result.
+  public static func compile(_ source: SourceFile) -> CompiledRules {
+    let parsed = RulesParser.parse(source)
+    let hasSyntaxErrors = parsed.diagnostics.contains { $0.severity == .error }
+    let checks = RulesChecker.check(parsed.file, source: source, includeWarnings: !hasSyntaxErrors)
+    return CompiledRules(file: parsed.file, diagnostics: ordered(parsed.diagnostics + checks))
+  }
+
+  /// Sorts by position (then severity, most severe first, then code) and drops exact duplicates.
+  public static func ordered(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    var seen = Set<Diagnostic>()
+    let unique = diagnostics.filter { seen.insert($0).inserted }
+    return unique.sorted { lhs, rhs in
+      if lhs.range.start != rhs.range.start { return lhs.range.start < rhs.range.start }
+      if lhs.severity != rhs.severity { return lhs.severity > rhs.severity }
+      if lhs.code != rhs.code { return lhs.code < rhs.code }
+      if lhs.range.end != rhs.range.end { return lhs.range.end < rhs.range.end }
+      return lhs.message < rhs.message
+    }
+  }
+}
+
+/// The semantic checks on an already parsed file (one concept per file in `Checks/`).
+public enum RulesChecker {
+  /// Every semantic diagnostic for `file`, unsorted. With `includeWarnings` false only errors
+  /// come back (used when the parse failed and a partial tree would give spurious warnings).
+  public static func check(_ file: RulesFile, source: SourceFile, includeWarnings: Bool = true) -> [Diagnostic] {
+    // An invalid `rules_version` value is its own error; version-specific checks are skipped.
+    let version: RulesVersion? = file.version == nil ? .v1 : file.version?.version
+    let tree = ScopeTree(file)
+    let resolution = NameResolution(tree: tree)
+    let recursion = RecursionCheck.run(tree, calls: resolution.calls)
+    var diagnostics = FileChecks.run(file, source: source)
+    diagnostics += MatchChecks.run(file, version: version)
+    diagnostics += DeclarationChecks.run(tree, version: version)
+    diagnostics += resolution.diagnostics
+    diagnostics += recursion.diagnostics
+    diagnostics += UsageWarnings.run(tree, resolution: resolution, recursive: recursion.recursive)
+    return includeWarnings ? diagnostics : diagnostics.filter { $0.severity == .error }
+  }
+}

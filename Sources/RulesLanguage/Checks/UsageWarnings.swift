@@ -1,0 +1,26 @@
+/// Warnings for declarations nobody reads: functions never called (outside their own body)
+/// and `let` bindings never referenced (the engine's `Unused variable: <name>.` warning,
+/// rules-language §6.1). Functions in a recursion cycle are left to the recursion error.
+enum UsageWarnings {
+  static func run(_ tree: ScopeTree, resolution: NameResolution, recursive: Set<Int>) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
+    var called = Set<Int>()
+    for call in resolution.calls where call.caller != call.callee {
+      called.insert(call.callee)
+    }
+    for (index, function) in tree.functions.enumerated() {
+      let decl = function.decl
+      // A duplicate declaration is already an error; do not also call it unused.
+      let isShadowedDuplicate = tree.blocks[function.block].functions[decl.name.name] != index
+      if !called.contains(index), !recursive.contains(index), !isShadowedDuplicate {
+        diagnostics.append(
+          .warning("check.unused-function", "function '\(decl.name.name)' is never called", at: decl.name.range))
+      }
+      for (letIndex, binding) in decl.lets.enumerated() where !resolution.letUsed[index][letIndex] {
+        diagnostics.append(
+          .warning("check.unused-variable", "unused variable '\(binding.name.name)'", at: binding.name.range))
+      }
+    }
+    return diagnostics
+  }
+}

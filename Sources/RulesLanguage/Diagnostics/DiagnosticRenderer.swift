@@ -1,0 +1,109 @@
+/// Turns diagnostics into text (GCC/Xcode style with a caret line) or JSON.
+///
+/// Text:
+/// ```
+/// firestore.rules:3:22: error: undefined variable 'uid' [check.undefined-variable]
+///       allow read: if uid == request.auth.uid;
+///                      ^~~
+/// firestore.rules:2:9: note: did you mean 'userId'?
+/// firestore.rules: 1 error, 0 warnings
+/// ```
+/// Lines and columns are 1-based; columns count characters (Unicode scalars). Tabs in the
+/// source line are copied into the caret line so the caret lines up in any tab width.
+public enum DiagnosticRenderer {
+  /// One diagnostic: its header line, the source line, the caret line, then one line per note.
+  public static func text(_ diagnostic: Diagnostic, in source: SourceFile) -> String {
+    let start = source.location(of: diagnostic.range.start)
+    let end = source.location(of: diagnostic.range.end)
+    var out = "\(source.name):\(start): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code)]\n"
+    let line = source.lineText(start.line)
+    out += line + "\n"
+    out += caretLine(for: line, column: start.column, width: end.line == start.line ? end.column - start.column : nil)
+    out += "\n"
+    for note in diagnostic.notes {
+      let location = source.location(of: note.range?.start ?? diagnostic.range.start)
+      out += "\(source.name):\(location): note: \(note.message)\n"
+    }
+    return out
+  }
+
+  /// All diagnostics of one file in order, followed by the summary line.
+  public static func text(_ diagnostics: [Diagnostic], in source: SourceFile) -> String {
+    var out = ""
+    for diagnostic in diagnostics {
+      out += text(diagnostic, in: source)
+    }
+    return out + summary(diagnostics, name: source.name) + "\n"
+  }
+
+  /// `name: 2 errors, 1 warning`.
+  public static func summary(_ diagnostics: [Diagnostic], name: String) -> String {
+    let errors = diagnostics.filter { $0.severity == .error }.count
+    let warnings = diagnostics.filter { $0.severity == .warning }.count
+    return "\(name): \(count(errors, "error")), \(count(warnings, "warning"))"
+  }
+
+  /// The caret line: whitespace up to `column`, `^`, then `~` to cover `width` characters
+  /// (to the end of the line when `width` is nil, i.e. the range continues on later lines).
+  static func caretLine(for line: String, column: Int, width: Int?) -> String {
+    let scalars = Array(line.unicodeScalars)
+    var out = ""
+    for index in 0..<max(0, column - 1) {
+      out += index < scalars.count && scalars[index] == "\t" ? "\t" : " "
+    }
+    out += "^"
+    let covered = width ?? max(1, scalars.count - (column - 1))
+    if covered > 1 {
+      out += String(repeating: "~", count: covered - 1)
+    }
+    return out
+  }
+
+  /// The JSON report for several files:
+  /// `{"files": [{"file": "...", "diagnostics": [{"severity": "error", "code": "...",
+  /// "message": "...", "line": 1, "column": 1, "endLine": 1, "endColumn": 5}]}]}`.
+  /// `endColumn` is exclusive (the column just past the range). Diagnostics with notes get a
+  /// `"notes"` array of `{"message", "line", "column"}` objects (positions omitted when the
+  /// note has no range).
+  public static func json(_ files: [(source: SourceFile, diagnostics: [Diagnostic])]) -> String {
+    let entries = files.map { file in
+      JSONText.object([
+        ("file", .string(file.source.name)),
+        ("diagnostics", .array(file.diagnostics.map { jsonValue($0, in: file.source) })),
+      ])
+    }
+    return JSONText.object([("files", .array(entries))]).text + "\n"
+  }
+
+  /// One diagnostic as a JSON object.
+  public static func jsonValue(_ diagnostic: Diagnostic, in source: SourceFile) -> JSONText {
+    let start = source.location(of: diagnostic.range.start)
+    let end = source.location(of: diagnostic.range.end)
+    var members: [(String, JSONText)] = [
+      ("severity", .string(diagnostic.severity.rawValue)),
+      ("code", .string(diagnostic.code)),
+      ("message", .string(diagnostic.message)),
+      ("line", .int(start.line)),
+      ("column", .int(start.column)),
+      ("endLine", .int(end.line)),
+      ("endColumn", .int(end.column)),
+    ]
+    if !diagnostic.notes.isEmpty {
+      let notes = diagnostic.notes.map { note -> JSONText in
+        var fields: [(String, JSONText)] = [("message", .string(note.message))]
+        if let range = note.range {
+          let location = source.location(of: range.start)
+          fields.append(("line", .int(location.line)))
+          fields.append(("column", .int(location.column)))
+        }
+        return .object(fields)
+      }
+      members.append(("notes", .array(notes)))
+    }
+    return .object(members)
+  }
+
+  private static func count(_ value: Int, _ noun: String) -> String {
+    "\(value) \(noun)\(value == 1 ? "" : "s")"
+  }
+}
