@@ -1,0 +1,5 @@
+enum HashingFunctions {
+  static func call(_ name: String, _ args: [RulesValue]) throws(EvalError) -> RulesValue {
+    throw .functionNotFound(name)
+  }
+}

@@ -1,0 +1,5 @@
+enum LatLngFunctions {
+  static func call(_ name: String, _ args: [RulesValue]) throws(EvalError) -> RulesValue {
+    throw .functionNotFound(name)
+  }
+}
