@@ -1,0 +1,70 @@
+/// One `"key": value` member of a JSON object.
+public struct JSONMember: Hashable, Sendable {
+  public var key: String
+  public var value: JSONValue
+
+  public init(key: String, value: JSONValue) {
+    self.key = key
+    self.value = value
+  }
+}
+
+/// A JSON object that keeps its members in source order.
+///
+/// Keys are unique (the parser rejects duplicates). Lookup is a linear scan, which is
+/// right for the small objects of fixtures and suites; iterate `members` for big ones.
+/// Equality is order-sensitive, like the text.
+public struct JSONObject: Hashable, Sendable {
+  /// The members in source order.
+  public private(set) var members: [JSONMember]
+
+  /// An empty object.
+  public init() {
+    members = []
+  }
+
+  /// An object with these members; returns nil when a key repeats.
+  public init?(members: [JSONMember]) {
+    var seen = Set<String>()
+    for member in members where !seen.insert(member.key).inserted { return nil }
+    self.members = members
+  }
+
+  /// The keys in source order.
+  public var keys: [String] { members.map(\.key) }
+
+  public var count: Int { members.count }
+  public var isEmpty: Bool { members.isEmpty }
+
+  /// The value for a key, or nil. Setting nil removes the key; setting a new key appends it.
+  public subscript(key: String) -> JSONValue? {
+    get { members.first { $0.key == key }?.value }
+    set {
+      let index = members.firstIndex { $0.key == key }
+      switch (index, newValue) {
+      case (let i?, let value?): members[i].value = value
+      case (let i?, nil): members.remove(at: i)
+      case (nil, let value?): members.append(JSONMember(key: key, value: value))
+      case (nil, nil): break
+      }
+    }
+  }
+
+  /// Whether the object has this key.
+  public func contains(_ key: String) -> Bool {
+    members.contains { $0.key == key }
+  }
+
+  /// Appends a member without checking for an existing key; for builders that know keys are new.
+  mutating func appendUnchecked(_ member: JSONMember) {
+    members.append(member)
+  }
+}
+
+extension JSONObject: ExpressibleByDictionaryLiteral {
+  /// Builds an object in literal order; a repeated key keeps its last value.
+  public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    self.init()
+    for (key, value) in elements { self[key] = value }
+  }
+}

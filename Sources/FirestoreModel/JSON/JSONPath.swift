@@ -1,0 +1,73 @@
+/// Where a value sits inside a JSON document, printed like `$.cases[3].request.path`.
+public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
+  /// One step: an object key or an array index.
+  public enum Component: Hashable, Sendable {
+    case key(String)
+    case index(Int)
+  }
+
+  public var components: [Component]
+
+  public init(_ components: [Component] = []) {
+    self.components = components
+  }
+
+  /// The document root, `$`.
+  public static let root = JSONPath()
+
+  /// This path followed by an object key.
+  public func appending(_ key: String) -> JSONPath {
+    JSONPath(components + [.key(key)])
+  }
+
+  /// This path followed by an array index.
+  public func appending(_ index: Int) -> JSONPath {
+    JSONPath(components + [.index(index)])
+  }
+
+  /// `$`, then `.key` for plain keys, `['key']` for keys that would read ambiguously
+  /// (empty, or holding `.`, `[`, `]`, quotes, spaces or control characters), `[n]` for indexes.
+  public var description: String {
+    var text = "$"
+    for component in components {
+      switch component {
+      case .index(let i): text += "[\(i)]"
+      case .key(let key): text += Self.isPlain(key) ? "." + key : "['" + Self.quoted(key) + "']"
+      }
+    }
+    return text
+  }
+
+  static func isPlain(_ key: String) -> Bool {
+    !key.isEmpty
+      && key.unicodeScalars.allSatisfy { scalar in
+        scalar.value > 0x20 && scalar.value != 0x7F && !".[]'\"\\".unicodeScalars.contains(scalar)
+      }
+  }
+
+  static func quoted(_ key: String) -> String {
+    var text = ""
+    for scalar in key.unicodeScalars {
+      switch scalar {
+      case "'": text += "\\'"
+      case "\\": text += "\\\\"
+      case "\n": text += "\\n"
+      case "\t": text += "\\t"
+      case "\r": text += "\\r"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          text += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
+        } else {
+          text.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return text
+  }
+}
+
+extension String {
+  func leftPadded(to width: Int, with pad: Character = "0") -> String {
+    count >= width ? self : String(repeating: pad, count: width - count) + self
+  }
+}

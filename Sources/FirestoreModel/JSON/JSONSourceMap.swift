@@ -1,0 +1,72 @@
+/// Positions of the values in a parsed JSON text, keyed by JSON path, so that errors
+/// found later (by typed access or a fixture decoder) can point at a line and column.
+public struct JSONSourceMap: Sendable {
+  private var offsets: [JSONPath: Int]
+  private let bytes: [UInt8]
+  private let lineStarts: [Int]
+  /// The file name attached to located errors.
+  public let file: String?
+
+  init(offsets: [JSONPath: Int], bytes: [UInt8], file: String?) {
+    self.offsets = offsets
+    self.bytes = bytes
+    self.file = file
+    var starts = [0]
+    for (i, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(i + 1) }
+    self.lineStarts = starts
+  }
+
+  /// The UTF-8 offset where the value at `path` starts.
+  public func offset(of path: JSONPath) -> Int? {
+    offsets[path]
+  }
+
+  /// The 1-based line and column (in characters) of a UTF-8 offset.
+  public func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+    Self.lineAndColumn(of: offset, in: bytes, lineStarts: lineStarts)
+  }
+
+  /// The error with file, line and column filled from the closest located ancestor of its path.
+  public func locate(_ error: JSONError) -> JSONError {
+    var located = error
+    if located.file == nil { located.file = file }
+    guard located.line == nil else { return located }
+    var components = error.path.components
+    while true {
+      if let offset = offsets[JSONPath(components)] {
+        let (line, column) = lineAndColumn(of: offset)
+        located.line = line
+        located.column = column
+        located.offset = offset
+        return located
+      }
+      if components.isEmpty { return located }
+      components.removeLast()
+    }
+  }
+
+  /// Line/column computation shared with the parser.
+  static func lineAndColumn(of offset: Int, in bytes: [UInt8], lineStarts: [Int]? = nil) -> (line: Int, column: Int) {
+    let clamped = min(max(offset, 0), bytes.count)
+    var line = 1
+    var lineStart = 0
+    if let lineStarts {
+      var low = 0
+      var high = lineStarts.count - 1
+      while low < high {
+        let mid = (low + high + 1) / 2
+        if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
+      }
+      line = low + 1
+      lineStart = lineStarts[low]
+    } else {
+      for i in 0..<clamped where bytes[i] == UInt8(ascii: "\n") {
+        line += 1
+        lineStart = i + 1
+      }
+    }
+    var column = 1
+    for i in lineStart..<clamped where bytes[i] & 0xC0 != 0x80 { column += 1 }
+    return (line, column)
+  }
+}
