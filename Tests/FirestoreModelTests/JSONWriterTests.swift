@@ -28,7 +28,7 @@ import Testing
   }
 
   @Test func doublesStayDoublesAndRoundTrip() throws {
-    for d in [1.0, -0.0, 0.1, 1e20, 1e-7, 5e-324, 1.7976931348623157e308, 123456789.125, -2.5] {
+    for d in [1.0, -0.0, 0.1, 1e20, 1e-7, .leastNonzeroMagnitude, 1.7976931348623157e308, 123456789.125, -2.5] {
       let text = try JSONValue.double(d).text()
       let back = try JSONParser.parse(text)
       guard case .double(let parsed) = back else {
