@@ -3,19 +3,26 @@ public enum RulesParser {
   /// Parses a whole `firestore.rules` file. Never throws: problems come back as diagnostics,
   /// one per independent error, and the tree holds `.invalid` nodes where text could not be read.
   public static func parse(_ source: SourceFile) -> ParsedRules {
-    // Placeholder until the parser lands.
-    ParsedRules(
-      file: RulesFile(version: nil, functions: [], service: nil, range: .none),
-      diagnostics: [.error("parse.unimplemented", "parser not implemented", at: .at(0))]
-    )
+    var parser = Parser(source: source)
+    let file = parser.parseFile()
+    return ParsedRules(file: file, diagnostics: sorted(parser.diagnostics))
   }
 
-  /// Parses a single expression (for `flint expr` and the REPL).
+  /// Parses a single expression (for `flint expr` and the REPL); anything after it is an error.
   public static func parseExpression(_ source: SourceFile) -> ParsedExpression {
-    ParsedExpression(
-      expr: Expr(.invalid),
-      diagnostics: [.error("parse.unimplemented", "parser not implemented", at: .at(0))]
-    )
+    var parser = Parser(source: source)
+    let expr = parser.parseExpression()
+    if !parser.at(.eof) {
+      parser.reportUnexpected("parse.trailing-input", "expected end of expression, found \(parser.current.kind)")
+    }
+    return ParsedExpression(expr: expr, diagnostics: sorted(parser.diagnostics))
+  }
+
+  /// Diagnostics in source order (stable for equal positions).
+  private static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    diagnostics.enumerated()
+      .sorted { ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset) }
+      .map(\.element)
   }
 }
 

@@ -1,0 +1,58 @@
+/// The lexical diagnostics (`lex.*` codes), in one catalog so the wording is testable.
+public enum LexDiagnostics {
+  public static func unexpectedCharacter(_ bytes: [UInt8], at range: SourceRange) -> Diagnostic {
+    let first = range.start < bytes.count ? bytes[range.start] : 0
+    if first == 0xEF, range.start + 2 < bytes.count, bytes[range.start + 1] == 0xBF, bytes[range.start + 2] == 0xBD {
+      return invalidUTF8(at: range)
+    }
+    let shown: String
+    if first >= 0x21 && first < 0x7F {
+      shown = "'\(Character(Unicode.Scalar(first)))'"
+    } else {
+      var cursor = Cursor(bytes: bytes, position: range.start)
+      cursor.advanceScalar()
+      let scalarText = String(decoding: bytes[range.start..<cursor.position], as: UTF8.self)
+      let scalar = scalarText.unicodeScalars.first?.value ?? UInt32(first)
+      let hex = String(scalar, radix: 16, uppercase: true)
+      let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+      shown = first < 0x80 ? code : "'\(scalarText)' (\(code))"
+    }
+    return .error("lex.unexpected-character", "unexpected character \(shown)", at: range)
+  }
+
+  public static func invalidUTF8(at range: SourceRange) -> Diagnostic {
+    .error("lex.invalid-utf8", "invalid UTF-8 in source (decoded as U+FFFD)", at: range)
+  }
+
+  public static func unterminatedComment(at range: SourceRange) -> Diagnostic {
+    .error("lex.unterminated-comment", "unterminated block comment", at: range)
+  }
+
+  public static func unterminatedString(at range: SourceRange) -> Diagnostic {
+    .error("lex.unterminated-string", "unterminated string literal", at: range)
+  }
+
+  public static func tripleQuoted(at range: SourceRange) -> Diagnostic {
+    .error("lex.unsupported-string", "triple-quoted strings are not supported", at: range)
+  }
+
+  public static func rawString(at range: SourceRange) -> Diagnostic {
+    .error("lex.unsupported-string", "raw string literals are not supported", at: range)
+  }
+
+  public static func uppercaseBytesPrefix(at range: SourceRange) -> Diagnostic {
+    .error("lex.invalid-bytes-prefix", "a bytes literal starts with a lowercase 'b'", at: range)
+  }
+
+  public static func invalidNumber(_ message: String, at range: SourceRange) -> Diagnostic {
+    .error("lex.invalid-number", message, at: range)
+  }
+
+  public static func invalidEscape(_ message: String, at range: SourceRange) -> Diagnostic {
+    .error("lex.invalid-escape", message, at: range)
+  }
+
+  public static func controlCharacter(at range: SourceRange) -> Diagnostic {
+    .error("lex.control-character", "control character in string literal; use an escape sequence", at: range)
+  }
+}

@@ -1,0 +1,83 @@
+/// The syntax diagnostics (`parse.*` codes) that carry fixed wording, in one catalog.
+/// "Expected X" messages are built where they are emitted, all with the code
+/// `parse.expected-token` unless a more specific code is listed here.
+public enum ParseDiagnostics {
+  public static let methodList = "read, write, get, list, create, update or delete"
+
+  public static func expectedExpression(at offset: Int) -> Diagnostic {
+    .error("parse.expected-expression", "expected expression", at: .at(offset))
+  }
+
+  public static func expectedService(at offset: Int) -> Diagnostic {
+    .error("parse.expected-service", "expected 'service' declaration, such as 'service cloud.firestore { ... }'",
+      at: .at(offset))
+  }
+
+  public static func nestingTooDeep(at range: SourceRange) -> Diagnostic {
+    .error("parse.nesting-too-deep", "expression nested too deeply (limit \(Parser.maxDepth) levels)", at: range)
+  }
+
+  public static func tooManyErrors(at range: SourceRange) -> Diagnostic {
+    .error("parse.too-many-errors", "too many errors; stopped reporting after \(Parser.maxDiagnostics)", at: range)
+  }
+
+  public static func duplicateService(at range: SourceRange, first: SourceRange) -> Diagnostic {
+    .error("parse.duplicate-service", "only one 'service' block is allowed per file", at: range,
+      notes: [.init("the first 'service' block is here", at: first)])
+  }
+
+  public static func unexpectedRulesVersion(at range: SourceRange) -> Diagnostic {
+    .error("parse.unexpected-rules-version", "unexpected 'rules_version': it must be the first statement in the file",
+      at: range)
+  }
+
+  public static func functionAfterService(at range: SourceRange) -> Diagnostic {
+    .error("parse.function-after-service", "top-level functions must be declared before the 'service' block",
+      at: range)
+  }
+
+  public static func unknownMethod(_ name: String, at range: SourceRange) -> Diagnostic {
+    .error("parse.unknown-method", "unknown method '\(name)'; expected \(methodList)", at: range)
+  }
+
+  public static func missingIf(at offset: Int) -> Diagnostic {
+    .error("parse.missing-if", "expected 'if' before the allow condition", at: .at(offset))
+  }
+
+  public static func missingReturn(function name: String, at range: SourceRange) -> Diagnostic {
+    .error("parse.missing-return", "function '\(name)' has no 'return' statement", at: range)
+  }
+
+  public static func integerOutOfRange(at range: SourceRange) -> Diagnostic {
+    .error("parse.integer-out-of-range", "integer literal is out of range for a 64-bit signed integer", at: range)
+  }
+
+  public static func floatOutOfRange(at range: SourceRange) -> Diagnostic {
+    .error("parse.float-out-of-range", "float literal is out of range for a 64-bit float", at: range)
+  }
+
+  public static func mapKeyNotString(at range: SourceRange) -> Diagnostic {
+    .error("parse.map-key-not-string", "map keys must be string literals, as in {'key': value}", at: range)
+  }
+
+  public static func emptySlice(at range: SourceRange) -> Diagnostic {
+    .error("parse.empty-slice", "a slice needs at least one bound, as in [i:], [:j] or [i:j]", at: range)
+  }
+
+  public static func keywordAsMember(_ name: String, at range: SourceRange) -> Diagnostic {
+    .error("parse.keyword-as-member", "'\(name)' is a keyword; write ['\(name)'] to read a field with this name",
+      at: range)
+  }
+
+  public static func notCallable(at range: SourceRange) -> Diagnostic {
+    .error("parse.not-callable", "only a function name or a method can be called", at: range)
+  }
+
+  public static func invalidMatchPath(_ message: String, at range: SourceRange) -> Diagnostic {
+    .error("parse.invalid-match-path", message, at: range)
+  }
+
+  public static func invalidPathLiteral(_ message: String, at range: SourceRange) -> Diagnostic {
+    .error("parse.invalid-path-literal", message, at: range)
+  }
+}

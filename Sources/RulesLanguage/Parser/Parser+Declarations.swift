@@ -1,0 +1,209 @@
+extension Parser {
+  /// `RulesFile = [ RulesVersion ] { FunctionDecl } ServiceDecl`, tolerating anything:
+  /// a misplaced `rules_version`, a second `service` or a function after it are parsed
+  /// and reported, junk is skipped.
+  mutating func parseFile() -> RulesFile {
+    var version: RulesVersionDecl?
+    var functions: [FunctionDecl] = []
+    var service: ServiceDecl?
+    var sawStatement = false
+    var sawJunk = false
+
+    while current.kind != .eof {
+      let before = current.start
+      switch current.kind {
+      case .kwRulesVersion:
+        let keyword = current.range
+        let decl = parseRulesVersion()
+        if sawStatement {
+          append(ParseDiagnostics.unexpectedRulesVersion(at: keyword))
+        } else {
+          version = decl
+        }
+      case .kwFunction:
+        let function = parseFunction()
+        if service != nil { append(ParseDiagnostics.functionAfterService(at: function.name.range)) }
+        functions.append(function)
+      case .kwService:
+        let keyword = current.range
+        let decl = parseService()
+        if let first = service {
+          append(ParseDiagnostics.duplicateService(at: keyword, first: SourceRange(start: first.range.start,
+            end: first.range.start + 7)))
+        } else {
+          service = decl
+        }
+      case .kwMatch, .kwAllow:
+        reportUnexpected("parse.expected-declaration",
+          "\(current.kind) must be inside a 'service' block such as 'service cloud.firestore { ... }'")
+        sawJunk = true
+        recovering = true
+        _ = current.kind == .kwMatch ? MatchItem.match(parseMatch()) : MatchItem.allow(parseAllow())
+      default:
+        reportUnexpected("parse.expected-declaration", "expected 'service' or 'function', found \(current.kind)")
+        sawJunk = true
+        skip(until: TokenKinds(.kwRulesVersion, .kwFunction, .kwService, .kwMatch, .kwAllow))
+      }
+      sawStatement = true
+      if current.start == before && current.kind != .eof { advance() }  // always progress
+    }
+    if service == nil && !sawJunk {
+      recovering = false
+      report(ParseDiagnostics.expectedService(at: previousEnd))
+    }
+    return RulesFile(version: version, functions: functions, service: service,
+      range: SourceRange(start: 0, end: bytes.count))
+  }
+
+  /// `rules_version = '2' [;]`
+  mutating func parseRulesVersion() -> RulesVersionDecl {
+    let start = current.start
+    advance()
+    recovering = false
+    expect(.equal, "expected '=' after 'rules_version'")
+    var value = ""
+    switch current.kind {
+    case .string:
+      value = LiteralDecoder.decodeString(bytes, range: current.range, diagnostics: &diagnostics) ?? ""
+      advance()
+    case .integer, .float:
+      report("parse.expected-token", "the rules_version value is a string: write '\(text(current))'",
+        at: current.range)
+      value = text(current)
+      advance()
+    default:
+      reportExpected("parse.expected-token", "expected a version string such as '2' after 'rules_version ='")
+    }
+    _ = eat(.semicolon)
+    return RulesVersionDecl(value: value, range: SourceRange(start: start, end: previousEnd))
+  }
+
+  /// `service cloud.firestore { ... }`
+  mutating func parseService() -> ServiceDecl {
+    let start = current.start
+    advance()
+    recovering = false
+    var name = Identifier("", range: .at(previousEnd))
+    if at(.identifier) {
+      let nameStart = current.start
+      var parts = [text(current)]
+      advance()
+      while at(.dot) {
+        advance()
+        guard at(.identifier) else {
+          reportExpected("parse.expected-identifier", "expected a name after '.' in the service name")
+          break
+        }
+        parts.append(text(current))
+        advance()
+      }
+      name = Identifier(parts.joined(separator: "."), range: SourceRange(start: nameStart, end: previousEnd))
+    } else {
+      reportExpected("parse.expected-identifier", "expected a service name such as 'cloud.firestore'")
+      skip(until: TokenKinds(.lBrace).union(.statementStart), consumingSemicolon: false)
+    }
+    let items = parseBody(what: "service block", isService: true)
+    return ServiceDecl(name: name, items: items, range: SourceRange(start: start, end: previousEnd))
+  }
+
+  /// `{ items }` of a service or match block. The `{` is expected at the current token.
+  mutating func parseBody(what: String, isService: Bool) -> [MatchItem] {
+    let open = current.range
+    guard eat(.lBrace) else {
+      reportExpected("parse.expected-token", "expected '{' to open the \(what)")
+      return []
+    }
+    var items: [MatchItem] = []
+    while true {
+      let before = current.start
+      switch current.kind {
+      case .rBrace:
+        advance()
+        recovering = false
+        return items
+      case .eof, .kwService, .kwRulesVersion:
+        report(.error("parse.expected-token", "expected '}' to close the \(what)", at: .at(previousEnd),
+          notes: [.init("the \(what) opens here", at: open)]))
+        return items
+      case .kwMatch:
+        items.append(.match(parseMatch()))
+      case .kwFunction:
+        items.append(.function(parseFunction()))
+      case .kwAllow:
+        if isService {
+          recovering = false
+          reportUnexpected("parse.allow-outside-match", "allow statements must be inside a 'match' block")
+          _ = parseAllow()
+        } else {
+          items.append(.allow(parseAllow()))
+        }
+      case .kwLet, .kwReturn:
+        recovering = false
+        reportUnexpected("parse.expected-statement", "\(current.kind) can only appear inside a function body")
+        advance()
+        skip(until: .statementStart)
+      default:
+        reportUnexpected("parse.expected-statement", "expected 'match', 'allow', 'function' or '}', found \(current.kind)")
+        skip(until: .statementStart)
+      }
+      if current.start == before && current.kind != .eof { advance() }  // always progress
+    }
+  }
+
+  /// `match /path { items }`
+  mutating func parseMatch() -> MatchBlock {
+    let start = current.start
+    advance()
+    recovering = false
+    let path = parseMatchPath()
+    guard enterNesting() else {
+      skipBalancedGroup()
+      return MatchBlock(path: path, items: [], range: SourceRange(start: start, end: previousEnd))
+    }
+    defer { leaveNesting() }
+    let items = parseBody(what: "match block", isService: false)
+    return MatchBlock(path: path, items: items, range: SourceRange(start: start, end: previousEnd))
+  }
+
+  /// `allow read, write: if condition [;]`
+  mutating func parseAllow() -> AllowStatement {
+    let start = current.start
+    advance()
+    recovering = false
+    var methods: [MethodName] = []
+    while true {
+      guard at(.identifier) else {
+        reportExpected("parse.expected-token", "expected a method name (\(ParseDiagnostics.methodList))")
+        break
+      }
+      if let method = Method(rawValue: text(current)) {
+        methods.append(MethodName(method, range: current.range))
+      } else {
+        report(ParseDiagnostics.unknownMethod(text(current), at: current.range))
+      }
+      advance()
+      guard eat(.comma) else { break }
+    }
+
+    var condition: Expr?
+    if eat(.colon) {
+      if !eat(.kwIf) { report(ParseDiagnostics.missingIf(at: previousEnd)) }
+      condition = parseExpression()
+    } else if at(.kwIf) {
+      reportExpected("parse.expected-token", "expected ':' before 'if'")
+      advance()
+      condition = parseExpression()
+    }
+    let end = previousEnd
+    endStatement("expected ';' or a new statement after the allow statement")
+    return AllowStatement(methods: methods, condition: condition, range: SourceRange(start: start, end: end))
+  }
+
+  /// An optional `;`, then the next statement or a `}` must follow.
+  mutating func endStatement(_ message: String) {
+    if eat(.semicolon) { return }
+    if at(.statementStart) || at(.eof) { return }
+    reportExpected("parse.expected-semicolon", message)
+    skip(until: .statementStart)
+  }
+}

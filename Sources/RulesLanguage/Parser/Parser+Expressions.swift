@@ -1,0 +1,214 @@
+extension Parser {
+  /// `Expr = Binary [ "?" Expr ":" Expr ]` (right-associative ternary), with the
+  /// nesting limit checked once per level.
+  mutating func parseExpression() -> Expr {
+    guard enterNesting() else { return abandonTooDeep() }
+    defer { leaveNesting() }
+    let start = current.start
+    let condition = parseBinary(Precedence.or.rawValue)
+    guard eat(.question) else { return condition }
+    let then = parseExpression()
+    guard eat(.colon) else {
+      reportExpected("parse.expected-token", "expected ':' in the conditional expression")
+      return Expr(.ternary(condition, then, Expr(.invalid, range: .at(previousEnd))),
+        range: SourceRange(start: start, end: previousEnd))
+    }
+    let otherwise = parseExpression()
+    return Expr(.ternary(condition, then, otherwise), range: SourceRange(start: start, end: previousEnd))
+  }
+
+  /// Past the nesting limit: skip the rest of this operand without recursing.
+  private mutating func abandonTooDeep() -> Expr {
+    let start = current.start
+    skip(until: TokenKinds(.rParen, .rBracket, .rBrace, .comma).union(.statementBoundary), consumingSemicolon: false)
+    return Expr(.invalid, range: SourceRange(start: start, end: max(start, previousEnd)))
+  }
+
+  /// The Pratt loop over the infix table: operators binding at least `minimum`.
+  mutating func parseBinary(_ minimum: Int) -> Expr {
+    let start = current.start
+    var lhs = parseUnary()
+    while let (precedence, op) = Precedence.infix(current.kind), precedence.rawValue >= minimum {
+      advance()
+      guard let op else {
+        lhs = Expr(.typeTest(lhs, parseTypeName()), range: SourceRange(start: start, end: previousEnd))
+        continue
+      }
+      // Left-associative: the right operand only takes tighter operators.
+      let rhs = parseBinary(precedence.rawValue + 1)
+      lhs = Expr(.binary(op, lhs, rhs), range: SourceRange(start: start, end: previousEnd))
+    }
+    return lhs
+  }
+
+  /// The type name after `is`, kept as written (`Checks` reports unknown names).
+  private mutating func parseTypeName() -> TypeName {
+    if at(.identifier) || at(.kwNull) {
+      let name = TypeName(text(current), range: current.range)
+      advance()
+      return name
+    }
+    reportExpected("parse.expected-type", "expected a type name after 'is'")
+    return TypeName("", range: .at(previousEnd))
+  }
+
+  /// `{ "!" | "-" } Postfix`, iterative so long runs of `!` cannot overflow the stack.
+  /// A `-` directly before a number literal folds into a negative literal, which is how
+  /// `-9223372036854775808` is written.
+  mutating func parseUnary() -> Expr {
+    var operators: [(op: UnaryOperator, start: Int)] = []
+    while true {
+      if at(.bang) {
+        operators.append((.not, current.start))
+      } else if at(.minus) {
+        operators.append((.negate, current.start))
+      } else {
+        break
+      }
+      advance()
+    }
+    guard !operators.isEmpty else { return parsePostfix() }
+
+    var operand: Expr
+    if operators.last?.op == .negate, at(.integer),
+      LiteralDecoder.decodeInteger(bytes, range: current.range, negative: false) == nil,
+      LiteralDecoder.decodeInteger(bytes, range: current.range, negative: true) == Int64.min
+    {
+      let literal = current
+      advance()
+      if at(.dot) || at(.lBracket) || at(.lParen) {
+        // `-9223372036854775808.x`: postfix binds first, so the literal stands alone.
+        report(ParseDiagnostics.integerOutOfRange(at: literal.range))
+        operand = parsePostfixTail(Expr(.invalid, range: literal.range))
+      } else {
+        let minus = operators.removeLast()
+        operand = Expr(.int(Int64.min), range: SourceRange(start: minus.start, end: literal.end))
+      }
+    } else {
+      operand = parsePostfix()
+    }
+    for (op, start) in operators.reversed() {
+      operand = Parser.applyUnary(op, operand, range: SourceRange(start: start, end: operand.range.end))
+    }
+    return operand
+  }
+
+  /// Builds `op operand`, folding negation of number literals into the literal.
+  static func applyUnary(_ op: UnaryOperator, _ operand: Expr, range: SourceRange) -> Expr {
+    if op == .negate {
+      switch operand.kind {
+      case .int(let value) where value != Int64.min:
+        return Expr(.int(-value), range: range)
+      case .float(let value):
+        return Expr(.float(-value), range: range)
+      default:
+        break
+      }
+    }
+    return Expr(.unary(op, operand), range: range)
+  }
+
+  mutating func parsePostfix() -> Expr {
+    parsePostfixTail(parsePrimary())
+  }
+
+  /// `.name`, `.name(args)`, `[i]`, `[i:j]` and calls, applied left to right.
+  mutating func parsePostfixTail(_ base: Expr) -> Expr {
+    var expr = base
+    let start = base.range.start
+    while true {
+      switch current.kind {
+      case .dot:
+        advance()
+        guard let name = parseMemberName() else { return expr }
+        if at(.lParen) {
+          let arguments = parseArguments()
+          expr = Expr(.methodCall(expr, name, arguments), range: SourceRange(start: start, end: previousEnd))
+        } else {
+          expr = Expr(.member(expr, name), range: SourceRange(start: start, end: previousEnd))
+        }
+      case .lBracket:
+        expr = parseSubscript(expr)
+      case .lParen:
+        if case .identifier(let name) = expr.kind {
+          let callee = Identifier(name, range: expr.range)
+          let arguments = parseArguments()
+          expr = Expr(.call(callee, arguments), range: SourceRange(start: start, end: previousEnd))
+        } else {
+          report(ParseDiagnostics.notCallable(at: current.range))
+          _ = parseArguments()
+        }
+      default:
+        return expr
+      }
+    }
+  }
+
+  /// The name after `.`. Keywords that cannot start a statement are read (and reported)
+  /// as names, so `x.in` yields one clear diagnostic.
+  private mutating func parseMemberName() -> Identifier? {
+    if at(.identifier) {
+      let name = Identifier(text(current), range: current.range)
+      advance()
+      return name
+    }
+    if current.kind.isKeyword && !at(.statementStart) && !at(.kwRulesVersion) {
+      let name = Identifier(text(current), range: current.range)
+      report(ParseDiagnostics.keywordAsMember(name.name, at: current.range))
+      advance()
+      return name
+    }
+    reportExpected("parse.expected-identifier", "expected a member name after '.'")
+    return nil
+  }
+
+  /// `( [ Expr { "," Expr } ] )`; the `(` is the current token.
+  mutating func parseArguments() -> [Expr] {
+    advance()
+    var arguments: [Expr] = []
+    if eat(.rParen) { return arguments }
+    while true {
+      arguments.append(parseExpression())
+      if at(.comma) {
+        let comma = current.range
+        advance()
+        if at(.rParen) {
+          report("parse.trailing-comma", "unexpected ',' before ')' in the argument list", at: comma)
+          advance()
+          return arguments
+        }
+        continue
+      }
+      if eat(.rParen) { return arguments }
+      reportExpected("parse.expected-token", "expected ',' or ')' in the argument list")
+      skipToClosing(.rParen)
+      return arguments
+    }
+  }
+
+  /// `[i]`, `[i:j]`, `[i:]`, `[:j]`; the `[` is the current token.
+  private mutating func parseSubscript(_ base: Expr) -> Expr {
+    let open = current.range
+    advance()
+    var lower: Expr?
+    if !at(.colon) { lower = parseExpression() }
+    if eat(.colon) {
+      var upper: Expr?
+      if !at(.rBracket) { upper = parseExpression() }
+      if lower == nil && upper == nil {
+        report(ParseDiagnostics.emptySlice(at: SourceRange(start: open.start, end: current.end)))
+      }
+      closeBracket()
+      return Expr(.slice(base, lower, upper), range: SourceRange(start: base.range.start, end: previousEnd))
+    }
+    closeBracket()
+    return Expr(.index(base, lower ?? Expr(.invalid, range: open)),
+      range: SourceRange(start: base.range.start, end: previousEnd))
+  }
+
+  private mutating func closeBracket() {
+    if eat(.rBracket) { return }
+    reportExpected("parse.expected-token", "expected ']'")
+    skipToClosing(.rBracket)
+  }
+}

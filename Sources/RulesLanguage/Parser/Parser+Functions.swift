@@ -1,0 +1,129 @@
+extension Parser {
+  /// `function name(a, b) { let x = e; return expr [;] }`
+  mutating func parseFunction() -> FunctionDecl {
+    let start = current.start
+    let errorsBefore = syntaxErrorCount
+    advance()
+    recovering = false
+
+    var name = Identifier("", range: .at(previousEnd))
+    if at(.identifier) {
+      name = Identifier(text(current), range: current.range)
+      advance()
+    } else {
+      reportExpected("parse.expected-identifier", "expected a function name after 'function'")
+      if !at(.lParen) && !at(.lBrace) { skip(until: TokenKinds(.lParen, .lBrace).union(.statementStart)) }
+    }
+
+    let parameters = parseParameters()
+    let (lets, body, hasReturn) = parseFunctionBody()
+    if !hasReturn && syntaxErrorCount == errorsBefore {
+      recovering = false
+      report(ParseDiagnostics.missingReturn(function: name.name, at: name.range.length > 0 ? name.range
+        : SourceRange(start: start, end: start + 8)))
+      recovering = false
+    }
+    return FunctionDecl(name: name, parameters: parameters, lets: lets, body: body,
+      range: SourceRange(start: start, end: previousEnd))
+  }
+
+  /// `( [ IDENT { "," IDENT } ] )`
+  private mutating func parseParameters() -> [Identifier] {
+    guard eat(.lParen) else {
+      reportExpected("parse.expected-token", "expected '(' after the function name")
+      return []
+    }
+    var parameters: [Identifier] = []
+    if eat(.rParen) { return parameters }
+    while true {
+      guard at(.identifier) else {
+        reportExpected("parse.expected-identifier", "expected a parameter name")
+        skipToClosing(.rParen)
+        return parameters
+      }
+      parameters.append(Identifier(text(current), range: current.range))
+      advance()
+      if eat(.comma) { continue }
+      if eat(.rParen) { return parameters }
+      reportExpected("parse.expected-token", "expected ',' or ')' in the parameter list")
+      skipToClosing(.rParen)
+      return parameters
+    }
+  }
+
+  /// `{ { let } return expr [;] }`; returns `.invalid` as the body when `return` is missing.
+  private mutating func parseFunctionBody() -> (lets: [LetBinding], body: Expr, hasReturn: Bool) {
+    let open = current.range
+    guard eat(.lBrace) else {
+      reportExpected("parse.expected-token", "expected '{' to open the function body")
+      return ([], Expr(.invalid, range: .at(previousEnd)), false)
+    }
+    var lets: [LetBinding] = []
+    var body: Expr?
+    loop: while true {
+      let before = current.start
+      switch current.kind {
+      case .kwLet:
+        if body != nil {
+          recovering = false
+          reportUnexpected("parse.statement-after-return", "'return' must be the last statement of a function")
+        }
+        let binding = parseLet()
+        if body == nil { lets.append(binding) }
+      case .kwReturn:
+        let keyword = current.range
+        advance()
+        recovering = false
+        let value = parseExpression()
+        if body == nil {
+          body = value
+        } else {
+          report(.error("parse.statement-after-return", "a function can only have one 'return' statement",
+            at: keyword))
+        }
+        _ = eat(.semicolon)
+      case .rBrace:
+        advance()
+        recovering = false
+        break loop
+      case .eof, .kwMatch, .kwAllow, .kwFunction, .kwService, .kwRulesVersion:
+        report(.error("parse.expected-token", "expected '}' to close the function body", at: .at(previousEnd),
+          notes: [.init("the function body opens here", at: open)]))
+        break loop
+      default:
+        if body == nil {
+          reportUnexpected("parse.expected-statement", "expected 'let' or 'return', found \(current.kind)")
+        } else {
+          reportExpected("parse.expected-token", "expected '}' after the 'return' statement")
+        }
+        skip(until: .statementStart)
+      }
+      if current.start == before && current.kind != .eof { advance() }  // always progress
+    }
+    return (lets, body ?? Expr(.invalid, range: .at(previousEnd)), body != nil)
+  }
+
+  /// `let name = value;` — the `;` is required.
+  private mutating func parseLet() -> LetBinding {
+    let start = current.start
+    advance()
+    recovering = false
+    var name = Identifier("", range: .at(previousEnd))
+    if at(.identifier) {
+      name = Identifier(text(current), range: current.range)
+      advance()
+    } else {
+      reportExpected("parse.expected-identifier", "expected a name after 'let'")
+    }
+    if !eat(.equal) {
+      reportExpected("parse.expected-token", "expected '=' after the let name")
+    }
+    let value = parseExpression()
+    let end = previousEnd
+    if !eat(.semicolon) {
+      reportExpected("parse.expected-semicolon", "expected ';' after let binding")
+      if !at(.statementStart) && !at(.eof) { skip(until: .statementStart) }
+    }
+    return LetBinding(name: name, value: value, range: SourceRange(start: start, end: end))
+  }
+}

@@ -1,0 +1,160 @@
+/// Match paths and path literals are scanned byte by byte from the end of the `/` token:
+/// their segments may contain `.` and `-` and start with digits, and no whitespace may
+/// appear inside them, so the ordinary tokens do not fit. The lexer has not looked past
+/// the `/` yet; after the path it is restarted at the first byte the path does not use.
+extension Parser {
+  // MARK: - Match paths
+
+  /// `"/" MatchSegment { "/" MatchSegment }` after `match`. On an error, reports it once and
+  /// skips to the `{` that opens the block (or to the next statement).
+  mutating func parseMatchPath() -> MatchPath {
+    let start: Int
+    var position: Int
+    if at(.slash) {
+      start = current.start
+      position = current.end
+    } else if at(.identifier) || at(.lBrace) || at(.integer) {
+      report(ParseDiagnostics.invalidMatchPath("a match path starts with '/'", at: .at(current.start)))
+      start = current.start
+      position = current.start
+    } else {
+      reportExpected("parse.invalid-match-path", "expected a path such as '/users/{userId}' after 'match'")
+      return MatchPath(segments: [], range: .at(previousEnd))
+    }
+
+    var segments: [MatchSegment] = []
+    while true {
+      switch scanMatchSegment(at: position) {
+      case .success(let segment):
+        segments.append(segment)
+        position = segment.range.end
+      case .failure(let diagnostic):
+        report(diagnostic)
+        relex(at: diagnostic.range.start)
+        skip(until: TokenKinds(.lBrace).union(.statementStart), consumingSemicolon: false)
+        return MatchPath(segments: segments, range: SourceRange(start: start, end: diagnostic.range.start))
+      }
+      guard byte(at: position) == UInt8(ascii: "/") else { break }
+      position += 1
+    }
+    relex(at: position)
+    if at(.slash) || at(.lBrace) && current.start == position {
+      // `match /a /b {` or `/a{b}`: the path continued after a space or without a '/'.
+      report(ParseDiagnostics.invalidMatchPath(
+        at(.slash) ? "whitespace is not allowed inside a match path" : "expected '/' before the wildcard",
+        at: .at(position)))
+      skip(until: TokenKinds(.lBrace).union(.statementStart), consumingSemicolon: false)
+    }
+    return MatchPath(segments: segments, range: SourceRange(start: start, end: position))
+  }
+
+  /// One segment at `position` (just after a `/`): `name`, `(default)`, `{x}` or `{x=**}`.
+  private func scanMatchSegment(at position: Int) -> Scan<MatchSegment, Diagnostic> {
+    let first = byte(at: position)
+    if first == UInt8(ascii: "{") {
+      var cursor = position + 1
+      let nameStart = cursor
+      if ByteClass.isIdentifierStart(byte(at: cursor)) {
+        while ByteClass.isIdentifierContinue(byte(at: cursor)) { cursor += 1 }
+      }
+      guard cursor > nameStart else {
+        return .failure(ParseDiagnostics.invalidMatchPath("expected a wildcard name after '{'", at: .at(cursor)))
+      }
+      let name = text(SourceRange(start: nameStart, end: cursor))
+      var recursive = false
+      if byte(at: cursor) == UInt8(ascii: "=") {
+        guard byte(at: cursor + 1) == UInt8(ascii: "*"), byte(at: cursor + 2) == UInt8(ascii: "*") else {
+          return .failure(ParseDiagnostics.invalidMatchPath("expected '**' after '=' in a wildcard", at: .at(cursor + 1)))
+        }
+        recursive = true
+        cursor += 3
+      }
+      guard byte(at: cursor) == UInt8(ascii: "}") else {
+        return .failure(ParseDiagnostics.invalidMatchPath("expected '}' to close the wildcard", at: .at(cursor)))
+      }
+      let range = SourceRange(start: position, end: cursor + 1)
+      return .success(MatchSegment(recursive ? .recursiveWildcard(name) : .wildcard(name), range: range))
+    }
+    if first == UInt8(ascii: "$") && byte(at: position + 1) == UInt8(ascii: "(") {
+      return .failure(ParseDiagnostics.invalidMatchPath(
+        "'$(...)' is not allowed in a match path; use a wildcard such as '{name}'",
+        at: SourceRange(start: position, end: position + 2)))
+    }
+    switch scanLiteralSegment(at: position) {
+    case .success(let end):
+      return .success(MatchSegment(.literal(text(SourceRange(start: position, end: end))),
+        range: SourceRange(start: position, end: end)))
+    case .failure(let error):
+      let message =
+        first == UInt8(ascii: "(")
+        ? "expected ')' to close the segment, as in '(default)'" : "expected a path segment after '/'"
+      return .failure(ParseDiagnostics.invalidMatchPath(message, at: .at(error.offset)))
+    }
+  }
+
+  /// A literal segment at `position`: `[A-Za-z0-9_.~%@-]+` or `(` that `)`. Returns its end,
+  /// or the offset of the first byte that does not fit.
+  private func scanLiteralSegment(at position: Int) -> Scan<Int, SegmentError> {
+    var cursor = position
+    if byte(at: cursor) == UInt8(ascii: "(") {
+      cursor += 1
+      while ByteClass.isPathSegment(byte(at: cursor)) { cursor += 1 }
+      guard cursor > position + 1, byte(at: cursor) == UInt8(ascii: ")") else { return .failure(SegmentError(cursor)) }
+      return .success(cursor + 1)
+    }
+    while ByteClass.isPathSegment(byte(at: cursor)) { cursor += 1 }
+    return cursor > position ? .success(cursor) : .failure(SegmentError(position))
+  }
+
+  // MARK: - Path literals
+
+  /// `/databases/$(database)/documents/users/$(request.auth.uid)` in operand position.
+  mutating func parsePathLiteral() -> Expr {
+    let start = current.start
+    var position = current.end
+    var segments: [PathSegment] = []
+    while true {
+      if byte(at: position) == UInt8(ascii: "$") && byte(at: position + 1) == UInt8(ascii: "(") {
+        relex(at: position)  // the `$(` token
+        advance()
+        let inner = parseExpression()
+        segments.append(.interpolation(inner))
+        guard at(.rParen) else {
+          reportExpected("parse.expected-token", "expected ')' to close '$('")
+          skipToClosing(.rParen)
+          return Expr(.path(segments), range: SourceRange(start: start, end: previousEnd))
+        }
+        position = current.end  // leave the lexer before whatever follows `)`
+      } else {
+        switch scanLiteralSegment(at: position) {
+        case .success(let end):
+          segments.append(.literal(text(SourceRange(start: position, end: end))))
+          position = end
+        case .failure(let error):
+          let message =
+            byte(at: position) == UInt8(ascii: "(")
+            ? "expected ')' to close the segment, as in '(default)'" : "expected a path segment after '/'"
+          relex(at: error.offset)
+          report(ParseDiagnostics.invalidPathLiteral(message, at: .at(error.offset)))
+          return Expr(.path(segments), range: SourceRange(start: start, end: error.offset))
+        }
+      }
+      guard byte(at: position) == UInt8(ascii: "/") else { break }
+      position += 1
+    }
+    relex(at: position)
+    return Expr(.path(segments), range: SourceRange(start: start, end: position))
+  }
+}
+
+/// The outcome of scanning part of a path by hand.
+enum Scan<Success, Failure> {
+  case success(Success)
+  case failure(Failure)
+}
+
+/// Where a literal path segment stopped fitting.
+struct SegmentError {
+  var offset: Int
+  init(_ offset: Int) { self.offset = offset }
+}
