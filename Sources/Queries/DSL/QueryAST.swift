@@ -1,0 +1,145 @@
+import FirestoreModel
+import RulesLanguage
+
+/// A parsed query: its source and its steps in the order they were written.
+/// Equality ignores source ranges.
+public struct Query: Hashable, Sendable {
+  public var source: QuerySource
+  public var steps: [QueryStep]
+  public var range: SourceRange
+
+  public init(source: QuerySource, steps: [QueryStep] = [], range: SourceRange = .none) {
+    self.source = source
+    self.steps = steps
+    self.range = range
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.source == rhs.source && lhs.steps == rhs.steps }
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(source)
+    hasher.combine(steps)
+  }
+}
+
+/// `collection("a/b/c")` or `collectionGroup("c")`, with the path text as written.
+public struct QuerySource: Hashable, Sendable {
+  public enum Kind: String, Hashable, Sendable {
+    case collection
+    case collectionGroup
+  }
+
+  public var kind: Kind
+  /// The path (collection) or collection id (group), unvalidated.
+  public var path: String
+  public var range: SourceRange
+
+  public init(_ kind: Kind, _ path: String, range: SourceRange = .none) {
+    self.kind = kind
+    self.path = path
+    self.range = range
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.kind == rhs.kind && lhs.path == rhs.path }
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(kind)
+    hasher.combine(path)
+  }
+}
+
+/// One chained call such as `.where(...)` or `.limit(3)`.
+public struct QueryStep: Hashable, Sendable {
+  public var kind: QueryStepKind
+  public var range: SourceRange
+
+  public init(_ kind: QueryStepKind, range: SourceRange = .none) {
+    self.kind = kind
+    self.range = range
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.kind == rhs.kind }
+  public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
+}
+
+/// Sort direction of an `orderBy`.
+public enum Direction: String, Hashable, Sendable {
+  case ascending = "asc"
+  case descending = "desc"
+
+  /// The opposite direction (used by `limitToLast`).
+  public var flipped: Direction { self == .ascending ? .descending : .ascending }
+}
+
+/// The four cursor methods; `rawValue` is the SDK method name used in messages.
+public enum CursorKind: String, Hashable, Sendable, CaseIterable {
+  case startAt
+  case startAfter
+  case endAt
+  case endBefore
+
+  /// Whether the cursor starts (rather than ends) the result.
+  public var isStart: Bool { self == .startAt || self == .startAfter }
+  /// Whether the bound includes documents exactly at the position.
+  public var isInclusive: Bool { self == .startAt || self == .endAt }
+}
+
+/// An aggregation requested with `.count()`, `.sum(f)` or `.avg(f)`.
+public enum AggregationKind: Hashable, Sendable {
+  case count
+  case sum(FieldRef)
+  case average(FieldRef)
+}
+
+/// Every kind of step. Switch exhaustively.
+public indirect enum QueryStepKind: Hashable, Sendable {
+  case filter(FilterExpr)
+  case orderBy(FieldRef, Direction)
+  case limit(ValueExpr)
+  case limitToLast(ValueExpr)
+  case offset(ValueExpr)
+  case cursor(CursorKind, [ValueExpr])
+  case select([FieldRef])
+  case aggregate(AggregationKind)
+  /// Marks the start of a modular `query(q, c1, c2, ...)` call and counts its filter
+  /// constraints (the SDK rejects a composite filter next to other filters in one call).
+  case queryCall(compositeFilters: Int, fieldFilters: Int)
+
+  /// The SDK method name (`where`, `orderBy`, `startAt`, ...).
+  public var methodName: String {
+    switch self {
+    case .filter: "where"
+    case .orderBy: "orderBy"
+    case .limit: "limit"
+    case .limitToLast: "limitToLast"
+    case .offset: "offset"
+    case .cursor(let kind, _): kind.rawValue
+    case .select: "select"
+    case .aggregate(.count): "count"
+    case .aggregate(.sum): "sum"
+    case .aggregate(.average): "average"
+    case .queryCall: "query"
+    }
+  }
+}
+
+/// A field reference as written.
+public struct FieldRef: Hashable, Sendable {
+  public enum Kind: Hashable, Sendable {
+    /// A string such as `"a.b"`: split on dots the way the SDK splits it.
+    case dotted(String)
+    /// Explicit segments: a bare path such as ``a.`b c` `` or `FieldPath("a", "b")`.
+    case segments([String])
+    /// `documentId()` / `FieldPath.documentId()`.
+    case documentID
+  }
+
+  public var kind: Kind
+  public var range: SourceRange
+
+  public init(_ kind: Kind, range: SourceRange = .none) {
+    self.kind = kind
+    self.range = range
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.kind == rhs.kind }
+  public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
+}

@@ -1,0 +1,160 @@
+import RulesLanguage
+
+extension QueryParserCore {
+  /// The arguments of `where(`: `field, "op", value`, `field op value`, or `or(...)`/`and(...)`.
+  /// The opening parenthesis is already consumed; the closing one is left.
+  mutating func parseWhereArguments() throws(QueryParseFailure) -> FilterExpr {
+    if isIdentifier("or") || isIdentifier("and"), peek().kind == .leftParen {
+      return try parseFilterCall()
+    }
+    let field = try parseFieldRef()
+    let op: FilterOperator
+    if consume(.comma) != nil {
+      op = try parseOperatorString()
+      try expect(.comma, "',' before the filter value")
+    } else if let shorthand = shorthandOperator(current) {
+      op = shorthand
+      advance()
+    } else {
+      throw fail(
+        "query.expected",
+        "expected ',' and an operator, or a comparison such as 'field >= value', found \(describe(current))",
+        at: current.range)
+    }
+    let value = try parseValue()
+    return FilterExpr(.field(field, op, value), range: field.range.union(value.range))
+  }
+
+  func shorthandOperator(_ token: QueryToken) -> FilterOperator? {
+    switch token.kind {
+    case .equalEqual: .equal
+    case .bangEqual: .notEqual
+    case .less: .lessThan
+    case .lessEqual: .lessThanOrEqual
+    case .greater: .greaterThan
+    case .greaterEqual: .greaterThanOrEqual
+    case .identifier where text(token) == "in": .in
+    default: nil
+    }
+  }
+
+  /// `"=="`, `"array-contains"`, ... as a string literal.
+  mutating func parseOperatorString() throws(QueryParseFailure) -> FilterOperator {
+    let token = current
+    guard token.kind == .string else {
+      throw fail("query.bad-operator", "expected an operator string such as \"==\", found \(describe(token))", at: token.range)
+    }
+    let (text, range) = try parseString("an operator")
+    if let op = FilterOperator(rawValue: text) { return op }
+    let all = FilterOperator.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+    let hint = text == "=" || text == "===" ? " (did you mean '=='?)" : text == "!==" ? " (did you mean '!='?)" : ""
+    throw fail("query.bad-operator", "invalid query operator '\(text)'\(hint); expected one of \(all)", at: range)
+  }
+
+  /// `or(where(...), and(...))` / `and(...)`; the name is under the cursor.
+  mutating func parseFilterCall() throws(QueryParseFailure) -> FilterExpr {
+    let nameToken = current
+    let op: CompositeOperator = text(nameToken) == "or" ? .or : .and
+    advance()
+    try expect(.leftParen, "'('")
+    var children: [FilterExpr] = []
+    if current.kind != .rightParen {
+      children.append(try parseConstraintInComposite())
+      while consume(.comma) != nil {
+        if current.kind == .rightParen { break }
+        children.append(try parseConstraintInComposite())
+      }
+    }
+    let close = try expect(.rightParen, "')' to close \(op.rawValue)(")
+    return FilterExpr(.composite(op, children), range: nameToken.range.union(close.range))
+  }
+
+  /// One argument of `and(...)`/`or(...)`: `where(...)`, a nested composite, or any
+  /// other call (kept as `.nonFilter` for the SDK's error).
+  mutating func parseConstraintInComposite() throws(QueryParseFailure) -> FilterExpr {
+    let token = current
+    guard token.kind == .identifier else {
+      throw fail("query.expected", "expected where(...), or(...) or and(...), found \(describe(token))", at: token.range)
+    }
+    let name = text(token)
+    switch name {
+    case "or", "and":
+      return try parseFilterCall()
+    case "where":
+      advance()
+      try expect(.leftParen, "'('")
+      let filter = try parseWhereArguments()
+      let close = try expect(.rightParen, "')' to close where(")
+      return FilterExpr(filter.kind, range: token.range.union(close.range))
+    default:
+      advance()
+      try skipBalancedArguments()
+      return FilterExpr(.nonFilter(name), range: token.range.union(tokens[max(0, index - 1)].range))
+    }
+  }
+
+  /// A field: `"a.b"`, `documentId()`, `FieldPath("a", "b")`, `FieldPath.documentId()`,
+  /// or a bare path ``a.b.`c d` ``.
+  mutating func parseFieldRef() throws(QueryParseFailure) -> FieldRef {
+    let start = current
+    if start.kind == .string {
+      let (value, range) = try parseString("a field path")
+      return FieldRef(.dotted(value), range: range)
+    }
+    if isIdentifier("new"), isIdentifier("FieldPath", peek()) { advance() }
+    if isIdentifier("documentId"), peek().kind == .leftParen {
+      advance()
+      advance()
+      let close = try expect(.rightParen, "')'")
+      return FieldRef(.documentID, range: start.range.union(close.range))
+    }
+    if isIdentifier("FieldPath") {
+      advance()
+      if consume(.dot) != nil {
+        let (name, token) = try expectIdentifier("documentId")
+        guard name == "documentId" else {
+          throw fail("query.expected", "expected FieldPath.documentId()", at: token.range)
+        }
+        try expect(.leftParen, "'('")
+        let close = try expect(.rightParen, "')'")
+        return FieldRef(.documentID, range: start.range.union(close.range))
+      }
+      try expect(.leftParen, "'('")
+      var segments = [try parseString("a field name").0]
+      while consume(.comma) != nil { segments.append(try parseString("a field name").0) }
+      let close = try expect(.rightParen, "')'")
+      return FieldRef(.segments(segments), range: start.range.union(close.range))
+    }
+    guard start.kind == .identifier || start.kind == .quotedIdentifier else {
+      throw fail("query.expected-field", "expected a field path, found \(describe(start))", at: start.range)
+    }
+    var segments: [String] = []
+    var end = start.range
+    while true {
+      let token = current
+      switch token.kind {
+      case .identifier:
+        segments.append(text(token))
+      case .quotedIdentifier:
+        let decoded = QueryLexer.decodeQuoted(source.bytes[token.range.start..<token.range.end])
+        guard let value = decoded.value else {
+          throw fail("query.bad-escape", decoded.error ?? "malformed field name", at: token.range)
+        }
+        segments.append(value)
+      default:
+        throw fail("query.expected-field", "expected a field name after '.', found \(describe(token))", at: token.range)
+      }
+      end = token.range
+      advance()
+      guard current.kind == .dot, peek().kind == .identifier || peek().kind == .quotedIdentifier else { break }
+      advance()
+    }
+    if current.kind == .leftBracket {
+      throw fail(
+        "query.array-index",
+        "Firestore queries cannot address an array element by position; use array-contains on the whole array instead",
+        at: current.range)
+    }
+    return FieldRef(.segments(segments), range: start.range.union(end))
+  }
+}

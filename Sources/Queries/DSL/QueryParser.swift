@@ -1,0 +1,239 @@
+import RulesLanguage
+
+/// A parsed query plus the syntax diagnostics found while reading it. `query` is
+/// nil when the source could not be read at all.
+public struct ParsedQuery: Sendable {
+  public var query: Query?
+  public var diagnostics: [Diagnostic]
+
+  public init(query: Query?, diagnostics: [Diagnostic]) {
+    self.query = query
+    self.diagnostics = diagnostics
+  }
+
+  /// Whether any diagnostic is an error.
+  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// Entry point of the hand-written query-DSL parser (grammar: `Grammar/query.ebnf`).
+public enum QueryParser {
+  /// Parses one query. Never throws; every problem is a diagnostic with a range.
+  public static func parse(_ source: SourceFile) -> ParsedQuery {
+    var parser = QueryParserCore(source)
+    return parser.parseQuery()
+  }
+
+  /// Parses query text given inline (named `<query>` in diagnostics).
+  public static func parse(_ text: String) -> ParsedQuery {
+    parse(SourceFile(name: "<query>", text: text))
+  }
+}
+
+/// Thrown inside the parser to abandon the current step; the diagnostic is already recorded.
+struct QueryParseFailure: Error {}
+
+/// The parser's state: a token array and a cursor into it.
+struct QueryParserCore {
+  let source: SourceFile
+  var tokens: [QueryToken]
+  var index = 0
+  var diagnostics: [Diagnostic]
+
+  init(_ source: SourceFile) {
+    self.source = source
+    let lexed = QueryLexer.tokenize(source)
+    self.tokens = lexed.tokens
+    self.diagnostics = lexed.diagnostics
+  }
+
+  var current: QueryToken { tokens[index] }
+  func peek(_ offset: Int = 1) -> QueryToken { tokens[min(index + offset, tokens.count - 1)] }
+  func text(_ token: QueryToken) -> String { source.text(in: token.range) }
+  func isIdentifier(_ name: String, _ token: QueryToken? = nil) -> Bool {
+    let t = token ?? current
+    return t.kind == .identifier && text(t) == name
+  }
+
+  mutating func advance() {
+    if index < tokens.count - 1 { index += 1 }
+  }
+
+  /// Records an error diagnostic and abandons the current construct.
+  mutating func fail(_ code: String, _ message: String, at range: SourceRange) -> QueryParseFailure {
+    diagnostics.append(.error(code, message, at: range))
+    return QueryParseFailure()
+  }
+
+  func describe(_ token: QueryToken) -> String {
+    switch token.kind {
+    case .end: "end of input"
+    case .string: "string \(text(token))"
+    default: "'\(text(token))'"
+    }
+  }
+
+  @discardableResult
+  mutating func expect(_ kind: QueryTokenKind, _ what: String) throws(QueryParseFailure) -> QueryToken {
+    guard current.kind == kind else {
+      throw fail("query.expected", "expected \(what), found \(describe(current))", at: current.range)
+    }
+    let token = current
+    advance()
+    return token
+  }
+
+  mutating func consume(_ kind: QueryTokenKind) -> QueryToken? {
+    guard current.kind == kind else { return nil }
+    let token = current
+    advance()
+    return token
+  }
+
+  mutating func expectIdentifier(_ what: String) throws(QueryParseFailure) -> (String, QueryToken) {
+    let token = try expect(.identifier, what)
+    return (text(token), token)
+  }
+
+  /// Decodes the string token under the cursor.
+  mutating func parseString(_ what: String) throws(QueryParseFailure) -> (String, SourceRange) {
+    let token = try expect(.string, what)
+    let decoded = QueryLexer.decodeQuoted(source.bytes[token.range.start..<token.range.end])
+    guard let value = decoded.value else {
+      throw fail("query.bad-escape", decoded.error ?? "malformed string", at: token.range)
+    }
+    return (value, token.range)
+  }
+
+  /// Skips to the next `.` at nesting depth 0 (the next step), or the end.
+  mutating func synchronize() {
+    var depth = 0
+    while current.kind != .end {
+      switch current.kind {
+      case .leftParen, .leftBracket, .leftBrace: depth += 1
+      case .rightParen, .rightBracket, .rightBrace: depth = max(0, depth - 1)
+      case .dot where depth == 0: return
+      default: break
+      }
+      advance()
+    }
+  }
+
+  // MARK: Query
+
+  mutating func parseQuery() -> ParsedQuery {
+    let start = current.range.start
+    if current.kind == .end {
+      diagnostics.append(.error("query.empty", "expected a query such as collection(\"users\").where(...)", at: current.range))
+      return ParsedQuery(query: nil, diagnostics: diagnostics)
+    }
+    var steps: [QueryStep] = []
+    let source: QuerySource
+    do {
+      if isIdentifier("query"), peek().kind == .leftParen {
+        (source, steps) = try parseModularQuery()
+      } else {
+        source = try parseSource()
+      }
+    } catch {
+      return ParsedQuery(query: nil, diagnostics: diagnostics)
+    }
+    while current.kind == .dot {
+      advance()
+      do {
+        if let step = try parseChainedStep() { steps.append(step) }
+      } catch {
+        synchronize()
+      }
+    }
+    _ = consume(.semicolon)
+    if current.kind != .end {
+      diagnostics.append(
+        .error("query.trailing", "expected '.' and a query step, found \(describe(current))", at: current.range))
+    }
+    let end = tokens[max(0, index - 1)].range.end
+    let query = Query(source: source, steps: steps, range: SourceRange(start: start, end: max(start, end)))
+    return ParsedQuery(query: query, diagnostics: diagnostics)
+  }
+
+  /// `[db.] collection("a/b/c")` / `collectionGroup("c")`, also `collection(db, "a", "b")`
+  /// and `.doc("id").collection("sub")` chains.
+  mutating func parseSource() throws(QueryParseFailure) -> QuerySource {
+    let start = current.range.start
+    if isIdentifier("db") || isIdentifier("firestore"), peek().kind == .dot {
+      advance()
+      advance()
+    }
+    let (name, token) = try expectIdentifier("collection(...) or collectionGroup(...)")
+    let kind: QuerySource.Kind
+    switch name {
+    case "collection": kind = .collection
+    case "collectionGroup": kind = .collectionGroup
+    default:
+      throw fail("query.expected-source", "a query starts with collection(\"path\") or collectionGroup(\"id\"), found '\(name)'", at: token.range)
+    }
+    var path = try parseSourceArguments()
+    // `.doc("x").collection("y")` continues a collection path.
+    while kind == .collection, current.kind == .dot,
+      isIdentifier("doc", peek()) || isIdentifier("document", peek())
+    {
+      advance()
+      advance()
+      let doc = try parseSourceArguments()
+      guard current.kind == .dot, isIdentifier("collection", peek()) else {
+        throw fail("query.expected-collection", "a query cannot target a single document; expected .collection(\"id\") after .doc(...)", at: current.range)
+      }
+      advance()
+      advance()
+      let sub = try parseSourceArguments()
+      path = [path, doc, sub].joined(separator: "/")
+    }
+    let end = tokens[max(0, index - 1)].range.end
+    return QuerySource(kind, path, range: SourceRange(start: start, end: end))
+  }
+
+  /// `("a/b")` or `(db, "a", "b")`; segments are joined with `/`.
+  mutating func parseSourceArguments() throws(QueryParseFailure) -> String {
+    try expect(.leftParen, "'('")
+    if isIdentifier("db"), peek().kind == .comma {
+      advance()
+      advance()
+    }
+    var parts: [String] = [try parseString("a path string").0]
+    while consume(.comma) != nil {
+      parts.append(try parseString("a path string").0)
+    }
+    try expect(.rightParen, "')'")
+    return parts.joined(separator: "/")
+  }
+
+  /// `query(collection(db, "x"), where(...), orderBy(...))`: the modular SDK form.
+  mutating func parseModularQuery() throws(QueryParseFailure) -> (QuerySource, [QueryStep]) {
+    let open = current.range
+    advance()
+    try expect(.leftParen, "'('")
+    let source = try parseSource()
+    var steps: [QueryStep] = []
+    var composites = 0
+    var fieldFilters = 0
+    while consume(.comma) != nil {
+      guard current.kind == .identifier else {
+        throw fail("query.expected", "expected a query constraint such as where(...), found \(describe(current))", at: current.range)
+      }
+      let isComposite = isIdentifier("or") || isIdentifier("and")
+      guard let step = try parseStepCall(allowComposite: true) else { continue }
+      if case .filter = step.kind {
+        if isComposite { composites += 1 } else { fieldFilters += 1 }
+      }
+      steps.append(step)
+    }
+    let close = try expect(.rightParen, "')' or ','")
+    let range = open.union(close.range)
+    let check = QueryStep(.queryCall(compositeFilters: composites, fieldFilters: fieldFilters), range: range)
+    return (source, [check] + steps)
+  }
+
+  /// After a `.`: one step, or nil for a no-op call such as `.get()`.
+  mutating func parseChainedStep() throws(QueryParseFailure) -> QueryStep? {
+    try parseStepCall(allowComposite: false)
+  }
+}

@@ -1,0 +1,43 @@
+import RulesLanguage
+
+/// The kind of a query-DSL token. Kinds carry no payload: the parser decodes the
+/// token's text from its range.
+public enum QueryTokenKind: Hashable, Sendable {
+  case identifier
+  /// A backtick-quoted field-path segment: `` `a.b` ``.
+  case quotedIdentifier
+  case string
+  case number
+  case dot  // .
+  case comma  // ,
+  case colon  // :
+  case semicolon  // ;
+  case leftParen  // (
+  case rightParen  // )
+  case leftBracket  // [
+  case rightBracket  // ]
+  case leftBrace  // {
+  case rightBrace  // }
+  case minus  // -
+  case equalEqual  // ==
+  case bangEqual  // !=
+  case less  // <
+  case lessEqual  // <=
+  case greater  // >
+  case greaterEqual  // >=
+  case singleEqual  // =
+  /// Text the lexer could not read; a diagnostic was emitted for it.
+  case unknown
+  case end
+}
+
+/// A token: a kind plus the UTF-8 range it covers.
+public struct QueryToken: Hashable, Sendable {
+  public var kind: QueryTokenKind
+  public var range: SourceRange
+
+  public init(_ kind: QueryTokenKind, _ range: SourceRange) {
+    self.kind = kind
+    self.range = range
+  }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import FirestoreModel
+
+/// A canonical text for a value such that two values get the same key exactly when
+/// `Value.compare` says they are equal (`1` and `1.0` share a key; NaN has one key).
+/// Used to bucket documents in the in-memory equality indexes.
+enum IndexKey {
+  static func of(_ value: Value) -> String {
+    var out = ""
+    append(value, to: &out)
+    return out
+  }
+
+  static func append(_ value: Value, to out: inout String) {
+    switch value {
+    case .null: out += "z"
+    case .boolean(let b): out += b ? "b1" : "b0"
+    case .integer(let i): out += "n\(i)"
+    case .double(let d): out += "n" + number(d)
+    case .timestamp(let t): out += "t\(t.seconds).\(t.nanos)"
+    case .string(let s): out += "s" + jsonQuoted(s)
+    case .bytes(let b): out += "x" + b.map { String(format: "%02x", $0) }.joined() + ";"
+    case .reference(let p): out += "r" + jsonQuoted(p.segments.joined(separator: "/"))
+    case .geoPoint(let g): out += "g" + number(g.latitude) + "," + number(g.longitude)
+    case .array(let items):
+      out += "["
+      for item in items {
+        append(item, to: &out)
+        out += ","
+      }
+      out += "]"
+    case .map(let entries):
+      out += "{"
+      for key in Value.sortedKeys(entries) {
+        out += jsonQuoted(key) + ":"
+        append(entries[key]!, to: &out)
+        out += ","
+      }
+      out += "}"
+    }
+  }
+
+  /// Integral doubles within Int64 print like integers, so they meet equal integers.
+  static func number(_ d: Double) -> String {
+    if d.isNaN { return "NaN" }
+    if d == 0 { return "0" }
+    if d == d.rounded(), d >= -9_223_372_036_854_775_808.0, d < 9_223_372_036_854_775_808.0 {
+      return String(Int64(d))
+    }
+    return String(format: "%.17g", d)
+  }
+}

@@ -1,0 +1,83 @@
+import FirestoreModel
+
+/// Disjunctive normal form of a filter list (implicitly ANDed).
+public enum DNF {
+  /// The branches (conjunctions), `in`/`array-contains-any` unexpanded; nil when there would
+  /// be more than `limit` branches.
+  public static func branches(_ filters: [Filter], limit: Int) -> [[FieldFilter]]? {
+    branches(.composite(.and, filters), limit: limit)
+  }
+
+  static func branches(_ filter: Filter, limit: Int) -> [[FieldFilter]]? {
+    switch filter {
+    case .field(let f):
+      return [[f]]
+    case .composite(.or, let children):
+      var out: [[FieldFilter]] = []
+      for child in children {
+        guard let sub = branches(child, limit: limit) else { return nil }
+        out += sub
+        if out.count > limit { return nil }
+      }
+      return out
+    case .composite(.and, let children):
+      var out: [[FieldFilter]] = [[]]
+      for child in children {
+        guard let sub = branches(child, limit: limit) else { return nil }
+        var next: [[FieldFilter]] = []
+        for left in out {
+          for right in sub { next.append(left + right) }
+        }
+        if next.count > limit { return nil }
+        out = next
+      }
+      return out
+    }
+  }
+
+  /// The branches with every `in` expanded into `==` per value (what the SDK's
+  /// `computeInExpansion` does); nil past `limit`.
+  public static func expandedBranches(_ filters: [Filter], limit: Int) -> [[FieldFilter]]? {
+    func expand(_ filter: Filter) -> Filter {
+      switch filter {
+      case .field(let f) where f.op == .in:
+        guard case .array(let values) = f.value else { return filter }
+        let eqs = values.map { Filter.field(FieldFilter(f.field, .equal, $0, range: f.range)) }
+        return eqs.count == 1 ? eqs[0] : .composite(.or, eqs)
+      case .field: return filter
+      case .composite(let op, let children): return .composite(op, children.map(expand))
+      }
+    }
+    return branches(filters.map(expand), limit: limit)
+  }
+
+  /// The backend's disjunction count: `n(in/array-contains-any) = |values|`, `n(OR) = Σ`,
+  /// `n(AND) = Π` (saturating). With `expandIn: false`, every leaf counts 1.
+  public static func disjunctionCount(_ filters: [Filter], expandIn: Bool) -> Int {
+    count(.composite(.and, filters), expandIn: expandIn)
+  }
+
+  static func count(_ filter: Filter, expandIn: Bool) -> Int {
+    switch filter {
+    case .field(let f):
+      if expandIn, f.op == .in || f.op == .arrayContainsAny, case .array(let values) = f.value {
+        return max(1, values.count)
+      }
+      return 1
+    case .composite(.or, let children):
+      var total = 0
+      for child in children {
+        let (value, overflow) = total.addingReportingOverflow(count(child, expandIn: expandIn))
+        total = overflow ? Int.max : value
+      }
+      return total
+    case .composite(.and, let children):
+      var product = 1
+      for child in children {
+        let (value, overflow) = product.multipliedReportingOverflow(by: count(child, expandIn: expandIn))
+        product = overflow ? Int.max : value
+      }
+      return product
+    }
+  }
+}

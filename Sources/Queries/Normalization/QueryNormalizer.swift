@@ -1,0 +1,108 @@
+import FirestoreModel
+import RulesLanguage
+
+/// A validated query in the form the backend executes and the index advisor reads:
+/// normalized order-by, DNF branches, and the wire form for `limitToLast`.
+public struct NormalizedQuery: Hashable, Sendable {
+  public var scope: QueryScope
+  /// Top-level filters (implicitly ANDed), as resolved.
+  public var filters: [Filter]
+  /// Disjunctive normal form with `in`/`array-contains-any` kept as single filters:
+  /// one conjunction per branch (`[[]]` when there is no filter).
+  public var branches: [[FieldFilter]]
+  /// The number of disjunctions the backend counts, with `in` and `array-contains-any`
+  /// expanded into their values (the 30-disjunction limit).
+  public var disjunctionCount: Int
+  public var explicitOrderBy: [OrderBy]
+  /// Explicit orders, then inequality fields (all branches, field-path order) in the last
+  /// explicit direction, then `__name__`.
+  public var orderBy: [OrderBy]
+  public var limit: Int64?
+  public var limitType: LimitType
+  public var offset: Int64?
+  public var startAt: Bound?
+  public var endAt: Bound?
+  public var projection: [FieldPath]?
+  public var aggregations: [Aggregation]
+
+  /// Whether this is `limitToLast` (the SDK flips the query and reverses the results).
+  public var isLimitToLast: Bool { limitType == .last }
+
+  /// The order-by sent on the wire: flipped for `limitToLast`.
+  public var wireOrderBy: [OrderBy] {
+    isLimitToLast ? orderBy.map { OrderBy($0.field, $0.direction.flipped, range: $0.range) } : orderBy
+  }
+
+  /// The start cursor sent on the wire (the end cursor for `limitToLast`).
+  public var wireStartAt: Bound? { isLimitToLast ? endAt : startAt }
+  /// The end cursor sent on the wire (the start cursor for `limitToLast`).
+  public var wireEndAt: Bound? { isLimitToLast ? startAt : endAt }
+
+  /// Every field filter, flattened.
+  public var flattenedFilters: [FieldFilter] { filters.flatMap(\.flattened) }
+
+  /// Fields with an inequality filter anywhere in the query, in field-path order.
+  public var inequalityFields: [FieldPath] { QueryNormalizer.inequalityFields(filters) }
+}
+
+/// Normalization (§3): implicit order-by, `limitToLast` wire form and DNF.
+public enum QueryNormalizer {
+  /// Normalizes a query that passed validation.
+  public static func normalize(_ query: ResolvedQuery) -> NormalizedQuery {
+    let count = DNF.disjunctionCount(query.filters, expandIn: true)
+    let branches = DNF.branches(query.filters, limit: 30) ?? []
+    return NormalizedQuery(
+      scope: query.scope, filters: query.filters, branches: branches, disjunctionCount: count,
+      explicitOrderBy: query.explicitOrderBy, orderBy: normalizedOrderBy(query), limit: query.limit,
+      limitType: query.limitType, offset: query.offset, startAt: query.startAt, endAt: query.endAt,
+      projection: query.projection, aggregations: query.aggregations)
+  }
+
+  /// Distinct fields of every inequality filter in the tree, sorted by field path.
+  public static func inequalityFields(_ filters: [Filter]) -> [FieldPath] {
+    let fields = Set(filters.flatMap(\.flattened).filter { $0.op.isInequality }.map(\.field))
+    return fields.sorted(by: FieldPathOrder.precedes)
+  }
+
+  /// The SDK's `queryNormalizedOrderBy`.
+  public static func normalizedOrderBy(_ query: ResolvedQuery) -> [OrderBy] {
+    var result = query.explicitOrderBy
+    let lastDirection = result.last?.direction ?? .ascending
+    var present = Set(result.map(\.field))
+    for field in inequalityFields(query.filters) where !present.contains(field) && !field.isDocumentID {
+      result.append(OrderBy(field, lastDirection))
+      present.insert(field)
+    }
+    if !present.contains(.documentID) {
+      result.append(OrderBy(.documentID, lastDirection))
+    }
+    return result
+  }
+}
+
+/// Field-path order for implicit order-by (§1.3): segment by segment in UTF-8 byte
+/// order, except `__id<digits>__` segments, which sort first and numerically.
+public enum FieldPathOrder {
+  public static func precedes(_ a: FieldPath, _ b: FieldPath) -> Bool {
+    for (x, y) in zip(a.segments, b.segments) where x != y {
+      return compareSegments(x, y) < 0
+    }
+    return a.segments.count < b.segments.count
+  }
+
+  static func numericID(_ segment: String) -> Int64? {
+    guard segment.hasPrefix("__id"), segment.hasSuffix("__"), segment.count > 6 else { return nil }
+    let digits = segment.dropFirst(4).dropLast(2)
+    guard digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
+    return Int64(digits)
+  }
+
+  static func compareSegments(_ x: String, _ y: String) -> Int {
+    switch (numericID(x), numericID(y)) {
+    case (let p?, let q?): return p == q ? 0 : (p < q ? -1 : 1)
+    case (.some, nil): return -1
+    case (nil, .some): return 1
+    case (nil, nil): return x.utf8.lexicographicallyPrecedes(y.utf8) ? -1 : (x == y ? 0 : 1)
+    }
+  }
+}

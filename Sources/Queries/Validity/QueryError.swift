@@ -1,0 +1,86 @@
+import FirestoreModel
+import RulesLanguage
+
+/// Why a query is invalid: the first problem, with the exact message the SDK or the
+/// backend would give (or Flint's own wording where neither is known), and the range of
+/// the step that made the query invalid.
+public struct QueryError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Which layer rejects the query.
+  public enum Layer: String, Hashable, Sendable {
+    /// Flint could not evaluate the query (unbound variable, missing data).
+    case flint
+    /// The client SDK throws while the query is built (or run, for `limitToLast`).
+    case sdk
+    /// The backend answers INVALID_ARGUMENT / FAILED_PRECONDITION.
+    case backend
+  }
+
+  public var layer: Layer
+  /// Stable id, e.g. `sdk.conflicting-operators`.
+  public var code: String
+  public var message: String
+  public var range: SourceRange
+
+  public init(_ layer: Layer, _ code: String, _ message: String, at range: SourceRange) {
+    self.layer = layer
+    self.code = code
+    self.message = message
+    self.range = range
+  }
+
+  static func sdk(_ code: String, _ message: String, at range: SourceRange) -> QueryError {
+    QueryError(.sdk, code, message, at: range)
+  }
+
+  static func backend(_ code: String, _ message: String, at range: SourceRange) -> QueryError {
+    QueryError(.backend, code, message, at: range)
+  }
+
+  static func flint(_ code: String, _ message: String, at range: SourceRange) -> QueryError {
+    QueryError(.flint, code, message, at: range)
+  }
+
+  /// The error as a diagnostic (`query.<layer>.<code>`), for the shared renderer.
+  public var diagnostic: Diagnostic {
+    .error("query.\(layer.rawValue).\(code)", message, at: range)
+  }
+
+  public var description: String { "\(layer.rawValue): \(message)" }
+}
+
+/// What validation and execution may consult beyond the query text.
+public struct QueryContext: Sendable {
+  /// Values for variables such as `auth.uid` (keys are dotted names; `request.auth...`
+  /// also finds `auth...`, and a map value is walked by the remaining segments).
+  public var bindings: [String: Value]
+  /// Documents for `snapshot(...)` cursors.
+  public var store: DocumentStore?
+
+  public init(bindings: [String: Value] = [:], store: DocumentStore? = nil) {
+    self.bindings = bindings
+    self.store = store
+  }
+
+  /// The value bound to a dotted variable, if any.
+  public func lookup(_ segments: [String]) -> Value? {
+    if let found = walk(segments) { return found }
+    if segments.first == "request", segments.count > 1 { return walk(Array(segments.dropFirst())) }
+    if segments.first == "auth" { return walk(["request"] + segments) }
+    return nil
+  }
+
+  private func walk(_ segments: [String]) -> Value? {
+    var prefixLength = segments.count
+    while prefixLength > 0 {
+      if var value = bindings[segments[0..<prefixLength].joined(separator: ".")] {
+        for segment in segments[prefixLength...] {
+          guard case .map(let entries) = value, let next = entries[segment] else { return nil }
+          value = next
+        }
+        return value
+      }
+      prefixLength -= 1
+    }
+    return nil
+  }
+}

@@ -1,0 +1,60 @@
+import FirestoreModel
+import RulesLanguage
+
+/// Validity in two layers: the SDK's checks in step order (§2A), then the backend's
+/// (§2B). The first problem wins.
+public enum QueryValidator {
+  /// The query as the SDK would build it, or the first error.
+  public static func validate(_ query: Query, context: QueryContext = QueryContext()) throws(QueryError) -> ResolvedQuery {
+    var sdk = try SDKValidator(query, context: context)
+    let resolved = try sdk.run()
+    try BackendValidator.validate(resolved)
+    return resolved
+  }
+
+  /// The first error, or nil when both the SDK and the backend accept the query.
+  public static func firstError(in query: Query, context: QueryContext = QueryContext()) -> QueryError? {
+    do {
+      _ = try validate(query, context: context)
+      return nil
+    } catch {
+      return error
+    }
+  }
+}
+
+/// Parse, validate, normalize and run in one place: the API the CLI, the REPL and
+/// `flint test` call.
+public enum QueryPipeline {
+  /// The outcome of preparing query text.
+  public struct Prepared: Sendable {
+    /// The parsed query, when the text could be read.
+    public var query: Query?
+    /// Syntax diagnostics (parse errors stop the pipeline).
+    public var diagnostics: [Diagnostic]
+    /// The first validity error, if the query parsed.
+    public var error: QueryError?
+    /// The normalized query, when valid.
+    public var normalized: NormalizedQuery?
+  }
+
+  /// Parses, validates and normalizes.
+  public static func prepare(_ source: SourceFile, context: QueryContext = QueryContext()) -> Prepared {
+    let parsed = QueryParser.parse(source)
+    guard let query = parsed.query, !parsed.hasErrors else {
+      return Prepared(query: parsed.query, diagnostics: parsed.diagnostics, error: nil, normalized: nil)
+    }
+    do {
+      let resolved = try QueryValidator.validate(query, context: context)
+      return Prepared(
+        query: query, diagnostics: parsed.diagnostics, error: nil, normalized: QueryNormalizer.normalize(resolved))
+    } catch {
+      return Prepared(query: query, diagnostics: parsed.diagnostics, error: error, normalized: nil)
+    }
+  }
+
+  /// Every problem as diagnostics: syntax errors, or the validity error.
+  public static func diagnostics(of prepared: Prepared) -> [Diagnostic] {
+    prepared.diagnostics + (prepared.error.map { [$0.diagnostic] } ?? [])
+  }
+}
