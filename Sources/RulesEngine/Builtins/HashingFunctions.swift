@@ -1,5 +1,23 @@
+/// `hashing.crc32 crc32c md5 sha256` of bytes or a string (hashed as UTF-8) → bytes.
+/// CRC results are 4 bytes **little-endian**, as the engine returns them.
 enum HashingFunctions {
   static func call(_ name: String, _ args: [RulesValue]) throws(EvalError) -> RulesValue {
-    throw .functionNotFound(name)
+    let digest: ([UInt8]) -> [UInt8]
+    switch name {
+    case "crc32": digest = { littleEndian(CRC32.checksum($0, table: CRC32.ieeeTable)) }
+    case "crc32c": digest = { littleEndian(CRC32.checksum($0, table: CRC32.castagnoliTable)) }
+    case "md5": digest = MD5.digest
+    case "sha256": digest = SHA256.digest
+    default: throw .functionNotFound("hashing.\(name)")
+    }
+    switch try Arguments.single(args, "hashing.\(name)") {
+    case .bytes(let bytes): return .bytes(digest(bytes))
+    case .string(let s): return .bytes(digest(Array(s.utf8)))
+    default: throw .badArguments("hashing", name, args, expected: "bytes|string")
+    }
+  }
+
+  private static func littleEndian(_ value: UInt32) -> [UInt8] {
+    (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
   }
 }
