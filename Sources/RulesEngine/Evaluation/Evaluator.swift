@@ -1,0 +1,123 @@
+import FirestoreModel
+import RulesLanguage
+
+/// Evaluates requests against a `Ruleset`: matching, allow statements, expressions,
+/// lookups and limits, with an explanation of the decision.
+///
+/// A request is allowed iff some `allow` in a completely matching block covers its method
+/// and its condition is exactly `true` (spec §6.4). Allows run in source order and
+/// evaluation stops at the first that grants. A limit breach denies the whole request.
+public struct Evaluator: Sendable {
+  public let ruleset: Ruleset
+  public var options: EvaluationOptions
+
+  public init(ruleset: Ruleset, options: EvaluationOptions = EvaluationOptions()) {
+    self.ruleset = ruleset
+    self.options = options
+  }
+
+  /// Decides one request against the documents in `store`. For writes, `getAfter` and
+  /// `existsAfter` see `store` with this write applied.
+  public func evaluate(_ request: Request, store: DocumentStore) -> Decision {
+    let context = EvaluationContext(
+      ruleset: ruleset, request: request, store: store, database: request.database,
+      pendingWrites: request.method.isWrite ? [request] : nil,
+      options: options)
+    return decide(request, context)
+  }
+
+  /// The documents after applying `writes` in order (creates/updates put their complete
+  /// document, deletes remove it; reads are ignored).
+  static func applying(_ writes: [Request], to store: DocumentStore) -> DocumentStore {
+    var after = store
+    for write in writes {
+      switch write.method {
+      case .create, .update: after.put(Document(path: write.path, fields: write.resourceData ?? [:]))
+      case .delete: after.remove(at: write.path)
+      case .get, .list: break
+      }
+    }
+    return after
+  }
+
+  /// Runs matching and the candidate allows of `request` in `context`.
+  func decide(_ request: Request, _ context: EvaluationContext) -> Decision {
+    var trace = DecisionTrace(method: request.method, requestPath: request.path, database: request.database)
+    if let problem = request.shapeProblem {
+      trace.requestProblem = problem
+      return Decision(allowed: false, trace: trace, lookups: [])
+    }
+    let matches = RequestMatcher.matches(ruleset, RequestMatcher.elements(of: request))
+    var candidates: [(rule: AllowRule, match: Int)] = []
+    for (position, match) in matches.enumerated() {
+      let node = ruleset.nodes[match.node]
+      trace.matches.append(
+        MatchTrace(
+          pattern: node.patternText, range: node.pathRange,
+          bindings: match.bindings.map { VariableBinding(name: $0.name, value: try? $0.value.outcome.get()) }))
+      for rule in node.allows where rule.covers(request.method) {
+        candidates.append((rule, position))
+      }
+    }
+    candidates.sort { $0.rule.order < $1.rule.order }
+
+    var allowed = false
+    for candidate in candidates {
+      let statement = candidate.rule.statement
+      var allowTrace = AllowTrace(
+        matchIndex: candidate.match, methods: statement.methods.map(\.method), range: statement.range,
+        conditionRange: statement.condition?.range, line: candidate.rule.line, outcome: .notEvaluated)
+      defer { trace.allows.append(allowTrace) }
+      if allowed || trace.limitBreach != nil { continue }
+      guard let condition = statement.condition else {
+        allowTrace.outcome = .granted
+        allowed = true
+        continue
+      }
+      let match = matches[candidate.match]
+      let env = Environment(
+        variables: match.bindings.map { Binding(name: $0.name, value: $0.value.outcome) },
+        scope: ruleset.nodes[match.node].scope)
+      let (outcome, expression) = Self.evaluateCondition(condition, env, context)
+      allowTrace.outcome = outcome
+      allowTrace.expression = expression
+      switch outcome {
+      case .granted: allowed = true
+      case .limitExceeded(let message): trace.limitBreach = message
+      default: break
+      }
+    }
+    trace.lookups = context.lookupTraces
+    trace.debugOutputs = context.debugOutputs
+    return Decision(allowed: allowed && trace.limitBreach == nil, trace: trace, lookups: context.charged.map(\.path))
+  }
+
+  /// One allow condition's outcome (and its expression tree when tracing).
+  static func evaluateCondition(_ condition: Expr, _ env: Environment, _ context: EvaluationContext)
+    -> (AllowOutcome, ExprTrace?)
+  {
+    context.touchedUnknown = false
+    let outcome: Outcome
+    do {
+      outcome = try context.eval(condition, env)
+    } catch {
+      return (.limitExceeded(error.message), context.tracer?.finish(unwindingWith: .error(error)))
+    }
+    let expression = context.tracer?.finish(unwindingWith: .notEvaluated)
+    let dependsOnQuery = context.touchedUnknown
+    switch outcome {
+    case .success(.bool(true)):
+      return (.granted, expression)
+    case .success(.bool(false)):
+      return (dependsOnQuery ? .needsQueryConstraints(needsQueryMessage) : .denied, expression)
+    case .success(let value):
+      return (dependsOnQuery ? .needsQueryConstraints(needsQueryMessage) : .notBoolean(value.typeName), expression)
+    case .failure(let error):
+      if dependsOnQuery || error == .needsQueryConstraints { return (.needsQueryConstraints(needsQueryMessage), expression) }
+      return (.error(error.message), expression)
+    }
+  }
+
+  static let needsQueryMessage =
+    "Needs query constraints: the condition depends on the queried documents (resource), which only a query proof can decide."
+}

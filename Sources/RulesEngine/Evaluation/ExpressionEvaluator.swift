@@ -1,0 +1,49 @@
+import FirestoreModel
+import RulesLanguage
+
+/// The result of evaluating a standalone expression (`flint expr`, the REPL, other engines).
+public struct ExpressionEvaluation: Sendable {
+  /// The value, or the error (`⊥`) it evaluated to. A limit breach is an error of kind `.limit`.
+  public var result: Result<RulesValue, EvalError>
+  /// The evaluated expression tree (at `TraceLevel.full`).
+  public var trace: ExprTrace?
+  /// `debug()` output, in call order.
+  public var debugOutputs: [DebugOutput]
+  /// Document lookups made.
+  public var lookups: [LookupTrace]
+}
+
+extension Evaluator {
+  /// Evaluates one expression with custom variable bindings.
+  ///
+  /// `bindings` take precedence over the globals (`request`, `resource`), so a caller can
+  /// supply both as plain values; without them the globals come from `request` (and
+  /// `resource` from `store`). With a `ruleset`, calls resolve to its top-level and
+  /// service-level functions. Lookups read `store`.
+  public static func evaluate(
+    expression: Expr,
+    bindings: [String: RulesValue] = [:],
+    request: Request? = nil,
+    store: DocumentStore = DocumentStore(),
+    ruleset: Ruleset? = nil,
+    options: EvaluationOptions = EvaluationOptions()
+  ) -> ExpressionEvaluation {
+    let context = EvaluationContext(
+      ruleset: ruleset, request: request, store: store, database: request?.database ?? "(default)",
+      pendingWrites: request.flatMap { $0.method.isWrite ? [$0] : nil },
+      options: options, globalOverrides: bindings)
+    let scope: Int? = ruleset.map { $0.scopes.count > 1 ? 1 : 0 }
+    let env = Environment(variables: [], scope: scope)
+    let result: Result<RulesValue, EvalError>
+    let trace: ExprTrace?
+    do throws(EvalError) {
+      result = try context.eval(expression, env)
+      trace = context.tracer?.finish(unwindingWith: .notEvaluated)
+    } catch {
+      result = .failure(error)
+      trace = context.tracer?.finish(unwindingWith: .error(error))
+    }
+    return ExpressionEvaluation(
+      result: result, trace: trace, debugOutputs: context.debugOutputs, lookups: context.lookupTraces)
+  }
+}

@@ -1,0 +1,53 @@
+import FirestoreModel
+
+/// The `request` global (spec §5.1) with the availability matrix of §5.3: `query` only on
+/// `list`, `resource` only on `create`/`update`; absent properties are errors when read.
+extension EvaluationContext {
+  /// The names `request` has for this request's method.
+  private var requestFieldNames: [String] {
+    guard let request else { return [] }
+    var names = ["auth", "method", "path", "time", "params"]
+    if request.method == .list { names.append("query") }
+    if request.method == .create || request.method == .update { names.append("resource") }
+    return names
+  }
+
+  /// The whole `request` map (built only when an expression uses `request` itself).
+  func requestValue() -> Outcome {
+    if let value = globalOverrides["request"] { return .success(value) }
+    guard request != nil else { return .failure(.variableNotFound("request")) }
+    var map: [String: RulesValue] = [:]
+    for name in requestFieldNames {
+      if case .success(let value) = requestField(name) { map[name] = value }
+    }
+    return .success(.map(map))
+  }
+
+  /// `request.<name>` without building the whole map (the common, hot case).
+  func requestField(_ name: String) -> Outcome {
+    if let value = globalOverrides["request"] { return Self.member(value, name) }
+    guard let request else { return .failure(.variableNotFound("request")) }
+    switch name {
+    case "auth": return .success(request.authValue)
+    case "method": return .success(.string(request.method.rawValue))
+    case "path": return .success(.path(fullPath(request.path)))
+    case "time": return .success(.timestamp(request.time))
+    case "params": return .success(.map([:]))
+    case "query" where request.method == .list:
+      return .success((request.query ?? QueryDescription()).rulesValue)
+    case "resource" where request.method == .create || request.method == .update:
+      return .success(resourceMap(request.path, request.resourceData ?? [:]))
+    default:
+      return .failure(.propertyUndefined(name))
+    }
+  }
+
+  /// Member access through the operators, as an outcome.
+  static func member(_ base: RulesValue, _ name: String) -> Outcome {
+    do {
+      return .success(try Operators.member(base, name))
+    } catch {
+      return .failure(error)
+    }
+  }
+}

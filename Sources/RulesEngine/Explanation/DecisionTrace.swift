@@ -1,0 +1,138 @@
+import FirestoreModel
+import RulesLanguage
+
+/// How much of an evaluation to record.
+public enum TraceLevel: Int, Hashable, Sendable, Comparable {
+  /// Only the decision, the matched blocks and each allow's outcome (cheap; for bulk runs).
+  case outcomes
+  /// Also the tree of evaluated sub-expressions with their values.
+  case full
+
+  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// What happened to one candidate `allow` statement.
+public enum AllowOutcome: Hashable, Sendable {
+  /// The condition was exactly `true` (or the allow has no condition).
+  case granted
+  /// The condition was `false`.
+  case denied
+  /// The condition evaluated to a value of this type instead of a bool.
+  case notBoolean(String)
+  /// The condition evaluated to an error with this engine message.
+  case error(String)
+  /// A `list` condition whose value depends on the queried documents (`resource`): it
+  /// cannot be decided without proving the query's constraints, so it does not grant.
+  case needsQueryConstraints(String)
+  /// A limit was exceeded while evaluating this condition; the whole request is denied.
+  case limitExceeded(String)
+  /// Not evaluated: an earlier allow granted, or a limit stopped the request.
+  case notEvaluated
+
+  /// The reason text the emulator would print before ` for '<method>' @ L<n>`.
+  public var reasonText: String? {
+    switch self {
+    case .granted, .notEvaluated: nil
+    case .denied: "false"
+    case .notBoolean: "false"
+    case .error(let message), .limitExceeded(let message): message
+    case .needsQueryConstraints(let message): message
+    }
+  }
+}
+
+/// A `match` block whose complete pattern matched the request path.
+public struct MatchTrace: Sendable {
+  /// The complete pattern, e.g. `/databases/{database}/documents/users/{uid}`.
+  public var pattern: String
+  /// The range of the block's own `match` path.
+  public var range: SourceRange
+  /// The wildcard variables the match bound, in pattern order.
+  public var bindings: [VariableBinding]
+}
+
+/// A wildcard variable and its bound value (`nil` when unknown, as for a `list` request's
+/// document id).
+public struct VariableBinding: Sendable {
+  public var name: String
+  public var value: RulesValue?
+}
+
+/// One candidate `allow` statement (a statement in a matching block that covers the method).
+public struct AllowTrace: Sendable {
+  /// Index into `DecisionTrace.matches` of the block holding the statement.
+  public var matchIndex: Int
+  /// The methods the statement names, as written.
+  public var methods: [Method]
+  /// The whole statement's range.
+  public var range: SourceRange
+  /// The condition's range (nil for `allow read;`).
+  public var conditionRange: SourceRange?
+  /// The 1-based line of the statement.
+  public var line: Int
+  public var outcome: AllowOutcome
+  /// The evaluated condition (only at `TraceLevel.full`).
+  public var expression: ExprTrace?
+}
+
+/// A document lookup made by `get`, `exists`, `getAfter` or `existsAfter`.
+public struct LookupTrace: Sendable {
+  /// The function called.
+  public var function: String
+  /// The looked-up document, relative to its database's `documents`.
+  public var path: ResourcePath
+  /// Whether the document exists (in the state the function reads).
+  public var found: Bool
+  /// Whether this call was charged against the lookup limits (repeated lookups are not).
+  public var charged: Bool
+}
+
+/// One `debug(x)` call's output.
+public struct DebugOutput: Sendable {
+  /// The range of the `debug(...)` call.
+  public var range: SourceRange
+  public var value: TraceValue
+  /// The value as the emulator logs it (protobuf text, e.g. `string_value: "alice"`).
+  public var text: String
+}
+
+/// Why a request was allowed or denied: the matched blocks, every candidate allow with
+/// its outcome and (at full level) its evaluated expression tree, lookups and debug output.
+public struct DecisionTrace: Sendable {
+  public var method: RequestMethod
+  /// The target path, relative to the database's `documents`.
+  public var requestPath: ResourcePath
+  /// The database id.
+  public var database: String
+  public var matches: [MatchTrace] = []
+  public var allows: [AllowTrace] = []
+  public var lookups: [LookupTrace] = []
+  public var debugOutputs: [DebugOutput] = []
+  /// The limit breach that denied the whole request, if any.
+  public var limitBreach: String?
+  /// A problem with the request itself (wrong path shape), if any.
+  public var requestProblem: String?
+
+  public init(method: RequestMethod, requestPath: ResourcePath, database: String) {
+    self.method = method
+    self.requestPath = requestPath
+    self.database = database
+  }
+
+  /// `request.path` as text, e.g. `/databases/(default)/documents/users/alice`.
+  public var path: String {
+    "/databases/\(database)/documents" + requestPath.segments.map { "/" + $0 }.joined()
+  }
+
+  /// The emulator-style summary: `false for 'update' @ L7, Null value error. for 'update' @ L9`,
+  /// or `No matching allow statements`; empty when a statement granted.
+  public var summary: String {
+    if let requestProblem { return requestProblem }
+    if let limitBreach { return "\(limitBreach) for '\(method.rawValue)'" }
+    if allows.contains(where: { $0.outcome == .granted }) { return "" }
+    let reasons = allows.compactMap { allow in
+      allow.outcome.reasonText.map { "\($0) for '\(method.rawValue)' @ L\(allow.line)" }
+    }
+    return reasons.isEmpty ? "No matching allow statements" : reasons.joined(separator: ", ")
+  }
+}

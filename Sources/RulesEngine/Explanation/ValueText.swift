@@ -1,0 +1,108 @@
+import FirestoreModel
+
+/// Short, rules-literal-like text for values in explanations: `'alice'`, `[1, 2]`,
+/// `{'a': true}`, `/databases/(default)/documents/users/alice`. Long values are cut.
+public enum ValueText {
+  /// The display text of a value, at most about `limit` characters.
+  public static func render(_ value: RulesValue, limit: Int = 80) -> String {
+    var out = ""
+    write(value, to: &out, limit: limit)
+    if out.count > limit { out = String(out.prefix(limit)) + "…" }
+    return out
+  }
+
+  /// The display text of a traced value: a value, `error: <message>`, or `not evaluated`.
+  public static func render(_ value: TraceValue, limit: Int = 80) -> String {
+    switch value {
+    case .value(let value): render(value, limit: limit)
+    case .error(let error): "error: \(error.message)"
+    case .notEvaluated: "not evaluated"
+    }
+  }
+
+  private static func write(_ value: RulesValue, to out: inout String, limit: Int) {
+    if out.count > limit { return }
+    switch value {
+    case .null: out += "null"
+    case .bool(let b): out += b ? "true" : "false"
+    case .int(let i): out += String(i)
+    case .float(let f): out += f.isFinite && f == f.rounded() && abs(f) < 1e15 ? String(format1: f) : "\(f)"
+    case .string(let s): out += quoted(s)
+    case .bytes(let bytes): out += "b'" + bytes.map { byteText($0) }.joined() + "'"
+    case .list(let values):
+      out += "["
+      writeList(values, to: &out, limit: limit)
+      out += "]"
+    case .set(let values):
+      out += "set(["
+      writeList(values, to: &out, limit: limit)
+      out += "])"
+    case .map(let map):
+      out += "{"
+      for (index, key) in map.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }).enumerated() {
+        if index > 0 { out += ", " }
+        if out.count > limit { return }
+        out += quoted(key) + ": "
+        write(map[key]!, to: &out, limit: limit)
+      }
+      out += "}"
+    case .mapDiff(let diff):
+      out += "map_diff("
+      write(.map(diff.left), to: &out, limit: limit)
+      out += ", "
+      write(.map(diff.right), to: &out, limit: limit)
+      out += ")"
+    case .path(let path): out += path.description
+    case .timestamp(let t): out += "timestamp(\(t.seconds)s, \(t.nanos)ns)"
+    case .duration(let d): out += "duration(\(d.seconds)s, \(d.nanos)ns)"
+    case .latlng(let point): out += "latlng(\(point.latitude), \(point.longitude))"
+    }
+  }
+
+  private static func writeList(_ values: [RulesValue], to out: inout String, limit: Int) {
+    for (index, value) in values.enumerated() {
+      if index > 0 { out += ", " }
+      if out.count > limit { return }
+      write(value, to: &out, limit: limit)
+    }
+  }
+
+  private static func quoted(_ text: String) -> String {
+    var out = "'"
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "'": out += "\\'"
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          out += "\\x" + hex2(UInt8(scalar.value))
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "'"
+  }
+
+  private static func byteText(_ byte: UInt8) -> String {
+    if byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "'"), byte != UInt8(ascii: "\\") {
+      return String(UnicodeScalar(byte))
+    }
+    return "\\x" + hex2(byte)
+  }
+
+  private static func hex2(_ byte: UInt8) -> String {
+    let digits = Array("0123456789abcdef")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+  }
+}
+
+extension String {
+  /// A whole float with one decimal, `2.0`.
+  fileprivate init(format1 value: Double) {
+    self = String(Int64(value)) + ".0"
+  }
+}

@@ -1,0 +1,106 @@
+import FirestoreModel
+
+/// One request to check against a ruleset: a single-document read (`get`), a query
+/// (`list`) or a write (`create`, `update`, `delete`).
+///
+/// `path` is relative to `/databases/<database>/documents`: a document path for every
+/// method except `list`, whose path is the queried collection (or, for a collection-group
+/// query, the single collection id with `isCollectionGroup` set).
+public struct Request: Sendable {
+  /// `request.method`.
+  public var method: RequestMethod
+  /// The document (or, for `list`, the collection) the request targets.
+  public var path: ResourcePath
+  /// The database id; `request.path` starts `/databases/<database>/documents`.
+  public var database: String
+  /// The signed-in user, or nil for an unauthenticated request (`request.auth == null`).
+  public var auth: Auth? {
+    didSet { authValue = auth?.rulesValue ?? .null }
+  }
+  /// `request.time`.
+  public var time: Timestamp
+  /// For `create`/`update`: the complete document after the write (`request.resource.data`),
+  /// unchanged fields included. Nil on writes means an empty document.
+  public var resourceData: [String: Value]?
+  /// For `list`: what `request.query` exposes (limit, offset, orderBy).
+  public var query: QueryDescription?
+  /// For `list`: the query spans every collection with id `path.lastSegment`, at any depth.
+  public var isCollectionGroup: Bool
+
+  /// `request.auth` converted once, so evaluations do not rebuild it.
+  private(set) var authValue: RulesValue
+
+  public init(
+    method: RequestMethod,
+    path: ResourcePath,
+    database: String = "(default)",
+    auth: Auth? = nil,
+    time: Timestamp = Timestamp(seconds: 0),
+    resourceData: [String: Value]? = nil,
+    query: QueryDescription? = nil,
+    isCollectionGroup: Bool = false
+  ) {
+    self.method = method
+    self.path = path
+    self.database = database
+    self.auth = auth
+    self.time = time
+    self.resourceData = resourceData
+    self.query = query
+    self.isCollectionGroup = isCollectionGroup
+    self.authValue = auth?.rulesValue ?? .null
+  }
+
+  /// The full segments `databases/<db>/documents/<path...>` the match tree is matched against.
+  var fullSegments: [String] {
+    ["databases", database, "documents"] + path.segments
+  }
+
+  /// Why this request cannot be evaluated at all (wrong path shape), or nil when it is well formed.
+  var shapeProblem: String? {
+    switch method {
+    case .list:
+      if isCollectionGroup {
+        return path.segments.count == 1 ? nil : "A collection-group query names a single collection id."
+      }
+      return path.isCollection ? nil : "A list request must target a collection path (odd number of segments)."
+    case .get, .create, .update, .delete:
+      return path.isDocument ? nil : "A \(method.rawValue) request must target a document path (even number of segments)."
+    }
+  }
+}
+
+extension Request {
+  /// A single-document read.
+  public static func get(_ path: ResourcePath, auth: Auth? = nil, time: Timestamp = Timestamp(seconds: 0)) -> Request {
+    Request(method: .get, path: path, auth: auth, time: time)
+  }
+
+  /// A query on a collection (or a collection group).
+  public static func list(
+    _ collection: ResourcePath, query: QueryDescription = QueryDescription(), auth: Auth? = nil,
+    time: Timestamp = Timestamp(seconds: 0), isCollectionGroup: Bool = false
+  ) -> Request {
+    Request(
+      method: .list, path: collection, auth: auth, time: time, query: query, isCollectionGroup: isCollectionGroup)
+  }
+
+  /// A write creating `path` with `data`.
+  public static func create(
+    _ path: ResourcePath, data: [String: Value], auth: Auth? = nil, time: Timestamp = Timestamp(seconds: 0)
+  ) -> Request {
+    Request(method: .create, path: path, auth: auth, time: time, resourceData: data)
+  }
+
+  /// A write updating `path`; `data` is the complete document after the update.
+  public static func update(
+    _ path: ResourcePath, data: [String: Value], auth: Auth? = nil, time: Timestamp = Timestamp(seconds: 0)
+  ) -> Request {
+    Request(method: .update, path: path, auth: auth, time: time, resourceData: data)
+  }
+
+  /// A write deleting `path`.
+  public static func delete(_ path: ResourcePath, auth: Auth? = nil, time: Timestamp = Timestamp(seconds: 0)) -> Request {
+    Request(method: .delete, path: path, auth: auth, time: time)
+  }
+}

@@ -1,0 +1,37 @@
+import RulesLanguage
+
+/// The method of a concrete request, as `request.method` reports it.
+///
+/// `read` and `write` are never request methods: they are groups an `allow`
+/// statement may name (see `Method.requestMethods`).
+public enum RequestMethod: String, Hashable, Sendable, CaseIterable {
+  case get, list, create, update, delete
+
+  /// Whether the request writes (create, update, delete).
+  public var isWrite: Bool {
+    switch self {
+    case .get, .list: false
+    case .create, .update, .delete: true
+    }
+  }
+
+  /// The same method as an `allow` statement names it.
+  public var allowMethod: Method {
+    switch self {
+    case .get: .get
+    case .list: .list
+    case .create: .create
+    case .update: .update
+    case .delete: .delete
+    }
+  }
+
+  /// Whether an `allow` statement naming `method` covers this request method.
+  public func isGranted(by method: Method) -> Bool {
+    switch method {
+    case .read: !isWrite
+    case .write: isWrite
+    default: method == allowMethod
+    }
+  }
+}
