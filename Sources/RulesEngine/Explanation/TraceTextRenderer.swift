@@ -58,19 +58,30 @@ public enum TraceTextRenderer {
   }
 
   /// Caret snippets for a failing expression: one at the deepest failing node of each
-  /// function level (the call site, then inside the function body, ...).
+  /// function level (the call site, then inside the function body, ...). When the deepest
+  /// node is an `||` whose sides were all false, each side gets its own carets.
   public static func failureCarets(_ expression: ExprTrace, source: SourceFile) -> [String] {
+    failureCarets(expression, source: source, function: nil)
+  }
+
+  private static func failureCarets(_ expression: ExprTrace, source: SourceFile, function: String?) -> [String] {
     let chain = expression.failureChain
-    guard !chain.isEmpty else { return [] }
+    guard var segmentEnd = chain.first else { return [] }
     var lines: [String] = []
-    var segmentEnd: ExprTrace = chain[0]
-    var inFunction: String?
+    var inFunction = function
     for node in chain {
       if case .functionBody(let name) = node.kind {
         lines.append(contentsOf: snippet(segmentEnd, source: source, function: inFunction))
         inFunction = name
       }
       segmentEnd = node
+    }
+    let sides = segmentEnd.children.filter(\.value.isFalse)
+    if segmentEnd.kind == .or, segmentEnd.value.isFalse, sides.count > 1 {
+      for side in sides {
+        lines.append(contentsOf: failureCarets(side, source: source, function: inFunction))
+      }
+      return lines
     }
     lines.append(contentsOf: snippet(segmentEnd, source: source, function: inFunction))
     return lines
