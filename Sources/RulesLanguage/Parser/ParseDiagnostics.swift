@@ -14,7 +14,7 @@ public enum ParseDiagnostics {
   }
 
   public static func nestingTooDeep(at range: SourceRange) -> Diagnostic {
-    .error("parse.nesting-too-deep", "expression nested too deeply (limit \(Parser.maxDepth) levels)", at: range)
+    .error("parse.nesting-too-deep", "expression nested too deeply or too long (limit \(Parser.maxDepth) levels)", at: range)
   }
 
   public static func tooManyErrors(at range: SourceRange) -> Diagnostic {

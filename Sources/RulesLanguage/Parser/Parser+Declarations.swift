@@ -49,7 +49,7 @@ extension Parser {
     }
     if service == nil && !sawJunk {
       recovering = false
-      report(ParseDiagnostics.expectedService(at: previousEnd))
+      report(ParseDiagnostics.expectedService(at: current.start))
     }
     return RulesFile(version: version, functions: functions, service: service,
       range: SourceRange(start: 0, end: bytes.count))

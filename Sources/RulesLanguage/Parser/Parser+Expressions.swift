@@ -18,7 +18,7 @@ extension Parser {
   }
 
   /// Past the nesting limit: skip the rest of this operand without recursing.
-  private mutating func abandonTooDeep() -> Expr {
+  mutating func abandonTooDeep() -> Expr {
     let start = current.start
     skip(until: TokenKinds(.rParen, .rBracket, .rBrace, .comma).union(.statementBoundary), consumingSemicolon: false)
     return Expr(.invalid, range: SourceRange(start: start, end: max(start, previousEnd)))
@@ -28,10 +28,26 @@ extension Parser {
   mutating func parseBinary(_ minimum: Int) -> Expr {
     let start = current.start
     var lhs = parseUnary()
+    // After `x is T` only operators binding no tighter than `is` may follow: the type
+    // name is not an operand, so `x is int + 1` has no reading in the grammar.
+    var ceiling = Int.max
+    // Each operator of a chain deepens the (left-leaning) tree by one level.
+    var levels = 0
+    defer { depth -= levels }
     while let (precedence, op) = Precedence.infix(current.kind), precedence.rawValue >= minimum {
+      guard enterNesting() else {
+        _ = abandonTooDeep()
+        return lhs
+      }
+      levels += 1
+      if precedence.rawValue > ceiling {
+        report(.error("parse.type-test-operand",
+          "\(current.kind) cannot follow an 'is' test; add parentheses", at: current.range))
+      }
       advance()
       guard let op else {
         lhs = Expr(.typeTest(lhs, parseTypeName()), range: SourceRange(start: start, end: previousEnd))
+        ceiling = Precedence.typeTest.rawValue
         continue
       }
       // Left-associative: the right operand only takes tighter operators.
@@ -57,7 +73,11 @@ extension Parser {
   /// `-9223372036854775808` is written.
   mutating func parseUnary() -> Expr {
     var operators: [(op: UnaryOperator, start: Int)] = []
+    defer { depth -= operators.count }
     while true {
+      if at(.bang) || at(.minus) {
+        guard enterNesting() else { return abandonTooDeep() }
+      }
       if at(.bang) {
         operators.append((.not, current.start))
       } else if at(.minus) {
@@ -82,6 +102,7 @@ extension Parser {
         operand = parsePostfixTail(Expr(.invalid, range: literal.range))
       } else {
         let minus = operators.removeLast()
+        leaveNesting()
         operand = Expr(.int(Int64.min), range: SourceRange(start: minus.start, end: literal.end))
       }
     } else {
@@ -109,14 +130,30 @@ extension Parser {
   }
 
   mutating func parsePostfix() -> Expr {
-    parsePostfixTail(parsePrimary())
+    let isPath = at(.slash)
+    let primary = parsePrimary()
+    if isPath && (at(.dot) || at(.lBracket) || at(.lParen)) {
+      report(.error("parse.path-needs-parentheses",
+        "wrap the path literal in parentheses before \(current.kind), as in '(/a/$(b)).bind(...)'",
+        at: current.range))
+    }
+    return parsePostfixTail(primary)
   }
 
   /// `.name`, `.name(args)`, `[i]`, `[i:j]` and calls, applied left to right.
   mutating func parsePostfixTail(_ base: Expr) -> Expr {
     var expr = base
     let start = base.range.start
+    var levels = 0
+    defer { depth -= levels }
     while true {
+      if at(.dot) || at(.lBracket) || at(.lParen) {
+        guard enterNesting() else {
+          _ = abandonTooDeep()
+          return expr
+        }
+        levels += 1
+      }
       switch current.kind {
       case .dot:
         advance()

@@ -5,8 +5,11 @@
 /// function, let), `Parser+Expressions` (Pratt loop, unary, postfix), `Parser+Primary`
 /// (literals, lists, maps) and `Parser+Paths` (match paths and path literals).
 struct Parser {
-  /// Deepest nesting of expressions or match blocks before `parse.nesting-too-deep`.
-  static let maxDepth = 256
+  /// Deepest nesting before `parse.nesting-too-deep`. Every bracket, match block and
+  /// operator counts one level, so it also bounds the height of the expression tree
+  /// (a chain `a && b && ...` is a left-leaning tree as tall as its operator count):
+  /// consumers can recurse over parsed trees without exhausting the stack.
+  static let maxDepth = 512
   /// Diagnostics kept per parse; past this one summary diagnostic ends the list.
   static let maxDiagnostics = 200
 
@@ -25,6 +28,8 @@ struct Parser {
   var syntaxErrorCount = 0
   var depth = 0
   private var truncated = false
+  /// Set when an unterminated string or comment ran to the end of the file.
+  private var truncatedByLexer = false
 
   init(source: SourceFile) {
     self.lexer = Lexer(source: source)
@@ -87,7 +92,16 @@ struct Parser {
 
   private mutating func drainLexerDiagnostics() {
     guard !lexer.diagnostics.isEmpty else { return }
-    for diagnostic in lexer.diagnostics { append(diagnostic) }
+    for diagnostic in lexer.diagnostics {
+      append(diagnostic)
+      // A string or comment left open swallowed the rest of the file: what is missing
+      // at the end is its consequence.
+      if diagnostic.code == "lex.unterminated-string" || diagnostic.code == "lex.unterminated-comment",
+        lexer.position >= bytes.count
+      {
+        truncatedByLexer = true
+      }
+    }
     lexer.diagnostics.removeAll(keepingCapacity: true)
   }
 
@@ -107,7 +121,7 @@ struct Parser {
   /// recovering, or when the current token is one the lexer already complained about.
   mutating func report(_ diagnostic: Diagnostic) {
     defer { recovering = true }
-    if recovering || current.kind.isLexError { return }
+    if recovering || current.kind.isLexError || (truncatedByLexer && current.kind == .eof) { return }
     syntaxErrorCount += 1
     append(diagnostic)
   }
