@@ -1,11 +1,34 @@
 import ArgumentParser
 
-/// The `flint` command: offline checks for Cloud Firestore rules, queries and indexes.
+/// The `flint` command: offline checks for Cloud Firestore security rules, queries and indexes.
+///
+/// Exit codes (all subcommands): 0 success, 1 the input has errors, 2 usage or I/O problem.
 @main
 struct Flint: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "flint",
     abstract: "Check Cloud Firestore security rules, queries and indexes offline.",
-    subcommands: []
+    discussion: "Exit status: 0 when there are no errors, 1 when the input has errors, 2 for usage or I/O problems.",
+    subcommands: [Check.self]
   )
+
+  /// Like ArgumentParser's `main()`, but usage errors exit with 2 (not 64) so that every
+  /// subcommand shares one exit-code contract.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch let code as ExitCode {
+      Output.terminate(code.rawValue)
+    } catch {
+      let status = exitCode(for: error)
+      let message = fullMessage(for: error)
+      if status == .success {
+        if !message.isEmpty { print(message) }
+        Output.terminate(0)
+      }
+      Output.error(message)
+      Output.terminate(ExitStatus.usage)
+    }
+  }
 }

@@ -28,6 +28,9 @@ struct NameResolution {
   private(set) var calls: [Call] = []
   /// `letUsed[f][i]`: whether let binding `i` of function `f` is ever read.
   private(set) var letUsed: [[Bool]]
+  /// User functions offered as "did you mean" for an undefined call: the typo is the one root
+  /// cause, so these are not also reported as unused.
+  private(set) var suggestedFunctions = Set<Int>()
 
   init(tree: ScopeTree) {
     self.tree = tree
@@ -129,7 +132,11 @@ struct NameResolution {
       return
     }
     let candidates = Array(env.locals.keys) + tree.visibleVariables(from: env.block) + BuiltinNames.globalVariables
-    var notes = Suggestions.note(Suggestions.closest(to: name, in: candidates))
+    let suggestion = Suggestions.closest(to: name, in: candidates)
+    if let suggestion, case .binding(let index) = env.locals[suggestion], let function = env.function {
+      letUsed[function][index] = true  // the typo, not the binding, is the problem
+    }
+    var notes = Suggestions.note(suggestion)
     if name == "database" {
       notes.append(Diagnostic.Note("'database' is bound only inside 'match /databases/{database}/documents'"))
     }
@@ -154,6 +161,9 @@ struct NameResolution {
     }
     let candidates = tree.visibleFunctions(from: env.block) + BuiltinNames.globalFunctions.keys
     let suggestion = Suggestions.closest(to: name.name, in: candidates)
+    if let suggestion, let function = tree.resolveFunction(suggestion, from: env.block) {
+      suggestedFunctions.insert(function)
+    }
     diagnostics.append(
       .error(
         "check.undefined-function", "undefined function '\(name.name)'", at: name.range,

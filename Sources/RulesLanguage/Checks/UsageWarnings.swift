@@ -1,10 +1,11 @@
 /// Warnings for declarations nobody reads: functions never called (outside their own body)
 /// and `let` bindings never referenced (the engine's `Unused variable: <name>.` warning,
-/// rules-language §6.1). Functions in a recursion cycle are left to the recursion error.
+/// rules-language §6.1). Functions in a recursion cycle are left to the recursion error, and a
+/// function suggested for a misspelt call counts as called (one root cause, one diagnostic).
 enum UsageWarnings {
   static func run(_ tree: ScopeTree, resolution: NameResolution, recursive: Set<Int>) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
-    var called = Set<Int>()
+    var called = resolution.suggestedFunctions
     for call in resolution.calls where call.caller != call.callee {
       called.insert(call.callee)
     }

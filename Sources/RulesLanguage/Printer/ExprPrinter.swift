@@ -133,7 +133,7 @@ struct ExprPrinter {
       out += " " + op.rawValue + " "
       write(rhs, minimum: opLevel.tighter, to: &out)
     case .typeTest(let value, let type):
-      write(value, minimum: .membership, to: &out)
+      write(value, minimum: .typeTest, to: &out)  // `a is int is bool` chains to the left
       out += " is " + type.name
     case .ternary(let condition, let then, let otherwise):
       write(condition, minimum: .or, to: &out)

@@ -1,8 +1,9 @@
 /// Canonical source text for literal values: quoted strings, bytes and floats that the
 /// lexer reads back to exactly the same value.
 public enum LiteralText {
-  /// A single-quoted string literal with `\\`, `\'`, `\n`, `\r`, `\t` escaped and other
-  /// control characters written as `\uHHHH`.
+  /// A single-quoted string literal with `\\`, `\'`, `\n`, `\r`, `\t` escaped, and other
+  /// control characters and U+FFFD (which the lexer reserves for undecodable input) written
+  /// as `\uHHHH`.
   public static func string(_ value: String) -> String {
     var out = "'"
     for scalar in value.unicodeScalars {
@@ -13,7 +14,7 @@ public enum LiteralText {
       case "\r": out += "\\r"
       case "\t": out += "\\t"
       default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
+        if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFD {
           out += "\\u" + hex(scalar.value, digits: 4)
         } else {
           out.unicodeScalars.append(scalar)

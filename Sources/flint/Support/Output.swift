@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+#if canImport(Glibc)
+  private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+  private let systemWrite = Darwin.write
+#endif
+
+/// Where the CLI writes: results to stdout, problems with the invocation or files to stderr.
+enum Output {
+  /// Writes `text` to stdout as is.
+  static func out(_ text: String) {
+    write(text, to: STDOUT_FILENO)
+  }
+
+  /// Exits the process with `status`.
+  static func terminate(_ status: Int32) -> Never {
+    exit(status)
+  }
+
+  /// Writes one message line to stderr.
+  static func error(_ message: String) {
+    write(message.hasSuffix("\n") ? message : message + "\n", to: STDERR_FILENO)
+  }
+
+  /// Unbuffered write of the whole text (retrying short writes and EINTR).
+  private static func write(_ text: String, to descriptor: Int32) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      bytes = bytes.dropFirst(written)
+    }
+  }
+}
+
+/// The exit statuses every subcommand uses.
+enum ExitStatus {
+  /// No errors (warnings allowed).
+  static let success: Int32 = 0
+  /// The checked input has errors.
+  static let failure: Int32 = 1
+  /// Usage error, unreadable file or invalid configuration.
+  static let usage: Int32 = 2
+}
+
+/// A problem that stops a command before it produces results; printed as `flint: <message>`.
+struct UsageProblem: Error, CustomStringConvertible {
+  var message: String
+
+  init(_ message: String) { self.message = message }
+
+  var description: String { "flint: \(message)" }
+}

@@ -1,0 +1,7 @@
+import ArgumentParser
+
+/// `--format text|json`.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+  case text
+  case json
+}

@@ -1,0 +1,30 @@
+/// Which rules files a command works on: the FILE arguments, or else the `firestore` entries
+/// of `firebase.json` in the current directory.
+struct RulesInput: Equatable {
+  /// The path to open.
+  var path: String
+  /// The name shown in diagnostics.
+  var displayName: String
+}
+
+enum RulesInputs {
+  static let configName = "firebase.json"
+
+  /// The inputs for `files`, or from `firebase.json` when `files` is empty. Repeated paths
+  /// (several databases sharing one rules file) are checked once.
+  static func resolve(_ files: [String]) throws(UsageProblem) -> [RulesInput] {
+    if !files.isEmpty {
+      return unique(files.map { RulesInput(path: $0, displayName: $0) })
+    }
+    guard FileReader.exists(configName) else {
+      throw UsageProblem("no FILE given and no \(configName) in the current directory")
+    }
+    let config = try FirebaseConfig(bytes: try FileReader.bytes(atPath: configName), name: configName)
+    return unique(config.entries.map { RulesInput(path: $0.rules, displayName: $0.rules) })
+  }
+
+  private static func unique(_ inputs: [RulesInput]) -> [RulesInput] {
+    var seen = Set<String>()
+    return inputs.filter { seen.insert($0.path).inserted }
+  }
+}

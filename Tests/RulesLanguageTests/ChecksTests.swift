@@ -1,0 +1,277 @@
+import Testing
+
+@testable import RulesLanguage
+
+/// Compiles `body` placed inside `match /databases/{database}/documents { ... }` of a v2 file
+/// (or a whole file when `wrap` is false) and returns `line:column code` for each diagnostic.
+private func findings(_ text: String, wrap: Bool = true, warnings: Bool = true) -> [String] {
+  let source = SourceFile(name: "t.rules", text: wrap ? wrapped(text) : text)
+  return RulesCompiler.compile(source).diagnostics
+    .filter { warnings || $0.severity == .error }
+    .map { "\(source.location(of: $0.range.start)) \($0.code)" }
+}
+
+private func wrapped(_ body: String) -> String {
+  "rules_version = '2';\nservice cloud.firestore {\nmatch /databases/{database}/documents {\n\(body)\n}\n}\n"
+}
+
+private func compile(_ text: String) -> CompiledRules {
+  RulesCompiler.compile(SourceFile(name: "t.rules", text: wrapped(text)))
+}
+
+@Suite("Checks")
+struct ChecksTests {
+  @Test("a clean file has no diagnostics")
+  func clean() {
+    let body = """
+      function isOwner(uid) { let me = request.auth.uid; return me == uid; }
+      match /users/{userId} { allow read, write: if isOwner(userId) && database == '(default)'; }
+      """
+    #expect(findings(body) == [])
+  }
+
+  @Test("undefined variables, with a suggestion")
+  func undefinedVariable() {
+    let result = compile("match /users/{userId} { allow read: if userid == 'a' && reqest.auth != null; }")
+    #expect(result.diagnostics.map(\.code) == ["check.undefined-variable", "check.undefined-variable"])
+    #expect(result.diagnostics[0].message == "undefined variable 'userid'")
+    #expect(result.diagnostics[0].notes.map(\.message) == ["did you mean 'userId'?"])
+    #expect(result.diagnostics[1].notes.map(\.message) == ["did you mean 'request'?"])
+  }
+
+  @Test("'database' exists only inside a match that binds it")
+  func databaseScope() {
+    let outside = """
+      rules_version = '2';
+      service cloud.firestore {
+        function f() { return database == 'x'; }
+        match /databases/{database}/documents { match /a/{b} { allow read: if f(); } }
+      }
+      """
+    #expect(findings(outside, wrap: false) == ["3:25 check.undefined-variable"])
+    #expect(findings("function f() { return database == 'x'; }\nmatch /a/{b} { allow read: if f(); }") == [])
+  }
+
+  @Test("wildcards of enclosing matches are visible; sibling ones are not")
+  func wildcardScope() {
+    let body = """
+      match /a/{x} {
+        match /b/{y} { allow read: if x == y; }
+        allow read: if y == 'q';
+      }
+      """
+    #expect(findings(body) == ["6:18 check.undefined-variable"])
+  }
+
+  @Test("let names are visible only after their binding")
+  func letOrder() {
+    let body = """
+      function f(p) { let a = b; let b = p; return a && b; }
+      match /a/{id} { allow read: if f(1); }
+      """
+    #expect(findings(body) == ["4:25 check.undefined-variable"])
+  }
+
+  @Test("functions see the scope they are declared in; inner functions shadow outer ones")
+  func functionScope() {
+    let body = """
+      function who() { return 1; }
+      match /a/{id} {
+        function who() { return id; }
+        allow read: if who() == 'x';
+      }
+      match /b/{other} { allow read: if who() == 1; }
+      """
+    #expect(findings(body) == [])
+    let topLevel = """
+      rules_version = '2';
+      function g() { return id; }
+      service cloud.firestore { match /databases/{database}/documents { match /a/{id} { allow read: if g(); } } }
+      """
+    #expect(findings(topLevel, wrap: false) == ["2:23 check.undefined-variable"])
+  }
+
+  @Test("undefined functions are reported once per call site, never also as arity")
+  func undefinedFunction() {
+    let result = compile(
+      "function isSignedIn() { return true; }\nmatch /a/{id} { allow read: if isSignedin(1, 2) || size(id) > 0; }")
+    #expect(result.diagnostics.map(\.code) == ["check.undefined-function", "check.undefined-function"])
+    #expect(result.diagnostics[0].notes.map(\.message) == ["did you mean 'isSignedIn'?"])
+  }
+
+  @Test("arity of user, global and namespace functions")
+  func arity() {
+    let body = """
+      function f(a, b) { return a == b; }
+      match /a/{id} { allow read: if f(1) && exists(/x/y, 2) && math.pow(2) > 1 && hashing.md5('a') != null; }
+      """
+    let result = compile(body)
+    #expect(result.diagnostics.map(\.code) == ["check.wrong-arity", "check.wrong-arity", "check.wrong-arity"])
+    #expect(result.diagnostics[0].message == "function 'f' takes 2 arguments but 1 was given")
+    #expect(result.diagnostics[0].notes.first?.message == "'f' declared here")
+    #expect(result.diagnostics[1].message == "'exists' takes 1 argument but 2 were given")
+    #expect(result.diagnostics[2].message == "'math.pow' takes 2 arguments but 1 was given")
+  }
+
+  @Test("duplicate functions in one scope are errors; in different scopes they shadow")
+  func duplicateFunctions() {
+    let body = """
+      function f() { return true; }
+      function f() { return false; }
+      match /a/{id} { function f() { return true; } allow read: if f(); }
+      match /b/{id} { allow read: if f(); }
+      """
+    #expect(findings(body) == ["5:10 check.duplicate-function"])
+  }
+
+  @Test("unknown 'is' types; 'is null' is accepted")
+  func typeNames() {
+    let result = compile("match /a/{id} { allow read: if id is strng || id is null || id is map_diff; }")
+    #expect(result.diagnostics.map(\.code) == ["check.unknown-type"])
+    #expect(result.diagnostics[0].notes.map(\.message) == ["did you mean 'string'?"])
+  }
+
+  @Test("unknown namespace members get a did-you-mean note")
+  func namespaceMembers() {
+    let result = compile("match /a/{id} { allow read: if math.sqr(4) == 2 && math.abs(-1) == 1 && duration.abs == 1; }")
+    #expect(result.diagnostics.map(\.code) == ["check.unknown-namespace-member", "check.unknown-namespace-member"])
+    #expect(result.diagnostics[0].message == "'math' has no function 'sqr'")
+    #expect(result.diagnostics[0].notes.map(\.message) == ["did you mean 'math.sqrt'?"])
+    #expect(result.diagnostics[1].message == "'duration.abs' is a function and must be called")
+  }
+
+  @Test("a wildcard named like a namespace hides the namespace")
+  func shadowedNamespace() {
+    #expect(findings("match /a/{math} { allow read: if math.sqr(1) == 1; }") == [])
+  }
+
+  @Test("unsupported built-ins: bool() and math.isInfinite()")
+  func unsupported() {
+    let result = compile("match /a/{id} { allow read: if bool(id) && math.isInfinite(1.0); }")
+    #expect(result.diagnostics.map(\.code) == ["check.unsupported-function", "check.unsupported-function"])
+  }
+
+  @Test("recursion names the cycle")
+  func recursion() {
+    let body = """
+      function a(n) { return b(n); }
+      function b(n) { return c(n); }
+      function c(n) { return n == 0 || a(n - 1); }
+      function self(n) { return self(n); }
+      match /x/{id} { allow read: if a(1) && self(2); }
+      """
+    let result = compile(body)
+    #expect(result.diagnostics.map(\.code) == ["check.recursion", "check.recursion"])
+    #expect(result.diagnostics[0].message.contains("'a' -> 'b' -> 'c' -> 'a'"))
+    #expect(result.diagnostics[0].notes.count == 3)
+    #expect(result.diagnostics[1].message == "function 'self' calls itself; recursion is not allowed")
+  }
+
+  @Test("parameter and let limits")
+  func limits() {
+    let lets = (1...11).map { "let v\($0) = \($0);" }.joined(separator: " ")
+    let uses = (1...11).map { "v\($0)" }.joined(separator: " + ")
+    let body = """
+      function f(a, b, c, d, e, g, h, i) { return a; }
+      function g() { \(lets) return \(uses); }
+      match /x/{id} { allow read: if f(1, 2, 3, 4, 5, 6, 7, 8) && g() > 0; }
+      """
+    #expect(findings(body, warnings: false) == ["4:33 check.too-many-parameters", "5:138 check.too-many-lets"])
+  }
+
+  @Test("'let' under rules v1 is reported once, at the first binding")
+  func letInV1() {
+    let text = """
+      service cloud.firestore { match /databases/{database}/documents {
+        function f() { let a = 1; let b = a; return b; }
+        function g() { let c = 1; return c; }
+        match /x/{id} { allow read: if f() == g(); }
+      } }
+      """
+    #expect(findings(text, wrap: false) == ["2:18 check.let-requires-v2"])
+  }
+
+  @Test("recursive wildcards: last only under v1, at most one per match under v2")
+  func globs() {
+    let v1 = "service cloud.firestore { match /databases/{database}/documents { match /{p=**}/x/{id} { allow read; } } }"
+    #expect(findings(v1, wrap: false) == ["1:74 check.glob-not-last"])
+    #expect(findings("match /{p=**}/x/{id} { allow read; }") == [])
+    #expect(findings("match /{p=**}/x/{q=**} { allow read; }") == ["4:17 check.multiple-globs"])
+  }
+
+  @Test("nesting depth, path segments and capture limits are reported once")
+  func nestingLimits() {
+    var body = ""
+    for level in 1...11 { body += "match /l\(level)/{w\(level)} {\n" }
+    body += "allow read;\n" + String(repeating: "}\n", count: 11)
+    // databases/{database}/documents is depth 1, so the 10th nested match is depth 11.
+    #expect(findings(body) == ["13:7 check.match-too-deep"])
+    let captures = (1...20).map { "{c\($0)}" }.joined(separator: "/")
+    #expect(findings("match /\(captures) { allow read; }") == ["4:7 check.too-many-captures"])
+    // 3 segments in /databases/{database}/documents + 96 + 2: the inner match crosses 100.
+    let segments = (1...96).map { "s\($0)" }.joined(separator: "/")
+    let line = "match /\(segments) { match /a/b { allow read; } }"
+    let column = line.utf8.count - "/a/b { allow read; } }".utf8.count + 1
+    #expect(findings(line) == ["4:\(column) check.too-many-segments"])
+  }
+
+  @Test("a wildcard name bound twice in one nest")
+  func duplicateWildcard() {
+    #expect(findings("match /a/{id} { match /b/{id} { allow read; } }") == ["4:26 check.duplicate-wildcard"])
+  }
+
+  @Test("duplicate parameter and let names")
+  func duplicateNames() {
+    let body = "function f(x, x) { let x = 1; return x; }\nmatch /a/{id} { allow read: if f(1, 2); }"
+    #expect(findings(body) == ["4:15 check.duplicate-parameter", "4:24 check.duplicate-variable"])
+  }
+
+  @Test("file checks: size, version value, service name")
+  func fileChecks() {
+    let big = wrapped("match /a/{id} { allow read; }") + "// " + String(repeating: "x", count: 262_144) + "\n"
+    let bigResult = RulesCompiler.compile(SourceFile(name: "big.rules", text: big))
+    #expect(bigResult.diagnostics.map(\.code) == ["check.source-too-large"])
+    let v3 = "rules_version = '3';\nservice cloud.firestore { match /a/{b=**}/c { allow read; } }"
+    #expect(findings(v3, wrap: false) == ["1:1 check.invalid-rules-version"])
+    let storage = "rules_version = '2';\nservice firebase.storage { match /b/{bucket}/o { allow read; } }"
+    #expect(findings(storage, wrap: false) == ["2:9 check.unsupported-service"])
+  }
+
+  @Test("warnings: unused function, unused let, empty match, child of a glob match")
+  func warnings() {
+    let body = """
+      function unused() { return true; }
+      function used(d) { let x = d.size(); return true; }
+      match /empty/{id} {}
+      match /files/{rest=**} { allow read: if used(1); match /v/{v} { allow read; } }
+      """
+    let result = compile(body)
+    #expect(result.diagnostics.allSatisfy { $0.severity == .warning })
+    #expect(findings(body) == [
+      "4:10 check.unused-function", "5:24 check.unused-variable", "6:7 check.empty-match", "7:56 check.glob-child",
+    ])
+  }
+
+  @Test("after a syntax error, only errors are reported (no cascading warnings)")
+  func syntaxErrorsSuppressWarnings() {
+    let result = compile("function f() { return true; }\nmatch /a/{id} { allow read: if f() == ; }")
+    #expect(!result.diagnostics.isEmpty)
+    #expect(result.diagnostics.allSatisfy { $0.severity == .error && $0.code.hasPrefix("parse.") })
+  }
+
+  @Test("diagnostics come sorted by position")
+  func sorted() {
+    let result = compile("match /a/{id} { allow read: if zz == 1 && math.sqr(1) == 1 && aa == 2; }")
+    let starts = result.diagnostics.map(\.range.start)
+    #expect(starts == starts.sorted())
+    #expect(result.diagnostics.count == 3)
+  }
+
+  @Test("suggestions by edit distance")
+  func suggestionDistance() {
+    #expect(Suggestions.editDistance("kitten", "sitting") == 3)
+    #expect(Suggestions.closest(to: "sqr", in: ["sqrt", "abs"]) == "sqrt")
+    #expect(Suggestions.closest(to: "isnan", in: ["isNaN"]) == "isNaN")
+    #expect(Suggestions.closest(to: "xyz", in: ["sqrt", "abs"]) == nil)
+  }
+}
