@@ -165,5 +165,12 @@ import Testing
       #expect(located.description == "data.json:3:12: $.users/alice.age: expected an integer, found a string")
     }
     #expect(map.offset(of: path) == 32)
+    #expect(map.offset(of: user.appending("missing")) == nil)
+    // A path that does not exist is placed at its closest existing ancestor.
+    let missing = map.locate(JSONError("missing required key \"name\"", path: user.appending("name")))
+    #expect(missing.description == "data.json:2:18: $.users/alice.name: missing required key \"name\"")
+    let inArray = try JSONParser.parseWithSourceMap(bytes: Array("[1, [2, {\"k\": [3]}]]".utf8)).sourceMap
+    #expect(inArray.offset(of: JSONPath.root.appending(1).appending(1).appending("k").appending(0)) == 15)
+    #expect(inArray.offset(of: JSONPath.root.appending(0).appending(0)) == nil)
   }
 }

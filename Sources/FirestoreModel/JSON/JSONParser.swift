@@ -29,17 +29,19 @@ public enum JSONParser {
   public static func parse(bytes: [UInt8], file: String? = nil, options: Options = Options()) throws(JSONError)
     -> JSONValue
   {
-    var scanner = JSONScanner(bytes: bytes, file: file, maxDepth: options.maxDepth, recordOffsets: false)
+    var scanner = JSONScanner(bytes: bytes, file: file, maxDepth: options.maxDepth)
     return try scanner.parseDocument()
   }
 
-  /// Parses JSON and also returns where each value starts, for locating later errors.
+  /// Parses JSON and also returns a source map that can find where any value starts, for
+  /// locating errors found later. The map costs nothing until it is asked: it scans the text
+  /// again for the one path it needs.
   public static func parseWithSourceMap(
     bytes: [UInt8], file: String? = nil, options: Options = Options()
   ) throws(JSONError) -> (value: JSONValue, sourceMap: JSONSourceMap) {
-    var scanner = JSONScanner(bytes: bytes, file: file, maxDepth: options.maxDepth, recordOffsets: true)
+    var scanner = JSONScanner(bytes: bytes, file: file, maxDepth: options.maxDepth)
     let value = try scanner.parseDocument()
-    return (value, JSONSourceMap(offsets: scanner.offsets, bytes: bytes, file: file))
+    return (value, JSONSourceMap(bytes: bytes, file: file, maxDepth: options.maxDepth))
   }
 }
 
@@ -48,17 +50,21 @@ struct JSONScanner {
   let bytes: [UInt8]
   let file: String?
   let maxDepth: Int
-  let recordOffsets: Bool
+  /// When set, the scan records where each prefix of this path starts (`targetOffsets[k]`
+  /// for the first k components), tracking the matched prefix length in O(1) per value.
+  let target: [JSONPath.Component]?
+  var targetOffsets: [Int?] = []
+  var matchedDepth = 0
   var index = 0
   var depth = 0
   var path: [JSONPath.Component] = []
-  var offsets: [JSONPath: Int] = [:]
 
-  init(bytes: [UInt8], file: String?, maxDepth: Int, recordOffsets: Bool) {
+  init(bytes: [UInt8], file: String?, maxDepth: Int, target: [JSONPath.Component]? = nil) {
     self.bytes = bytes
     self.file = file
     self.maxDepth = maxDepth
-    self.recordOffsets = recordOffsets
+    self.target = target
+    if let target { targetOffsets = Array(repeating: nil, count: target.count + 1) }
   }
 
   mutating func parseDocument() throws(JSONError) -> JSONValue {
@@ -81,7 +87,7 @@ struct JSONScanner {
   mutating func parseValue() throws(JSONError) -> JSONValue {
     skipWhitespace()
     guard index < bytes.count else { throw error("unexpected end of input: expected a value", at: index) }
-    if recordOffsets { offsets[JSONPath(path)] = index }
+    if target != nil, matchedDepth == path.count { targetOffsets[path.count] = index }
     switch bytes[index] {
     case UInt8(ascii: "{"): return try parseObject()
     case UInt8(ascii: "["): return try parseArray()
@@ -113,11 +119,11 @@ struct JSONScanner {
       return .array(elements)
     }
     while true {
-      path.append(.index(elements.count))
+      pushPath(.index(elements.count))
       skipWhitespace()
       if peek() == UInt8(ascii: "]") { throw error("trailing comma is not allowed in an array", at: index) }
       elements.append(try parseValue())
-      path.removeLast()
+      popPath()
       skipWhitespace()
       switch peek() {
       case UInt8(ascii: ","): index += 1
@@ -153,7 +159,7 @@ struct JSONScanner {
       }
       let keyStart = index
       let key = try parseString()
-      path.append(.key(key))
+      pushPath(.key(key))
       guard seen.insert(key).inserted else { throw error("duplicate key \"\(key)\"", at: keyStart) }
       skipWhitespace()
       guard peek() == UInt8(ascii: ":") else {
@@ -162,7 +168,7 @@ struct JSONScanner {
       index += 1
       let value = try parseValue()
       object.appendUnchecked(JSONMember(key: key, value: value))
-      path.removeLast()
+      popPath()
       skipWhitespace()
       switch peek() {
       case UInt8(ascii: ","): index += 1
@@ -234,99 +240,19 @@ struct JSONScanner {
 
   func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 
-  // MARK: Strings
-
-  /// Parses a string starting at its opening quote.
-  mutating func parseString() throws(JSONError) -> String {
-    let start = index
-    index += 1
-    var runStart = index
-    var buffer: [UInt8] = []
-    var escaped = false
-    while true {
-      guard index < bytes.count else { throw error("unterminated string", at: start) }
-      let b = bytes[index]
-      if b == UInt8(ascii: "\"") {
-        let text: String
-        if escaped {
-          buffer.append(contentsOf: bytes[runStart..<index])
-          text = String(decoding: buffer, as: UTF8.self)
-        } else {
-          text = String(decoding: bytes[runStart..<index], as: UTF8.self)
-        }
-        index += 1
-        return text
-      }
-      if b == UInt8(ascii: "\\") {
-        escaped = true
-        buffer.append(contentsOf: bytes[runStart..<index])
-        try parseEscape(into: &buffer)
-        runStart = index
-        continue
-      }
-      if b < 0x20 {
-        throw error("control character \(hex(UInt32(b))) must be escaped in a string", at: index)
-      }
-      index += 1
-    }
-  }
-
-  mutating func parseEscape(into buffer: inout [UInt8]) throws(JSONError) {
-    let start = index
-    index += 1
-    guard let c = peek() else { throw error("unterminated string", at: start) }
-    index += 1
-    switch c {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(c)
-    case UInt8(ascii: "b"): buffer.append(0x08)
-    case UInt8(ascii: "f"): buffer.append(0x0C)
-    case UInt8(ascii: "n"): buffer.append(0x0A)
-    case UInt8(ascii: "r"): buffer.append(0x0D)
-    case UInt8(ascii: "t"): buffer.append(0x09)
-    case UInt8(ascii: "u"):
-      var scalar = try hex4(escapeStart: start)
-      if (0xDC00...0xDFFF).contains(scalar) {
-        throw error("unpaired low surrogate \\u\(hexDigits(scalar)) in a string", at: start)
-      }
-      if (0xD800...0xDBFF).contains(scalar) {
-        let lowStart = index
-        guard bytes.count - index >= 2, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
-        else { throw error("unpaired high surrogate \\u\(hexDigits(scalar)) in a string", at: start) }
-        index += 2
-        let low = try hex4(escapeStart: lowStart)
-        guard (0xDC00...0xDFFF).contains(low) else {
-          throw error("unpaired high surrogate \\u\(hexDigits(scalar)) in a string", at: start)
-        }
-        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-      }
-      buffer.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar)!)).utf8))
-    default:
-      throw error("invalid escape \\\(describeEscaped(c)) in a string", at: start)
-    }
-  }
-
-  mutating func hex4(escapeStart: Int) throws(JSONError) -> UInt32 {
-    var value: UInt32 = 0
-    for _ in 0..<4 {
-      guard let b = peek(), let digit = hexValue(b) else {
-        throw error("\\u must be followed by 4 hexadecimal digits", at: escapeStart)
-      }
-      value = value << 4 | digit
-      index += 1
-    }
-    return value
-  }
-
-  func hexValue(_ b: UInt8) -> UInt32? {
-    switch b {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(b - UInt8(ascii: "0"))
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(b - UInt8(ascii: "a") + 10)
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(b - UInt8(ascii: "A") + 10)
-    default: nil
-    }
-  }
-
   // MARK: Helpers
+
+  mutating func pushPath(_ component: JSONPath.Component) {
+    if let target, matchedDepth == path.count, path.count < target.count, target[path.count] == component {
+      matchedDepth += 1
+    }
+    path.append(component)
+  }
+
+  mutating func popPath() {
+    path.removeLast()
+    if matchedDepth > path.count { matchedDepth = path.count }
+  }
 
   func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
 

@@ -1,24 +1,31 @@
-/// Positions of the values in a parsed JSON text, keyed by JSON path, so that errors
-/// found later (by typed access or a fixture decoder) can point at a line and column.
+/// Finds where values of a parsed JSON text start, by JSON path, so that errors found
+/// later (by typed access or a fixture decoder) can point at a line and column.
 public struct JSONSourceMap: Sendable {
-  private var offsets: [JSONPath: Int]
   private let bytes: [UInt8]
   private let lineStarts: [Int]
+  private let maxDepth: Int
   /// The file name attached to located errors.
   public let file: String?
 
-  init(offsets: [JSONPath: Int], bytes: [UInt8], file: String?) {
-    self.offsets = offsets
+  init(bytes: [UInt8], file: String?, maxDepth: Int) {
     self.bytes = bytes
     self.file = file
+    self.maxDepth = maxDepth
     var starts = [0]
     for (i, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(i + 1) }
     self.lineStarts = starts
   }
 
-  /// The UTF-8 offset where the value at `path` starts.
+  /// The UTF-8 offset where the value at `path` starts, or nil when there is no such value.
   public func offset(of path: JSONPath) -> Int? {
-    offsets[path]
+    prefixOffsets(of: path).last ?? nil
+  }
+
+  /// Offsets of the values at each prefix of `path` (index k: the first k components).
+  func prefixOffsets(of path: JSONPath) -> [Int?] {
+    var scanner = JSONScanner(bytes: bytes, file: file, maxDepth: maxDepth, target: path.components)
+    _ = try? scanner.parseDocument()
+    return scanner.targetOffsets
   }
 
   /// The 1-based line and column (in characters) of a UTF-8 offset.
@@ -31,18 +38,12 @@ public struct JSONSourceMap: Sendable {
     var located = error
     if located.file == nil { located.file = file }
     guard located.line == nil else { return located }
-    var components = error.path.components
-    while true {
-      if let offset = offsets[JSONPath(components)] {
-        let (line, column) = lineAndColumn(of: offset)
-        located.line = line
-        located.column = column
-        located.offset = offset
-        return located
-      }
-      if components.isEmpty { return located }
-      components.removeLast()
-    }
+    guard let offset = prefixOffsets(of: error.path).last(where: { $0 != nil }) ?? nil else { return located }
+    let (line, column) = lineAndColumn(of: offset)
+    located.line = line
+    located.column = column
+    located.offset = offset
+    return located
   }
 
   /// Line/column computation shared with the parser.
