@@ -73,6 +73,7 @@ struct MapTests {
       try diffCall(["a": .int(0), "c": .int(0), "u": .int(0)], ["r": .int(0), "c": .int(1), "u": .int(0)], "affectedKeys")
         == keySet("a", "r", "c"))
     #expect(try diffCall(["a": .map(["x": .int(1)])], ["a": .map(["x": .int(1)])], "changedKeys") == keySet())
+    #expect(try diffCall(["a": .int(1)], ["a": .float(1)], "unchangedKeys") == keySet("a"))
     #expect(errorMessage { try call([:], "diff", .list([])) } != nil)
     #expect(errorMessage { try diffCall([:], [:], "keys") } == "Function not found error: Name: [keys].")
   }
