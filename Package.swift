@@ -2,7 +2,9 @@
 import PackageDescription
 
 // Layers, dependencies pointing one way only:
-// FirestoreModel <- RulesLanguage <- RulesEngine <- Queries <- flint
+// FirestoreModel <- RulesLanguage <- RulesEngine <- Queries <- FlintKit <- flint
+// FlintKit holds the jobs behind each subcommand (rule-test suites, the query
+// playground); flint only parses arguments and prints.
 let package = Package(
   name: "Flint",
   platforms: [.macOS(.v13)],
@@ -12,6 +14,7 @@ let package = Package(
     .library(name: "RulesLanguage", targets: ["RulesLanguage"]),
     .library(name: "RulesEngine", targets: ["RulesEngine"]),
     .library(name: "Queries", targets: ["Queries"]),
+    .library(name: "FlintKit", targets: ["FlintKit"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -27,19 +30,20 @@ let package = Package(
     .target(name: "RulesLanguage", dependencies: ["FirestoreModel"]),
     .target(name: "RulesEngine", dependencies: ["RulesLanguage", "FirestoreModel", "CPCRE2"]),
     .target(name: "Queries", dependencies: ["RulesEngine"]),
+    .target(name: "FlintKit", dependencies: ["Queries", .product(name: "Yams", package: "Yams")]),
     .executableTarget(
       name: "flint",
       dependencies: [
-        "Queries",
+        "FlintKit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "Yams", package: "Yams"),
       ]
     ),
-    .executableTarget(name: "flint-bench", dependencies: ["Queries"]),
+    .executableTarget(name: "flint-bench", dependencies: ["FlintKit"]),
     .testTarget(name: "FirestoreModelTests", dependencies: ["FirestoreModel"]),
     .testTarget(name: "RulesLanguageTests", dependencies: ["RulesLanguage"]),
     .testTarget(name: "RulesEngineTests", dependencies: ["RulesEngine"]),
     .testTarget(name: "QueriesTests", dependencies: ["Queries"]),
+    .testTarget(name: "FlintKitTests", dependencies: ["FlintKit"]),
     .testTarget(name: "FlintCLITests", dependencies: ["flint"]),
   ],
   swiftLanguageModes: [.v6]
