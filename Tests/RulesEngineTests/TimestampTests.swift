@@ -68,6 +68,7 @@ struct TimestampTests {
     #expect(errorMessage { try ns("date", .int(0), .int(1), .int(1)) } != nil)
     #expect(errorMessage { try ns("date", .int(2024), .int(1)) } == "Function not found error: Name: [timestamp.date].")
     #expect(errorMessage { try ns("value", .int(.max)) } != nil)
+    #expect(errorMessage { try ns("value", .int(.min)) } != nil)
     #expect(errorMessage { try ns("value", .float(1)) } != nil)
     #expect(errorMessage { try ns("now") } == "Function not found error: Name: [timestamp.now].")
     #expect(errorMessage { try Builtins.callMethod(sample, "year", [.string("UTC")]) } != nil)

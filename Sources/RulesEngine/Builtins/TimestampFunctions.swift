@@ -56,8 +56,8 @@ enum TimestampFunctions {
     case "value":
       let argument = try Arguments.single(args, "timestamp.value")
       guard case .int(let millis) = argument else { throw .badArguments("timestamp", name, args, expected: "int") }
-      let seconds = millis >= 0 ? millis / 1000 : (millis - 999) / 1000
-      let nanos = Int32((millis - seconds * 1000) * 1_000_000)
+      let (seconds, remainder) = TimeMath.floorDivision(millis, 1000)
+      let nanos = Int32(remainder * 1_000_000)
       return .timestamp(try TimeMath.checked(Timestamp(seconds: seconds, nanos: nanos)))
     default:
       throw .functionNotFound("timestamp.\(name)")

@@ -300,7 +300,8 @@ struct RE2Translator {
   /// `\xHH` (exactly two digits) or `\x{H…}` up to U+10FFFF; the `\x` consumed.
   mutating func hexEscape(start: Int) throws(RegexSyntaxError) -> Unicode.Scalar {
     var digits = ""
-    if peek() == "{" {
+    let braced = peek() == "{"
+    if braced {
       position += 1
       while let d = peek(), d != "}" {
         digits.unicodeScalars.append(d)
@@ -315,7 +316,7 @@ struct RE2Translator {
         position += 1
       }
     }
-    guard !digits.isEmpty, digits.count <= 8, let value = UInt32(digits, radix: 16),
+    guard braced ? !digits.isEmpty && digits.count <= 8 : digits.count == 2, let value = UInt32(digits, radix: 16),
       digits.unicodeScalars.allSatisfy(\.properties.isASCIIHexDigit), value <= 0x10FFFF,
       let scalar = Unicode.Scalar(value)
     else {

@@ -28,7 +28,9 @@ extension RulesValue: Hashable {
       return a.count == b.count && a.allSatisfy { element in b.contains { $0.rulesEquals(element) } }
     case let (.mapDiff(a), .mapDiff(b)):
       return Self.mapsEqual(a.left, b.left) && Self.mapsEqual(a.right, b.right)
-    case let (.path(a), .path(b)): return a == b
+    case let (.path(a), .path(b)):
+      return a.segments.count == b.segments.count
+        && zip(a.segments, b.segments).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
     case let (.timestamp(a), .timestamp(b)): return a == b
     case let (.duration(a), .duration(b)): return a == b
     case let (.latlng(a), .latlng(b)):

@@ -55,8 +55,14 @@ enum TimeMath {
 
   /// Whole days since the epoch and the second within that day (always 0..<86400).
   static func split(_ t: Timestamp) -> (days: Int64, secondOfDay: Int64) {
-    let days = t.seconds >= 0 ? t.seconds / 86_400 : (t.seconds - 86_399) / 86_400
-    return (days, t.seconds - days * 86_400)
+    let (days, secondOfDay) = floorDivision(t.seconds, 86_400)
+    return (days, secondOfDay)
+  }
+
+  /// Quotient rounded toward negative infinity, and the (non-negative) remainder.
+  static func floorDivision(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+    let remainder = value % divisor
+    return remainder < 0 ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
   }
 
   /// Throws unless `t` lies within `0001-01-01` … `9999-12-31T23:59:59.999999999Z`.
