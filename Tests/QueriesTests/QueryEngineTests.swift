@@ -90,3 +90,23 @@ struct SplitMix {
     return z ^ (z >> 31)
   }
 }
+
+@Suite("Normalized query summary")
+struct NormalizedSummaryTests {
+  @Test("the summary names the wire order for limitToLast")
+  func summary() throws {
+    let prepared = QueryPipeline.prepare(
+      SourceFile(name: "q", text: #"collectionGroup("c").where("a", ">", 1).orderBy("b", "desc").limitToLast(3).select("a")"#))
+    let normalized = try #require(prepared.normalized)
+    #expect(
+      normalized.description == """
+        scope: collectionGroup(c)
+        branches: (a > 1)
+        disjunctions: 1
+        orderBy: b desc, a desc, __name__ desc
+        wire orderBy: b asc, a asc, __name__ asc
+        limitToLast: 3
+        select: a
+        """)
+  }
+}
