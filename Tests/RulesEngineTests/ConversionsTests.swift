@@ -25,7 +25,10 @@ struct ConversionsTests {
     #expect(try call("int", .string("-42")) == .int(-42))
     #expect(try call("int", .float(2.0)) == .int(2))
     #expect(try call("int", .int(7)) == .int(7))
-    for bad: RulesValue in [.float(2.7), .float(.nan), .float(1e19), .string("2.5"), .string("abc"), .string(""), .string(" 1"), .string("99999999999999999999"), .null, .bool(true)] {
+    for bad: RulesValue in [
+      .float(2.7), .float(.nan), .float(1e19), .string("2.5"), .string("abc"), .string(""), .string(" 1"),
+      .string("99999999999999999999"), .null, .bool(true),
+    ] {
       #expect(errorMessage { try call("int", bad) } != nil, "int(\(bad.typedJSON)) must fail")
     }
   }
@@ -37,7 +40,10 @@ struct ConversionsTests {
     #expect(try call("float", .string("-1.5e3")) == .float(-1500))
     #expect(try call("float", .int(2)) == .float(2))
     if case .float = try call("float", .int(2)) {} else { Issue.record("float(int) is a float") }
-    for bad: RulesValue in [.string("NaN"), .string("Infinity"), .string("1e999"), .string("0x10"), .string("1."), .string(".5"), .string(""), .null] {
+    for bad: RulesValue in [
+      .string("NaN"), .string("Infinity"), .string("1e999"), .string("0x10"), .string("1."), .string(".5"), .string(""),
+      .null,
+    ] {
       #expect(errorMessage { try call("float", bad) } != nil, "float(\(bad.typedJSON)) must fail")
     }
   }

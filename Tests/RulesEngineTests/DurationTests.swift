@@ -19,7 +19,9 @@ struct DurationTests {
     }
   }
 
-  private func d(_ seconds: Int64, _ nanos: Int32 = 0) -> RulesValue { .duration(RulesDuration(seconds: seconds, nanos: nanos)) }
+  private func d(_ seconds: Int64, _ nanos: Int32 = 0) -> RulesValue {
+    .duration(RulesDuration(seconds: seconds, nanos: nanos))
+  }
 
   @Test("duration.value in every unit")
   func value() throws {
@@ -60,7 +62,9 @@ struct DurationTests {
     #expect(try Operators.binary(.add, d(1, 600_000_000), d(1, 600_000_000)) == d(3, 200_000_000))
     #expect(try Operators.binary(.subtract, d(1), d(2, 500_000_000)) == d(-1, -500_000_000))
     #expect(try Operators.binary(.less, d(-1, -1), d(-1)) == .bool(true))
-    #expect(try Operators.binary(.equal, try ns("value", .int(60), .string("s")), try ns("value", .int(1), .string("m"))) == .bool(true))
+    #expect(
+      try Operators.binary(.equal, try ns("value", .int(60), .string("s")), try ns("value", .int(1), .string("m")))
+        == .bool(true))
     #expect(errorMessage { try Operators.binary(.add, d(315_576_000_000), d(1)) } != nil)
     #expect(errorMessage { try Operators.binary(.multiply, d(1), .int(2)) } != nil)
   }

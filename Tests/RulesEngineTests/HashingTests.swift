@@ -8,18 +8,22 @@ struct HashingTests {
     try Builtins.callMethod(try Builtins.callNamespaceFunction("hashing", function, [input]), "toHexString", [])
   }
 
-  @Test("known digests", arguments: [
-    ("md5", "", "D41D8CD98F00B204E9800998ECF8427E"),
-    ("md5", "abc", "900150983CD24FB0D6963F7D28E17F72"),
-    ("md5", "The quick brown fox jumps over the lazy dog", "9E107D9D372BB6826BD81D3542A419D6"),
-    ("sha256", "", "E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855"),
-    ("sha256", "abc", "BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD"),
-    ("sha256", "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
-     "248D6A61D20638B8E5C026930C3E6039A33CE45964FF2167F6ECEDD419DB06C1"),
-    ("crc32", "123456789", "2639F4CB"),
-    ("crc32c", "123456789", "839206E3"),
-    ("crc32", "", "00000000"),
-  ])
+  @Test(
+    "known digests",
+    arguments: [
+      ("md5", "", "D41D8CD98F00B204E9800998ECF8427E"),
+      ("md5", "abc", "900150983CD24FB0D6963F7D28E17F72"),
+      ("md5", "The quick brown fox jumps over the lazy dog", "9E107D9D372BB6826BD81D3542A419D6"),
+      ("sha256", "", "E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855"),
+      ("sha256", "abc", "BA7816BF8F01CFEA414140DE5DAE2223B00361A396177A9CB410FF61F20015AD"),
+      (
+        "sha256", "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+        "248D6A61D20638B8E5C026930C3E6039A33CE45964FF2167F6ECEDD419DB06C1"
+      ),
+      ("crc32", "123456789", "2639F4CB"),
+      ("crc32c", "123456789", "839206E3"),
+      ("crc32", "", "00000000"),
+    ])
   func digests(function: String, input: String, expected: String) throws {
     #expect(try hex(function, .string(input)) == .string(expected))
     #expect(try hex(function, .bytes(Array(input.utf8))) == .string(expected))
@@ -28,10 +32,14 @@ struct HashingTests {
   @Test("long inputs cross block boundaries")
   func longInput() throws {
     let million = String(repeating: "a", count: 1_000_000)
-    #expect(try hex("sha256", .string(million)) == .string("CDC76E5C9914FB9281A1C7E284D73E67F1809A48A497200E046D39CCC7112CD0"))
+    #expect(
+      try hex("sha256", .string(million)) == .string("CDC76E5C9914FB9281A1C7E284D73E67F1809A48A497200E046D39CCC7112CD0")
+    )
     #expect(try hex("md5", .string(million)) == .string("7707D6AE4E027C70EEA2A935C2296F21"))
     for length in [55, 56, 63, 64, 65] {
-      #expect(try hex("md5", .string(String(repeating: "x", count: length))) != hex("md5", .string(String(repeating: "x", count: length + 1))))
+      #expect(
+        try hex("md5", .string(String(repeating: "x", count: length)))
+          != hex("md5", .string(String(repeating: "x", count: length + 1))))
     }
   }
 

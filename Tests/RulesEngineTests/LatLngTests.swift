@@ -33,7 +33,8 @@ struct LatLngTests {
   func outOfRange() {
     #expect(
       errorMessage { try value(.float(-100), .float(-122.08)) }
-        == "Latitude should be in [-90,90] range and longitude should be in [-180,180] range. latitude: -100.0, longitude: -122.08.")
+        == "Latitude should be in [-90,90] range and longitude should be in [-180,180] range. latitude: -100.0, longitude: -122.08."
+    )
     #expect(errorMessage { try value(.int(0), .float(180.5)) } != nil)
     #expect(errorMessage { try value(.float(.nan), .int(0)) } != nil)
     #expect(errorMessage { try value(.string("1"), .int(0)) } != nil)

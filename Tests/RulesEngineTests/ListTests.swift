@@ -35,7 +35,10 @@ struct ListTests {
     #expect(try call(abc, "hasAll", .list([])) == .bool(true))
     #expect(try call(abc, "hasAny", .list([.string("z"), .string("b")])) == .bool(true))
     #expect(try call(abc, "hasAny", .list([])) == .bool(false))
-    #expect(try call([.string("a"), .string("a"), .string("b")], "hasOnly", .list([.string("a"), .string("b"), .string("b")])) == .bool(true))
+    #expect(
+      try call(
+        [.string("a"), .string("a"), .string("b")], "hasOnly", .list([.string("a"), .string("b"), .string("b")]))
+        == .bool(true))
     #expect(try call([.string("a"), .string("b")], "hasOnly", .list([.string("a"), .string("c")])) == .bool(false))
     #expect(try call([], "hasOnly", .list([.int(1)])) == .bool(true))
     #expect(try call([.int(1)], "hasAny", .list([.float(1)])) == .bool(true))
@@ -77,7 +80,9 @@ struct ListTests {
     #expect(try Operators.index(list, .int(3)) == .int(3))
     #expect(try Operators.slice(list, .int(1), .int(3)) == .list([.int(1), .int(2)]))
     #expect(try Operators.slice(list, .int(2), .int(2)) == .list([]))
-    #expect(errorMessage { try Operators.slice(list, .int(1), .int(99)) } == "Index out of bound error. Index: [98] , size: [4].")
+    #expect(
+      errorMessage { try Operators.slice(list, .int(1), .int(99)) }
+        == "Index out of bound error. Index: [98] , size: [4].")
     #expect(errorMessage { try Operators.index(list, .int(4)) } == "Index out of bound error. Index: [4] , size: [4].")
     #expect(errorMessage { try Operators.index(list, .float(1)) } != nil)
     #expect(errorMessage { try Operators.index(.null, .int(0)) } == "Null value error.")
@@ -85,7 +90,8 @@ struct ListTests {
 
   @Test("lists have no fields and no set algebra")
   func noFields() {
-    #expect(errorMessage { try Operators.member(.list([]), "size") } == "Type error. Received: [list] Expected: [map,path].")
+    #expect(
+      errorMessage { try Operators.member(.list([]), "size") } == "Type error. Received: [list] Expected: [map,path].")
     #expect(errorMessage { try call(abc, "difference", .list([])) } == "Function not found error: Name: [difference].")
   }
 }

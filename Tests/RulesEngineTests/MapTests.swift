@@ -52,7 +52,9 @@ struct MapTests {
     #expect(errorMessage { try Operators.member(m, "typo") } == "Property typo is undefined on object.")
     #expect(errorMessage { try Operators.index(m, .string("typo")) } == "Property typo is undefined on object.")
     #expect(errorMessage { try Operators.member(.null, "a") } == "Null value error.")
-    #expect(errorMessage { try Operators.member(.string("s"), "a") } == "Type error. Received: [string] Expected: [map,path].")
+    #expect(
+      errorMessage { try Operators.member(.string("s"), "a") } == "Type error. Received: [string] Expected: [map,path]."
+    )
   }
 
   @Test("no hasAll/hasAny on maps")
@@ -70,7 +72,8 @@ struct MapTests {
     #expect(try diffCall(["a": .int(0)], ["a": .int(1), "b": .int(4)], "changedKeys") == keySet("a"))
     #expect(try diffCall(["a": .int(0)], ["a": .int(0)], "unchangedKeys") == keySet("a"))
     #expect(
-      try diffCall(["a": .int(0), "c": .int(0), "u": .int(0)], ["r": .int(0), "c": .int(1), "u": .int(0)], "affectedKeys")
+      try diffCall(
+        ["a": .int(0), "c": .int(0), "u": .int(0)], ["r": .int(0), "c": .int(1), "u": .int(0)], "affectedKeys")
         == keySet("a", "r", "c"))
     #expect(try diffCall(["a": .map(["x": .int(1)])], ["a": .map(["x": .int(1)])], "changedKeys") == keySet())
     #expect(try diffCall(["a": .int(1)], ["a": .float(1)], "unchangedKeys") == keySet("a"))
@@ -80,7 +83,8 @@ struct MapTests {
 
   @Test("map_diff sets support set algebra")
   func diffAlgebra() throws {
-    let diff = try call(["title": .string("x"), "body": .string("y")], "diff", .map(["title": .string("t"), "body": .string("y")]))
+    let diff = try call(
+      ["title": .string("x"), "body": .string("y")], "diff", .map(["title": .string("t"), "body": .string("y")]))
     let affected = try Builtins.callMethod(diff, "affectedKeys", [])
     #expect(try Builtins.callMethod(affected, "hasOnly", [.list([.string("title"), .string("body")])]) == .bool(true))
   }

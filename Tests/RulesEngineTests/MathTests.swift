@@ -25,7 +25,9 @@ struct MathTests {
     if case .float = try math("abs", .float(-1.5)) {} else { Issue.record("abs(float) is a float") }
     #expect(try math("abs", .float(-1.5)) == .float(1.5))
     #expect(errorMessage { try math("abs", .int(.min)) } != nil)
-    #expect(errorMessage { try math("abs", .string("1")) } == "Unsupported operation error. Received: math.abs(string). Expected: math.abs(number).")
+    #expect(
+      errorMessage { try math("abs", .string("1")) }
+        == "Unsupported operation error. Received: math.abs(string). Expected: math.abs(number).")
   }
 
   @Test("ceil, floor, round return ints")
@@ -66,6 +68,8 @@ struct MathTests {
     #expect(try math("isNaN", .int(1)) == .bool(false))
     #expect(errorMessage { try math("isInfinite", .float(1)) } == "Function not found error: Name: [math.isInfinite].")
     #expect(errorMessage { try math("trunc", .float(1)) } == "Function not found error: Name: [math.trunc].")
-    #expect(errorMessage { try Builtins.callNamespaceFunction("maths", "abs", [.int(1)]) } == "Function not found error: Name: [maths.abs].")
+    #expect(
+      errorMessage { try Builtins.callNamespaceFunction("maths", "abs", [.int(1)]) }
+        == "Function not found error: Name: [maths.abs].")
   }
 }

@@ -105,7 +105,9 @@ struct OperatorsTests {
 
   @Test("cross-type and unordered types cannot be ordered")
   func orderingErrors() {
-    #expect(errorMessage { try binary(.less, .string("a"), .int(1)) } == "Unsupported operation error. Received: string < int.")
+    #expect(
+      errorMessage { try binary(.less, .string("a"), .int(1)) }
+        == "Unsupported operation error. Received: string < int.")
     #expect(errorMessage { try binary(.less, .bool(false), .bool(true)) } != nil)
     #expect(errorMessage { try binary(.less, .bytes([1]), .bytes([2])) } != nil)
     #expect(errorMessage { try binary(.greater, .list([]), .list([])) } != nil)

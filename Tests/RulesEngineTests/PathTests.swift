@@ -20,7 +20,8 @@ struct PathTests {
   @Test("path() splits a string into segments")
   func construct() throws {
     #expect(try path("users/alice") == .path(RulesPath(segments: ["users", "alice"])))
-    #expect(try path("/databases/db/documents/c/d") == .path(RulesPath(segments: ["databases", "db", "documents", "c", "d"])))
+    #expect(
+      try path("/databases/db/documents/c/d") == .path(RulesPath(segments: ["databases", "db", "documents", "c", "d"])))
     #expect(Operators.isType(try path("a/b"), "path"))
     #expect(errorMessage { try path("a//b") } != nil)
     #expect(errorMessage { try path("") } != nil)
@@ -32,7 +33,9 @@ struct PathTests {
   @Test("index returns a segment")
   func index() throws {
     #expect(try Operators.index(try path("users/alice"), .int(1)) == .string("alice"))
-    #expect(errorMessage { try Operators.index(try path("users/alice"), .int(2)) } == "Index out of bound error. Index: [2] , size: [2].")
+    #expect(
+      errorMessage { try Operators.index(try path("users/alice"), .int(2)) }
+        == "Index out of bound error. Index: [2] , size: [2].")
   }
 
   @Test("bind fills placeholders")
@@ -49,6 +52,8 @@ struct PathTests {
     #expect(try Operators.binary(.equal, try path("a/b"), .string("a/b")) == .bool(false))
     #expect(try Builtins.callGlobalFunction("string", [try path("a/b")]) == .string("/a/b"))
     #expect(errorMessage { try Operators.member(try path("a/b"), "x") } == "Property x is undefined on object.")
-    #expect(errorMessage { try Builtins.callMethod(try path("a/b"), "size", []) } == "Function not found error: Name: [size].")
+    #expect(
+      errorMessage { try Builtins.callMethod(try path("a/b"), "size", []) } == "Function not found error: Name: [size]."
+    )
   }
 }

@@ -87,7 +87,8 @@ struct StringTests {
     #expect(try Operators.slice(s, .int(6), nil) == .string("world"))
     #expect(try Operators.index(.string("a\u{1F600}b"), .int(1)) == .string("\u{1F600}"))
     #expect(
-      errorMessage { try Operators.slice(s, .int(6), .int(99)) } == "Index out of bound error. Index: [98] , size: [11].")
+      errorMessage { try Operators.slice(s, .int(6), .int(99)) }
+        == "Index out of bound error. Index: [98] , size: [11].")
     #expect(errorMessage { try Operators.index(s, .int(11)) } == "Index out of bound error. Index: [11] , size: [11].")
     #expect(errorMessage { try Operators.index(s, .int(-1)) } == "Index out of bound error. Index: [-1] , size: [11].")
     #expect(errorMessage { try Operators.slice(s, .int(4), .int(2)) } != nil)

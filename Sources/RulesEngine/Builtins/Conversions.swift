@@ -18,7 +18,9 @@ enum Conversions {
     case .int: return value
     case .float(let f):
       guard f.isFinite, f == f.rounded(.towardZero), let i = Int64(exactly: f) else {
-        throw EvalError("Unsupported operation error. int() needs an integral float in the int64 range, got \(JavaNumberFormat.string(f)).")
+        throw EvalError(
+          "Unsupported operation error. int() needs an integral float in the int64 range, got \(JavaNumberFormat.string(f))."
+        )
       }
       return .int(i)
     case .string(let s):

@@ -20,7 +20,8 @@ enum PathMethods {
       guard let value = bindings[key] else { throw .propertyUndefined(key) }
       guard case .string(let text) = value, !text.isEmpty, !text.contains("/") else {
         throw EvalError(
-          "Unsupported operation error. path.bind() needs a non-empty string without '/' for {\(key)}, got \(value.typeName).")
+          "Unsupported operation error. path.bind() needs a non-empty string without '/' for {\(key)}, got \(value.typeName)."
+        )
       }
       segments.append(text)
     }

@@ -9,11 +9,11 @@ import RulesLanguage
 extension Operators {
   static func add(_ l: RulesValue, _ r: RulesValue) throws(EvalError) -> RulesValue {
     switch (l, r) {
-    case let (.int(a), .int(b)): return .int(try checked(a.addingReportingOverflow(b)))
-    case let (.string(a), .string(b)): return .string(a + b)
-    case let (.timestamp(t), .duration(d)), let (.duration(d), .timestamp(t)):
+    case (.int(let a), .int(let b)): return .int(try checked(a.addingReportingOverflow(b)))
+    case (.string(let a), .string(let b)): return .string(a + b)
+    case (.timestamp(let t), .duration(let d)), (.duration(let d), .timestamp(let t)):
       return .timestamp(try TimeMath.add(t, d))
-    case let (.duration(a), .duration(b)): return .duration(try TimeMath.add(a, b))
+    case (.duration(let a), .duration(let b)): return .duration(try TimeMath.add(a, b))
     default:
       guard let (a, b) = floats(l, r) else { throw unsupportedOperands(.add, l, r) }
       return .float(a + b)
@@ -22,10 +22,10 @@ extension Operators {
 
   static func subtract(_ l: RulesValue, _ r: RulesValue) throws(EvalError) -> RulesValue {
     switch (l, r) {
-    case let (.int(a), .int(b)): return .int(try checked(a.subtractingReportingOverflow(b)))
-    case let (.timestamp(t), .duration(d)): return .timestamp(try TimeMath.add(t, TimeMath.negate(d)))
-    case let (.timestamp(a), .timestamp(b)): return .duration(try TimeMath.difference(a, b))
-    case let (.duration(a), .duration(b)): return .duration(try TimeMath.add(a, TimeMath.negate(b)))
+    case (.int(let a), .int(let b)): return .int(try checked(a.subtractingReportingOverflow(b)))
+    case (.timestamp(let t), .duration(let d)): return .timestamp(try TimeMath.add(t, TimeMath.negate(d)))
+    case (.timestamp(let a), .timestamp(let b)): return .duration(try TimeMath.difference(a, b))
+    case (.duration(let a), .duration(let b)): return .duration(try TimeMath.add(a, TimeMath.negate(b)))
     default:
       guard let (a, b) = floats(l, r) else { throw unsupportedOperands(.subtract, l, r) }
       return .float(a - b)
@@ -33,13 +33,13 @@ extension Operators {
   }
 
   static func multiply(_ l: RulesValue, _ r: RulesValue) throws(EvalError) -> RulesValue {
-    if case let (.int(a), .int(b)) = (l, r) { return .int(try checked(a.multipliedReportingOverflow(by: b))) }
+    if case (.int(let a), .int(let b)) = (l, r) { return .int(try checked(a.multipliedReportingOverflow(by: b))) }
     guard let (a, b) = floats(l, r) else { throw unsupportedOperands(.multiply, l, r) }
     return .float(a * b)
   }
 
   static func divide(_ l: RulesValue, _ r: RulesValue) throws(EvalError) -> RulesValue {
-    if case let (.int(a), .int(b)) = (l, r) {
+    if case (.int(let a), .int(let b)) = (l, r) {
       if b == 0 { throw .divideByZero }
       return .int(try checked(a.dividedReportingOverflow(by: b)))  // truncates toward zero
     }
@@ -49,7 +49,7 @@ extension Operators {
   }
 
   static func remainder(_ l: RulesValue, _ r: RulesValue) throws(EvalError) -> RulesValue {
-    if case let (.int(a), .int(b)) = (l, r) {
+    if case (.int(let a), .int(let b)) = (l, r) {
       if b == 0 { throw .divideByZero }
       // Sign of the dividend (Java/CEL); Int64.min % -1 is 0, not an overflow.
       return .int(b == -1 ? 0 : a % b)
@@ -62,9 +62,9 @@ extension Operators {
   /// Both operands as floats when at least one is a float and the other a number.
   private static func floats(_ l: RulesValue, _ r: RulesValue) -> (Double, Double)? {
     switch (l, r) {
-    case let (.float(a), .float(b)): (a, b)
-    case let (.int(a), .float(b)): (Double(a), b)
-    case let (.float(a), .int(b)): (a, Double(b))
+    case (.float(let a), .float(let b)): (a, b)
+    case (.int(let a), .float(let b)): (Double(a), b)
+    case (.float(let a), .int(let b)): (a, Double(b))
     default: nil
     }
   }

@@ -25,13 +25,13 @@ extension Operators {
   /// How `l` orders against `r`, or nil when the types cannot be ordered.
   static func ordering(_ l: RulesValue, _ r: RulesValue) -> Ordering? {
     switch (l, r) {
-    case let (.int(a), .int(b)): return order(a, b)
-    case let (.int(a), .float(b)): return order(Double(a), b)
-    case let (.float(a), .int(b)): return order(a, Double(b))
-    case let (.float(a), .float(b)): return order(a, b)
-    case let (.string(a), .string(b)): return stringOrder(a, b)
-    case let (.timestamp(a), .timestamp(b)): return order(a, b)
-    case let (.duration(a), .duration(b)): return order(a, b)
+    case (.int(let a), .int(let b)): return order(a, b)
+    case (.int(let a), .float(let b)): return order(Double(a), b)
+    case (.float(let a), .int(let b)): return order(a, Double(b))
+    case (.float(let a), .float(let b)): return order(a, b)
+    case (.string(let a), .string(let b)): return stringOrder(a, b)
+    case (.timestamp(let a), .timestamp(let b)): return order(a, b)
+    case (.duration(let a), .duration(let b)): return order(a, b)
     default: return nil
     }
   }

@@ -7,14 +7,14 @@ extension Operators {
   public static func index(_ base: RulesValue, _ index: RulesValue) throws(EvalError) -> RulesValue {
     switch (base, index) {
     case (.null, _): throw .nullValue
-    case let (.list(items), .int(i)):
+    case (.list(let items), .int(let i)):
       return items[try position(i, count: items.count)]
-    case let (.string(s), .int(i)):
+    case (.string(let s), .int(let i)):
       let scalars = Array(s.unicodeScalars)
       return .string(String(scalars[try position(i, count: scalars.count)]))
-    case let (.path(p), .int(i)):
+    case (.path(let p), .int(let i)):
       return .string(p.segments[try position(i, count: p.segments.count)])
-    case let (.map, .string(key)), let (.path, .string(key)):
+    case (.map, .string(let key)), (.path, .string(let key)):
       return try member(base, key)
     case (.list, _), (.string, _), (.path, _):
       throw .typeError(received: index.typeName, expected: ["int"])

@@ -22,7 +22,8 @@ public enum RulesRegex {
     -> String
   {
     if replacement.contains("$") || replacement.contains("\\") {
-      throw EvalError("Unsupported operation error. string.replace() replacement text with '$' or '\\' is not supported.")
+      throw EvalError(
+        "Unsupported operation error. string.replace() replacement text with '$' or '\\' is not supported.")
     }
     let compiled = try compile(pattern, anchored: false)
     let utf8Subject = Array(subject.utf8)

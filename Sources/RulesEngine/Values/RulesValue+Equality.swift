@@ -14,26 +14,26 @@ extension RulesValue: Hashable {
   public func rulesEquals(_ other: RulesValue) -> Bool {
     switch (self, other) {
     case (.null, .null): return true
-    case let (.bool(a), .bool(b)): return a == b
-    case let (.int(a), .int(b)): return a == b
-    case let (.int(a), .float(b)): return Self.floatEquals(Double(a), b)
-    case let (.float(a), .int(b)): return Self.floatEquals(a, Double(b))
-    case let (.float(a), .float(b)): return Self.floatEquals(a, b)
-    case let (.string(a), .string(b)): return a.utf8.elementsEqual(b.utf8)
-    case let (.bytes(a), .bytes(b)): return a == b
-    case let (.list(a), .list(b)):
+    case (.bool(let a), .bool(let b)): return a == b
+    case (.int(let a), .int(let b)): return a == b
+    case (.int(let a), .float(let b)): return Self.floatEquals(Double(a), b)
+    case (.float(let a), .int(let b)): return Self.floatEquals(a, Double(b))
+    case (.float(let a), .float(let b)): return Self.floatEquals(a, b)
+    case (.string(let a), .string(let b)): return a.utf8.elementsEqual(b.utf8)
+    case (.bytes(let a), .bytes(let b)): return a == b
+    case (.list(let a), .list(let b)):
       return a.count == b.count && zip(a, b).allSatisfy { $0.rulesEquals($1) }
-    case let (.map(a), .map(b)): return Self.mapsEqual(a, b)
-    case let (.set(a), .set(b)):
+    case (.map(let a), .map(let b)): return Self.mapsEqual(a, b)
+    case (.set(let a), .set(let b)):
       return a.count == b.count && a.allSatisfy { element in b.contains { $0.rulesEquals(element) } }
-    case let (.mapDiff(a), .mapDiff(b)):
+    case (.mapDiff(let a), .mapDiff(let b)):
       return Self.mapsEqual(a.left, b.left) && Self.mapsEqual(a.right, b.right)
-    case let (.path(a), .path(b)):
+    case (.path(let a), .path(let b)):
       return a.segments.count == b.segments.count
         && zip(a.segments, b.segments).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
-    case let (.timestamp(a), .timestamp(b)): return a == b
-    case let (.duration(a), .duration(b)): return a == b
-    case let (.latlng(a), .latlng(b)):
+    case (.timestamp(let a), .timestamp(let b)): return a == b
+    case (.duration(let a), .duration(let b)): return a == b
+    case (.latlng(let a), .latlng(let b)):
       return Self.floatEquals(a.latitude, b.latitude) && Self.floatEquals(a.longitude, b.longitude)
     default: return false
     }
