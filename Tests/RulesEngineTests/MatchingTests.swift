@@ -165,3 +165,22 @@ import Testing
     #expect(decision.message == "No matching allow statements")
   }
 }
+
+extension MatchingTests {
+  @Test func nestedGlobsDoNotBacktrackExponentially() {
+    // Ten nested recursive wildcards against a long path that cannot match: memoized
+    // backtracking answers at once instead of trying every split.
+    let text = (0..<10).map { "{g\($0)=**}" }.joined(separator: "/") + "/end"
+    let long = elements((0..<200).map { "s\($0)" }.joined(separator: "/"))
+    #expect(pattern(text).match(long) == nil)
+    let matching = elements((0..<200).map { "s\($0)" }.joined(separator: "/") + "/end")
+    #expect(pattern(text).match(matching)?.count == 10)
+  }
+
+  @Test func deeplyNestedExpressionsHitTheBudgetNotTheStack() {
+    var expr = Expr(.bool(true))
+    for _ in 0..<5_000 { expr = Expr(.unary(.not, expr)) }
+    let result = Evaluator.evaluate(expression: expr)
+    #expect(result.error?.kind == .limit)
+  }
+}

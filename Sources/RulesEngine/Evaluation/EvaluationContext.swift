@@ -12,6 +12,9 @@ typealias Outcome = Result<RulesValue, EvalError>
 final class EvaluationContext {
   let ruleset: Ruleset?
   let request: Request?
+  /// The request's method and `request.auth`, copied out so hot paths do not copy `request`.
+  let method: RequestMethod?
+  let authValue: RulesValue
   /// The database every lookup must address.
   let database: String
   /// The stored documents before the request (what `get`/`exists` read).
@@ -24,6 +27,7 @@ final class EvaluationContext {
   /// Names bound by the caller of `Evaluator.evaluate(expression:...)`; they stand in
   /// for globals, so functions see them too.
   let globalOverrides: [String: RulesValue]
+  private let hasOverrides: Bool
 
   /// Expressions evaluated so far (the 1,000-expression budget).
   var steps = 0
@@ -48,14 +52,23 @@ final class EvaluationContext {
   ) {
     self.ruleset = ruleset
     self.request = request
+    self.method = request?.method
+    self.authValue = request?.authValue ?? .null
     self.store = store
     self.database = database
     self.afterState = afterState
     self.pendingWrites = pendingWrites
     self.limits = options.limits
     self.globalOverrides = globalOverrides
+    self.hasOverrides = !globalOverrides.isEmpty
     self.batchLookupsBefore = batchLookupsBefore
     self.tracer = options.traceLevel == .full ? TraceRecorder() : nil
+  }
+
+  /// The caller's binding for a global name, if any.
+  @inline(__always)
+  func override(_ name: String) -> RulesValue? {
+    hasOverrides ? globalOverrides[name] : nil
   }
 
   /// The state `getAfter`/`existsAfter` read, or nil when the request is not a write.
@@ -70,13 +83,14 @@ final class EvaluationContext {
   /// The `resource` global: the stored target document (null when missing); for `list`
   /// an unknown value (the query's documents), flagged so the outcome says so.
   func resourceValue() -> Outcome {
-    if let value = globalOverrides["resource"] { return .success(value) }
-    guard let request else { return .failure(.variableNotFound("resource")) }
-    if request.method == .list {
+    if let value = override("resource") { return .success(value) }
+    guard let method else { return .failure(.variableNotFound("resource")) }
+    if method == .list {
       touchedUnknown = true
       return .failure(.needsQueryConstraints)
     }
     if let resourceCache { return resourceCache }
+    guard let request else { return .failure(.variableNotFound("resource")) }
     let value: RulesValue =
       store.document(at: request.path).map { resourceMap($0.path, $0.fields) } ?? .null
     resourceCache = .success(value)

@@ -43,52 +43,65 @@ public struct Evaluator: Sendable {
   /// Runs matching and the candidate allows of `request` in `context`.
   func decide(_ request: Request, _ context: EvaluationContext) -> Decision {
     var trace = DecisionTrace(method: request.method, requestPath: request.path, database: request.database)
+    let recording = options.traceLevel > .none
+    trace.level = options.traceLevel
     if let problem = request.shapeProblem {
       trace.requestProblem = problem
       return Decision(allowed: false, trace: trace, lookups: [])
     }
-    let matches = RequestMatcher.matches(ruleset, RequestMatcher.elements(of: request))
-    var candidates: [(rule: AllowRule, match: Int)] = []
+    let nodes = ruleset.nodes
+    let matches = RequestMatcher.matches(nodes, request.matchElements)
+    // Candidates as (match position, allow index in its node, source order).
+    var candidates: [(match: Int, allow: Int, order: Int)] = []
     for (position, match) in matches.enumerated() {
-      let node = ruleset.nodes[match.node]
-      trace.matches.append(
-        MatchTrace(
-          pattern: node.patternText, range: node.pathRange,
-          bindings: match.bindings.map { VariableBinding(name: $0.name, value: try? $0.value.outcome.get()) }))
-      for rule in node.allows where rule.covers(request.method) {
-        candidates.append((rule, position))
+      if recording {
+        trace.matches.append(
+          MatchTrace(
+            pattern: nodes[match.node].patternText, range: nodes[match.node].pathRange,
+            bindings: match.bindings.map { VariableBinding(name: $0.name, value: try? $0.value.outcome.get()) }))
+      }
+      for (index, rule) in nodes[match.node].allows.enumerated() where rule.covers(request.method) {
+        candidates.append((position, index, rule.order))
       }
     }
-    candidates.sort { $0.rule.order < $1.rule.order }
+    if matches.count > 1 { candidates.sort { $0.order < $1.order } }
 
     var allowed = false
+    if recording { trace.allows.reserveCapacity(candidates.count) }
     for candidate in candidates {
-      let statement = candidate.rule.statement
-      var allowTrace = AllowTrace(
-        matchIndex: candidate.match, methods: statement.methods.map(\.method), range: statement.range,
-        conditionRange: statement.condition?.range, line: candidate.rule.line, outcome: .notEvaluated)
-      defer { trace.allows.append(allowTrace) }
-      if allowed || trace.limitBreach != nil { continue }
-      guard let condition = statement.condition else {
-        allowTrace.outcome = .granted
-        allowed = true
-        continue
-      }
       let match = matches[candidate.match]
-      let env = Environment(
-        variables: match.bindings.map { Binding(name: $0.name, value: $0.value.outcome) },
-        scope: ruleset.nodes[match.node].scope)
-      let (outcome, expression) = Self.evaluateCondition(condition, env, context)
-      allowTrace.outcome = outcome
-      allowTrace.expression = expression
-      switch outcome {
-      case .granted: allowed = true
-      case .limitExceeded(let message): trace.limitBreach = message
-      default: break
+      let rule = nodes[match.node].allows[candidate.allow]
+      var outcome = AllowOutcome.notEvaluated
+      var expression: ExprTrace?
+      if !allowed && trace.limitBreach == nil {
+        if let condition = rule.statement.condition {
+          let env = Environment(
+            variables: match.bindings.map { Binding(name: $0.name, value: $0.value.outcome) },
+            scope: nodes[match.node].scope)
+          (outcome, expression) = Self.evaluateCondition(condition, env, context)
+        } else {
+          outcome = .granted
+        }
+        switch outcome {
+        case .granted: allowed = true
+        case .limitExceeded(let message): trace.limitBreach = message
+        default: break
+        }
+      }
+      if recording {
+        trace.allows.append(
+          AllowTrace(
+            matchIndex: candidate.match, methods: rule.statement.methods.map(\.method), range: rule.statement.range,
+            conditionRange: rule.statement.condition?.range, line: rule.line, outcome: outcome,
+            expression: expression))
+      } else if allowed {
+        break
       }
     }
-    trace.lookups = context.lookupTraces
-    trace.debugOutputs = context.debugOutputs
+    if recording {
+      trace.lookups = context.lookupTraces
+      trace.debugOutputs = context.debugOutputs
+    }
     return Decision(allowed: allowed && trace.limitBreach == nil, trace: trace, lookups: context.charged.map(\.path))
   }
 

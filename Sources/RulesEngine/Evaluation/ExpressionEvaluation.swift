@@ -109,7 +109,7 @@ extension EvaluationContext {
       if case .failure(let error) = bound, error == .needsQueryConstraints { touchedUnknown = true }
       return bound
     }
-    if let value = globalOverrides[name] { return .success(value) }
+    if let value = override(name) { return .success(value) }
     switch name {
     case "request": return requestValue()
     case "resource": return resourceValue()

@@ -46,7 +46,7 @@ extension EvaluationContext {
     -> Outcome
   {
     if case .identifier(let namespace) = receiver.kind, Self.namespaces.contains(namespace), !env.binds(namespace),
-      globalOverrides[namespace] == nil
+      override(namespace) == nil
     {
       let values: [RulesValue]
       switch try evalArguments(args, env) {

@@ -14,7 +14,7 @@ extension EvaluationContext {
 
   /// The whole `request` map (built only when an expression uses `request` itself).
   func requestValue() -> Outcome {
-    if let value = globalOverrides["request"] { return .success(value) }
+    if let value = override("request") { return .success(value) }
     guard request != nil else { return .failure(.variableNotFound("request")) }
     var map: [String: RulesValue] = [:]
     for name in requestFieldNames {
@@ -25,11 +25,12 @@ extension EvaluationContext {
 
   /// `request.<name>` without building the whole map (the common, hot case).
   func requestField(_ name: String) -> Outcome {
-    if let value = globalOverrides["request"] { return Self.member(value, name) }
+    if let value = override("request") { return Self.member(value, name) }
+    guard let method else { return .failure(.variableNotFound("request")) }
+    if name == "auth" { return .success(authValue) }
     guard let request else { return .failure(.variableNotFound("request")) }
     switch name {
-    case "auth": return .success(request.authValue)
-    case "method": return .success(.string(request.method.rawValue))
+    case "method": return .success(.string(method.rawValue))
     case "path": return .success(.path(fullPath(request.path)))
     case "time": return .success(.timestamp(request.time))
     case "params": return .success(.map([:]))

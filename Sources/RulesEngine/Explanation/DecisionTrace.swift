@@ -3,6 +3,8 @@ import RulesLanguage
 
 /// How much of an evaluation to record.
 public enum TraceLevel: Int, Hashable, Sendable, Comparable {
+  /// Only the decision and any limit breach: no matches, allows or reasons (fastest).
+  case none
   /// Only the decision, the matched blocks and each allow's outcome (cheap; for bulk runs).
   case outcomes
   /// Also the tree of evaluated sub-expressions with their values.
@@ -112,6 +114,8 @@ public struct DecisionTrace: Sendable {
   public var limitBreach: String?
   /// A problem with the request itself (wrong path shape), if any.
   public var requestProblem: String?
+  /// How much was recorded; at `.none` only the verdict, `limitBreach` and `requestProblem`.
+  public var level: TraceLevel = .outcomes
 
   public init(method: RequestMethod, requestPath: ResourcePath, database: String) {
     self.method = method
@@ -129,6 +133,7 @@ public struct DecisionTrace: Sendable {
   public var summary: String {
     if let requestProblem { return requestProblem }
     if let limitBreach { return "\(limitBreach) for '\(method.rawValue)'" }
+    if level == .none { return "" }
     if allows.contains(where: { $0.outcome == .granted }) { return "" }
     let reasons = allows.compactMap { allow in
       allow.outcome.reasonText.map { "\($0) for '\(method.rawValue)' @ L\(allow.line)" }

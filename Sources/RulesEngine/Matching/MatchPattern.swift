@@ -12,6 +12,9 @@ struct MatchPattern: Hashable, Sendable {
   let hasRecursive: Bool
   /// The variables the pattern binds, in order.
   let variableCount: Int
+  /// Whether the pattern has two or more recursive wildcards (nested globs), which needs
+  /// memoized backtracking to stay polynomial.
+  let hasSeveralRecursive: Bool
 
   init(segments: [MatchSegment.Kind], version: RulesVersion) {
     self.segments = segments
@@ -19,6 +22,7 @@ struct MatchPattern: Hashable, Sendable {
     var minimum = 0
     var recursive = false
     var variables = 0
+    var recursiveCount = 0
     for segment in segments {
       switch segment {
       case .literal: minimum += 1
@@ -27,6 +31,7 @@ struct MatchPattern: Hashable, Sendable {
         variables += 1
       case .recursiveWildcard:
         recursive = true
+        recursiveCount += 1
         variables += 1
         if version == .v1 { minimum += 1 }
       }
@@ -34,6 +39,7 @@ struct MatchPattern: Hashable, Sendable {
     self.minimumLength = minimum
     self.hasRecursive = recursive
     self.variableCount = variables
+    self.hasSeveralRecursive = recursiveCount > 1
   }
 
   /// The bindings of a complete match of `path`, or nil when the pattern does not match
@@ -47,11 +53,31 @@ struct MatchPattern: Hashable, Sendable {
     }
     var bindings: [WildcardBinding] = []
     bindings.reserveCapacity(variableCount)
-    return match(from: 0, at: 0, path, &bindings) ? bindings : nil
+    var failed = FailedStates(enabled: hasSeveralRecursive, pathCount: path.count)
+    return match(from: 0, at: 0, path, &bindings, &failed) ? bindings : nil
+  }
+
+  /// (pattern index, path index) pairs already known not to match: whether the rest of the
+  /// pattern matches the rest of the path does not depend on earlier bindings.
+  private struct FailedStates {
+    var enabled: Bool
+    var pathCount: Int
+    var states: Set<Int> = []
+
+    init(enabled: Bool, pathCount: Int) {
+      self.enabled = enabled
+      self.pathCount = pathCount
+    }
+
+    func contains(_ p: Int, _ i: Int) -> Bool { enabled && states.contains(p * (pathCount + 1) + i) }
+    mutating func insert(_ p: Int, _ i: Int) {
+      if enabled { states.insert(p * (pathCount + 1) + i) }
+    }
   }
 
   private func match(
-    from patternIndex: Int, at pathIndex: Int, _ path: [PathElement], _ bindings: inout [WildcardBinding]
+    from patternIndex: Int, at pathIndex: Int, _ path: [PathElement], _ bindings: inout [WildcardBinding],
+    _ failed: inout FailedStates
   ) -> Bool {
     var p = patternIndex
     var i = pathIndex
@@ -67,7 +93,17 @@ struct MatchPattern: Hashable, Sendable {
         case .anyRun: return false
         }
       case .recursiveWildcard(let name):
-        return matchRun(name, from: p, at: i, path, &bindings)
+        if failed.contains(p, i) { return false }
+        if matchRun(name, from: p, at: i, path, &bindings, &failed) { return true }
+        // Record every state of this failed attempt, from where it started on.
+        var q = patternIndex
+        var j = pathIndex
+        while q <= p {
+          failed.insert(q, j)
+          q += 1
+          j += 1
+        }
+        return false
       }
       p += 1
       i += 1
@@ -76,16 +112,21 @@ struct MatchPattern: Hashable, Sendable {
   }
 
   private func matchRun(
-    _ name: String, from p: Int, at i: Int, _ path: [PathElement], _ bindings: inout [WildcardBinding]
+    _ name: String, from p: Int, at i: Int, _ path: [PathElement], _ bindings: inout [WildcardBinding],
+    _ failed: inout FailedStates
   ) -> Bool {
     let shortest = version == .v1 ? 1 : 0
     let mark = bindings.count
     var length = shortest
     while i + length <= path.count {
+      if failed.contains(p + 1, i + length) {
+        length += 1
+        continue
+      }
       let run = path[i..<(i + length)]
       if version == .v1, run.contains(.anyRun) { return false }
       bindings.append(WildcardBinding(name: name, value: Self.runValue(run)))
-      if match(from: p + 1, at: i + length, path, &bindings) { return true }
+      if match(from: p + 1, at: i + length, path, &bindings, &failed) { return true }
       bindings.removeSubrange(mark...)
       length += 1
     }

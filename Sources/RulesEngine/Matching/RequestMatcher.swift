@@ -21,11 +21,11 @@ enum RequestMatcher {
     return elements
   }
 
-  /// Every block of `ruleset` whose complete pattern matches `elements`, in source order.
-  static func matches(_ ruleset: Ruleset, _ elements: [PathElement]) -> [Match] {
+  /// Every block whose complete pattern matches `elements`, in source order.
+  static func matches(_ nodes: [MatchNode], _ elements: [PathElement]) -> [Match] {
     var found: [Match] = []
-    for (index, node) in ruleset.nodes.enumerated() {
-      if let bindings = node.pattern.match(elements) {
+    for index in nodes.indices {
+      if let bindings = nodes[index].pattern.match(elements) {
         found.append(Match(node: index, bindings: bindings))
       }
     }

@@ -8,11 +8,17 @@ import FirestoreModel
 /// query, the single collection id with `isCollectionGroup` set).
 public struct Request: Sendable {
   /// `request.method`.
-  public var method: RequestMethod
+  public var method: RequestMethod {
+    didSet { matchElements = RequestMatcher.elements(of: self) }
+  }
   /// The document (or, for `list`, the collection) the request targets.
-  public var path: ResourcePath
+  public var path: ResourcePath {
+    didSet { matchElements = RequestMatcher.elements(of: self) }
+  }
   /// The database id; `request.path` starts `/databases/<database>/documents`.
-  public var database: String
+  public var database: String {
+    didSet { matchElements = RequestMatcher.elements(of: self) }
+  }
   /// The signed-in user, or nil for an unauthenticated request (`request.auth == null`).
   public var auth: Auth? {
     didSet { authValue = auth?.rulesValue ?? .null }
@@ -25,10 +31,14 @@ public struct Request: Sendable {
   /// For `list`: what `request.query` exposes (limit, offset, orderBy).
   public var query: QueryDescription?
   /// For `list`: the query spans every collection with id `path.lastSegment`, at any depth.
-  public var isCollectionGroup: Bool
+  public var isCollectionGroup: Bool {
+    didSet { matchElements = RequestMatcher.elements(of: self) }
+  }
 
   /// `request.auth` converted once, so evaluations do not rebuild it.
   private(set) var authValue: RulesValue
+  /// The path as the matcher sees it, computed once.
+  private(set) var matchElements: [PathElement] = []
 
   public init(
     method: RequestMethod,
@@ -49,6 +59,7 @@ public struct Request: Sendable {
     self.query = query
     self.isCollectionGroup = isCollectionGroup
     self.authValue = auth?.rulesValue ?? .null
+    self.matchElements = RequestMatcher.elements(of: self)
   }
 
   /// The full segments `databases/<db>/documents/<path...>` the match tree is matched against.

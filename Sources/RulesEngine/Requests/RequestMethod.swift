@@ -26,6 +26,22 @@ public enum RequestMethod: String, Hashable, Sendable, CaseIterable {
     }
   }
 
+  /// This method's bit in an `AllowRule.methodMask`.
+  var bit: UInt8 {
+    switch self {
+    case .get: 1
+    case .list: 2
+    case .create: 4
+    case .update: 8
+    case .delete: 16
+    }
+  }
+
+  /// The mask of request methods an allow naming `method` covers.
+  static func mask(of method: Method) -> UInt8 {
+    allCases.reduce(0) { $1.isGranted(by: method) ? $0 | $1.bit : $0 }
+  }
+
   /// Whether an `allow` statement naming `method` covers this request method.
   public func isGranted(by method: Method) -> Bool {
     switch method {

@@ -6,33 +6,48 @@ import RulesLanguage
 /// Build it from a file that parsed and passed the checks; a file with errors still
 /// loads (its `.invalid` expressions evaluate to errors) but should not be trusted.
 public struct Ruleset: Sendable {
-  /// The parsed file.
-  public let file: RulesFile
-  /// The source text the ranges in `file` point into.
-  public let source: SourceFile
-  /// The effective language version (v1 when `rules_version` is absent).
-  public var version: RulesVersion { file.languageVersion }
+  /// Immutable shared storage, so copying a ruleset (into every evaluation) costs one retain.
+  final class Storage: Sendable {
+    let file: RulesFile
+    let source: SourceFile
+    let nodes: [MatchNode]
+    let scopes: [FunctionScope]
+    let functions: [UserFunction]
 
-  /// Every `match` block, flattened, in source (pre-)order.
-  let nodes: [MatchNode]
-  /// Function scopes: 0 = top level, 1 = service, then one per match node.
-  let scopes: [FunctionScope]
-  /// Every user function, indexed by `FunctionScope.table`.
-  let functions: [UserFunction]
+    init(file: RulesFile, source: SourceFile) {
+      self.file = file
+      self.source = source
+      var builder = RulesetBuilder(version: file.languageVersion, source: source)
+      builder.build(file)
+      self.nodes = builder.nodes
+      self.scopes = builder.scopes
+      self.functions = builder.functions
+    }
+  }
+
+  let storage: Storage
 
   /// Precomputes the match tree and function scopes of `file`.
   public init(file: RulesFile, source: SourceFile) {
-    self.file = file
-    self.source = source
-    var builder = RulesetBuilder(version: file.languageVersion, source: source)
-    builder.build(file)
-    self.nodes = builder.nodes
-    self.scopes = builder.scopes
-    self.functions = builder.functions
+    storage = Storage(file: file, source: source)
   }
 
+  /// The parsed file.
+  public var file: RulesFile { storage.file }
+  /// The source text the ranges in `file` point into.
+  public var source: SourceFile { storage.source }
+  /// The effective language version (v1 when `rules_version` is absent).
+  public var version: RulesVersion { storage.file.languageVersion }
+
+  /// Every `match` block, flattened, in source (pre-)order.
+  var nodes: [MatchNode] { storage.nodes }
+  /// Function scopes: 0 = top level, 1 = service, then one per match node.
+  var scopes: [FunctionScope] { storage.scopes }
+  /// Every user function, indexed by `FunctionScope.table`.
+  var functions: [UserFunction] { storage.functions }
+
   /// The number of flattened match blocks.
-  public var matchBlockCount: Int { nodes.count }
+  public var matchBlockCount: Int { storage.nodes.count }
 }
 
 /// One `match` block with its complete (concatenated) pattern.
@@ -48,16 +63,27 @@ struct MatchNode: Sendable {
   var scope: Int
 }
 
-/// One `allow` statement, with what the evaluator needs precomputed.
-struct AllowRule: Sendable {
-  var statement: AllowStatement
+/// One `allow` statement, with what the evaluator needs precomputed. A class so that the
+/// evaluator's hot loop copies a reference, not the statement.
+final class AllowRule: Sendable {
+  let statement: AllowStatement
   /// Position among every allow of the file (source order).
-  var order: Int
+  let order: Int
   /// The 1-based line of the `allow` keyword (the emulator's `@ L<n>`).
-  var line: Int
+  let line: Int
+  /// The request methods the statement covers (`RequestMethod.bit`s).
+  let methodMask: UInt8
 
+  init(statement: AllowStatement, order: Int, line: Int) {
+    self.statement = statement
+    self.order = order
+    self.line = line
+    self.methodMask = statement.methods.reduce(0) { $0 | RequestMethod.mask(of: $1.method) }
+  }
+
+  @inline(__always)
   func covers(_ method: RequestMethod) -> Bool {
-    statement.methods.contains { method.isGranted(by: $0.method) }
+    methodMask & method.bit != 0
   }
 }
 
@@ -78,7 +104,7 @@ struct UserFunction: Sendable {
 }
 
 /// Walks a `RulesFile` once to flatten it.
-private struct RulesetBuilder {
+struct RulesetBuilder {
   let version: RulesVersion
   let source: SourceFile
   var nodes: [MatchNode] = []

@@ -1,0 +1,118 @@
+import FirestoreModel
+import RulesLanguage
+
+/// Read-only views of a ruleset for engines that evaluate rules another way, such as the
+/// query prover in `Queries/Proofs` (which decides `list` requests against a query's filters
+/// with `resource` symbolic). They expose the flattened match tree and function scopes the
+/// evaluator precomputes, so such an engine matches and resolves names exactly as `Evaluator` does.
+extension Ruleset {
+  /// A match block whose complete pattern matches every document a query may return.
+  public struct QueryMatch: Sendable {
+    /// The complete pattern, e.g. `/databases/{database}/documents/posts/{post}`.
+    public var pattern: String
+    /// The range of the block's own `match` path.
+    public var range: SourceRange
+    /// The wildcards in pattern order; `value` is nil where the query does not fix it
+    /// (the document id, a collection group's parents).
+    public var bindings: [(name: String, value: RulesValue?)]
+    /// The block's `allow` statements that cover `list`, in source order.
+    public var allows: [QueryAllow]
+    /// The function scope of the block's body (for `function(named:inScope:)`).
+    public var functionScope: Int
+  }
+
+  /// An `allow` statement covering `list`.
+  public struct QueryAllow: Sendable {
+    public var statement: AllowStatement
+    /// The 1-based line of the `allow` keyword.
+    public var line: Int
+    /// Position among every allow of the file (source order).
+    public var order: Int
+  }
+
+  /// A user function as a call resolves it.
+  public struct FunctionReference: Sendable {
+    public var decl: FunctionDecl
+    /// The function scope of its body (calls inside it resolve from here).
+    public var scope: Int
+    /// How many of the caller's match wildcards (from the first) the body sees.
+    public var visibleWildcards: Int
+  }
+
+  /// The blocks covering a query on `collection` (a collection path), or, with
+  /// `collectionGroup`, on every collection with id `collection.lastSegment` under
+  /// `parent` at any depth (only patterns with a recursive wildcard there can match).
+  public func queryMatches(
+    collection: ResourcePath, collectionGroup: Bool = false, parent: ResourcePath = ResourcePath(segments: []),
+    database: String = "(default)"
+  ) -> [QueryMatch] {
+    var elements: [PathElement] = [.segment("databases"), .segment(database), .segment("documents")]
+    if collectionGroup {
+      elements += parent.segments.map(PathElement.segment)
+      elements.append(.anyRun)
+      elements.append(.segment(collection.lastSegment ?? ""))
+    } else {
+      elements += collection.segments.map(PathElement.segment)
+    }
+    elements.append(.anyID)
+    let nodes = self.nodes
+    return RequestMatcher.matches(nodes, elements).map { match in
+      let node = nodes[match.node]
+      return QueryMatch(
+        pattern: node.patternText, range: node.pathRange,
+        bindings: match.bindings.map { ($0.name, try? $0.value.outcome.get()) },
+        allows: node.allows.filter { $0.covers(.list) }.map {
+          QueryAllow(statement: $0.statement, line: $0.line, order: $0.order)
+        },
+        functionScope: node.scope)
+    }
+  }
+
+  /// The user function `name` resolves to from function scope `scope`, if any.
+  public func function(named name: String, inScope scope: Int) -> FunctionReference? {
+    let scopes = self.scopes
+    guard scopes.indices.contains(scope), let index = scopes[scope].table[name] else { return nil }
+    let function = functions[index]
+    return FunctionReference(decl: function.decl, scope: function.scope, visibleWildcards: function.visibleWildcards)
+  }
+}
+
+extension Request {
+  /// `request` as the rules see it for this request (`auth`, `method`, `path`, `time`,
+  /// `params`, and `query` for `list`), built exactly as the evaluator builds it.
+  public var rulesValue: RulesValue {
+    let context = EvaluationContext(
+      ruleset: nil, request: self, store: DocumentStore(), database: database, options: EvaluationOptions())
+    return (try? context.requestValue().get()) ?? .null
+  }
+}
+
+extension RulesValue {
+  /// A stored document as rules see it (`resource`, the result of `get()`): `{data, id, __name__}`.
+  public static func resource(of document: Document, database: String) -> RulesValue {
+    var data: [String: RulesValue] = [:]
+    for (key, value) in document.fields { data[key] = RulesValue(firestore: value, database: database) }
+    return .map([
+      "data": .map(data),
+      "id": .string(document.path.lastSegment ?? ""),
+      "__name__": .path(RulesPath(documentPath: document.path, database: database)),
+    ])
+  }
+}
+
+extension EvalError {
+  /// The per-request lookup limit breach (a limit error: denies the whole request).
+  public static func lookupLimit(_ limit: Int) -> EvalError { tooManyLookups(limit) }
+  /// The expression-budget breach.
+  public static func expressionLimit(_ limit: Int) -> EvalError { expressionBudget(limit) }
+  /// Nested calls past the depth limit.
+  public static func callDepthLimit(_ limit: Int) -> EvalError { callDepth(limit) }
+  /// A recursive or cyclic function call.
+  public static var recursiveCall: EvalError { recursion }
+  /// `Variable not found error: Name: [<name>].`
+  public static func unboundVariable(_ name: String) -> EvalError { variableNotFound(name) }
+  /// The `Service call error` of a `get()` on a missing or malformed document path.
+  public static func serviceCall(_ function: String, _ path: RulesPath) -> EvalError {
+    EvaluationContext.serviceCallError(function, path)
+  }
+}
