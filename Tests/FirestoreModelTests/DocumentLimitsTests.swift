@@ -117,9 +117,9 @@ import Testing
     #expect(IndexEntryCount.automatic(["m": .map(["x": .integer(1), "y": .map(["z": .string("s")])])]) == 4)
     #expect(IndexEntryCount.automatic(["t": .array([.integer(1), .double(1.0), .string("1"), .integer(2)])]) == 3)
     #expect(IndexEntryCount.automatic(["e": .array([]), "em": .map([:])]) == 0)
-    let many = Value.array((0..<40_001).map { .integer(Int64($0)) })
+    let many = Value.array((0..<20_001).map { .integer(Int64($0)) })
     #expect(kinds("c/d", ["big": many]) == [.indexEntries])
-    let fine = Value.array((0..<40_000).map { .integer(Int64($0)) })
+    let fine = Value.array((0..<20_000).map { .integer(Int64($0)) })
     #expect(kinds("c/d", ["big": fine]).isEmpty)
   }
 
