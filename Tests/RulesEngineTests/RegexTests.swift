@@ -144,6 +144,17 @@ struct RegexTests {
     #expect(throws: EvalError.self) { try RulesRegex.split(String(repeating: "a", count: 40) + "cb", on: split) }
   }
 
+  @Test("large but benign subjects are decided, not refused")
+  func largeSubjects() throws {
+    let big = String(repeating: "ab", count: 50_000)
+    #expect(try matches("(a|b)*", big))
+    #expect(try matches("(?:ab)+", big))
+    #expect(try matches("[a-z]+", String(repeating: "q", count: 1_000_000)))
+    #expect(try matches(".*x", big) == false)
+    #expect(try RulesRegex.split(big, on: "b").count == 50_000)
+    #expect(try matches("[a-z0-9._%+-]+@[a-z0-9.-]+\\.[a-z]{2,}", "first.last+tag@example.co.uk"))
+  }
+
   @Test("the compile cache is bounded and serves repeated patterns")
   func cache() throws {
     let cache = RegexCache(capacity: 3)
