@@ -142,7 +142,7 @@ struct ChecksTests {
 
   @Test("a wildcard named like a namespace hides the namespace")
   func shadowedNamespace() {
-    #expect(findings("match /a/{math} { allow read: if math.sqr(1) == 1; }") == [])
+    #expect(findings("match /a/{math} { allow read: if math.size() == 1; }") == [])
   }
 
   @Test("unsupported built-ins: bool() and math.isInfinite()")
@@ -273,5 +273,19 @@ struct ChecksTests {
     #expect(Suggestions.closest(to: "sqr", in: ["sqrt", "abs"]) == "sqrt")
     #expect(Suggestions.closest(to: "isnan", in: ["isNaN"]) == "isNaN")
     #expect(Suggestions.closest(to: "xyz", in: ["sqrt", "abs"]) == nil)
+  }
+}
+
+@Suite("Checks: methods")
+struct MethodNameChecksTests {
+  @Test("a method no type has is a warning with a suggestion")
+  func unknownMethod() {
+    let result = compile(
+      "match /a/{id} { allow read: if id.lowr() == 'a' && id.startsWith('a') && id.size() > 0 && resource.data.keys().hasAll([]); }")
+    #expect(result.diagnostics.map(\.code) == ["check.unknown-method", "check.unknown-method"])
+    #expect(result.diagnostics.allSatisfy { $0.severity == .warning })
+    #expect(result.diagnostics[0].notes.map(\.message) == ["did you mean 'lower'?"])
+    #expect(result.diagnostics[1].message == "no type has a method 'startsWith'; the call always fails with 'Function not found'")
+    #expect(result.diagnostics[1].notes.isEmpty)
   }
 }

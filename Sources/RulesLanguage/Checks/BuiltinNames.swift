@@ -83,6 +83,27 @@ public enum BuiltinNames {
     ]),
   ]
 
+  /// Every method name some value type has (§4.6-§4.15): string, bytes, list, set, map,
+  /// map_diff, path, timestamp, duration and latlng methods. A call to any other name always
+  /// fails with `Function not found error`.
+  public static let methods: Set<String> = [
+    // string
+    "lower", "upper", "matches", "replace", "size", "split", "toUtf8", "trim",
+    // bytes
+    "toBase64", "toHexString",
+    // list and set
+    "concat", "hasAll", "hasAny", "hasOnly", "join", "removeAll", "toSet", "difference", "intersection", "union",
+    // map and map_diff
+    "diff", "get", "keys", "values", "addedKeys", "removedKeys", "changedKeys", "unchangedKeys", "affectedKeys",
+    // path
+    "bind",
+    // timestamp
+    "date", "year", "month", "day", "hours", "minutes", "seconds", "nanos", "dayOfWeek", "dayOfYear", "time",
+    "toMillis",
+    // latlng
+    "latitude", "longitude", "distance",
+  ]
+
   /// Type names accepted after `is`: `TypeName.known` plus `null` (treated as `== null`).
   public static let typeNames: Set<String> = TypeName.known.union(["null"])
 

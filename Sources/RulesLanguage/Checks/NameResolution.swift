@@ -1,5 +1,6 @@
 /// Resolves every name in allow conditions and function bodies: variables, user and built-in
-/// function calls (with arity), namespace members and `is` type names.
+/// function calls (with arity), namespace members, `is` type names, and method names (a
+/// warning when no value type has the method).
 ///
 /// Scope (rules-language §5.4): `let` names defined so far and parameters, then wildcard
 /// variables of the enclosing matches, then `request`/`resource`, then the namespaces. Calls
@@ -76,6 +77,14 @@ struct NameResolution {
         checkNamespaceCall(namespace, name, argumentCount: args.count, range: base.range.union(name.range))
       } else {
         walk(base, env)
+        if !BuiltinNames.methods.contains(name.name) {
+          let suggestion = Suggestions.closest(to: name.name, in: BuiltinNames.methods)
+          diagnostics.append(
+            .warning(
+              "check.unknown-method",
+              "no type has a method '\(name.name)'; the call always fails with 'Function not found'",
+              at: name.range, notes: Suggestions.note(suggestion)))
+        }
       }
       for arg in args { walk(arg, env) }
     case .call(let name, let args):
