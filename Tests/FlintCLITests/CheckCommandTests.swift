@@ -101,7 +101,8 @@ struct CheckCommandTests {
     #expect(first["endLine"] as? Int == 5)
     #expect(first["endColumn"] as? Int == 48)
     #expect((files[1]["diagnostics"] as? [Any])?.isEmpty == true)
-    #expect(result.stdout.hasPrefix("{\"files\": [{\"file\": \"bad.rules\", \"diagnostics\": [{\"severity\": \"error\""))
+    #expect(
+      result.stdout.hasPrefix("{\"files\": [{\"file\": \"bad.rules\", \"diagnostics\": [{\"severity\": \"error\""))
   }
 
   @Test("no FILE: firebase.json object form, paths relative to it")
@@ -169,9 +170,12 @@ struct CheckCommandTests {
     #expect(result.stderr == "flint: no FILE given and no firebase.json in the current directory\n")
   }
 
-  @Test("invalid or incomplete firebase.json: exit 2, message names the file", arguments: [
-    "{not json", "[1, 2]", #"{"hosting": {}}"#, #"{"firestore": {"indexes": "i.json"}}"#, #"{"firestore": {"rules": 3}}"#,
-  ])
+  @Test(
+    "invalid or incomplete firebase.json: exit 2, message names the file",
+    arguments: [
+      "{not json", "[1, 2]", #"{"hosting": {}}"#, #"{"firestore": {"indexes": "i.json"}}"#,
+      #"{"firestore": {"rules": 3}}"#,
+    ])
   func badConfig(config: String) throws {
     let box = try Sandbox()
     try box.write("firebase.json", config)

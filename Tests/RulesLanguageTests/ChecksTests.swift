@@ -193,7 +193,8 @@ struct ChecksTests {
 
   @Test("recursive wildcards: last only under v1, at most one per match under v2")
   func globs() {
-    let v1 = "service cloud.firestore { match /databases/{database}/documents { match /{p=**}/x/{id} { allow read; } } }"
+    let v1 =
+      "service cloud.firestore { match /databases/{database}/documents { match /{p=**}/x/{id} { allow read; } } }"
     #expect(findings(v1, wrap: false) == ["1:74 check.glob-not-last"])
     #expect(findings("match /{p=**}/x/{id} { allow read; }") == [])
     #expect(findings("match /{p=**}/x/{q=**} { allow read; }") == ["4:17 check.multiple-globs"])
@@ -247,9 +248,10 @@ struct ChecksTests {
       """
     let result = compile(body)
     #expect(result.diagnostics.allSatisfy { $0.severity == .warning })
-    #expect(findings(body) == [
-      "4:10 check.unused-function", "5:24 check.unused-variable", "6:7 check.empty-match", "7:56 check.glob-child",
-    ])
+    #expect(
+      findings(body) == [
+        "4:10 check.unused-function", "5:24 check.unused-variable", "6:7 check.empty-match", "7:56 check.glob-child",
+      ])
   }
 
   @Test("after a syntax error, only errors are reported (no cascading warnings)")
@@ -281,11 +283,14 @@ struct MethodNameChecksTests {
   @Test("a method no type has is a warning with a suggestion")
   func unknownMethod() {
     let result = compile(
-      "match /a/{id} { allow read: if id.lowr() == 'a' && id.startsWith('a') && id.size() > 0 && resource.data.keys().hasAll([]); }")
+      "match /a/{id} { allow read: if id.lowr() == 'a' && id.startsWith('a') && id.size() > 0 && resource.data.keys().hasAll([]); }"
+    )
     #expect(result.diagnostics.map(\.code) == ["check.unknown-method", "check.unknown-method"])
     #expect(result.diagnostics.allSatisfy { $0.severity == .warning })
     #expect(result.diagnostics[0].notes.map(\.message) == ["did you mean 'lower'?"])
-    #expect(result.diagnostics[1].message == "no type has a method 'startsWith'; the call always fails with 'Function not found'")
+    #expect(
+      result.diagnostics[1].message
+        == "no type has a method 'startsWith'; the call always fails with 'Function not found'")
     #expect(result.diagnostics[1].notes.isEmpty)
   }
 }

@@ -30,7 +30,9 @@ struct DiagnosticRendererTests {
     // "é" is two UTF-8 bytes but one column.
     let word = SourceRange(start: lastLine + 5, end: lastLine + 7)
     let warning = Diagnostic.warning("w", "m", at: SourceRange(start: lastLine, end: word.end + 5))
-    #expect(DiagnosticRenderer.text(warning, in: source).hasSuffix("last é line\n^" + String(repeating: "~", count: 10) + "\n"))
+    #expect(
+      DiagnosticRenderer.text(warning, in: source).hasSuffix(
+        "last é line\n^" + String(repeating: "~", count: 10) + "\n"))
     let multiLine = Diagnostic.error("e", "m", at: SourceRange(start: 5, end: lastLine + 2))
     #expect(DiagnosticRenderer.text(multiLine, in: source).hasSuffix("line one\n     ^~~\n"))
     let empty = Diagnostic.error("e", "m", at: .at(4))
@@ -65,7 +67,9 @@ struct DiagnosticRendererTests {
   @Test("JSON string escaping")
   func escaping() {
     #expect(JSONText.quoted("a\"b\\c\u{01}\t") == #""a\"b\\c\u0001\t""#)
-    #expect(JSONText.object([("k", .array([.int(1), .bool(true), .null, .double(1.5)]))]).text == #"{"k": [1, true, null, 1.5]}"#)
+    #expect(
+      JSONText.object([("k", .array([.int(1), .bool(true), .null, .double(1.5)]))]).text
+        == #"{"k": [1, true, null, 1.5]}"#)
     #expect(JSONText.double(.nan).text == "\"NaN\"")
   }
 }

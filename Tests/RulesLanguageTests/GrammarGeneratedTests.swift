@@ -210,7 +210,8 @@ struct SentenceGenerator {
       }
       return try generate(candidates[Int.random(in: 0..<candidates.count, using: &rng)], lexical: lexical, depth: depth)
     case .optional(let inner):
-      return minimal || Int.random(in: 0..<10, using: &rng) >= 3 ? "" : try generate(inner, lexical: lexical, depth: depth)
+      return minimal || Int.random(in: 0..<10, using: &rng) >= 3
+        ? "" : try generate(inner, lexical: lexical, depth: depth)
     case .repetition(let inner):
       let roll = Int.random(in: 0..<20, using: &rng)
       let count = minimal ? 0 : roll < 12 ? 0 : roll < 17 ? 1 : roll < 19 ? 2 : 3
@@ -327,7 +328,9 @@ struct GrammarGeneratedTests {
     var generator = SentenceGenerator(grammar: try Self.grammar(), seed: 1)
     var text = ""
     for _ in 0..<300 { text += try generator.sentence("RulesFile") }
-    for construct in ["match", "allow", "function", "let", "$(", "=**", "?", "is", "in", "[", "{", "b'", "rules_version"] {
+    for construct in [
+      "match", "allow", "function", "let", "$(", "=**", "?", "is", "in", "[", "{", "b'", "rules_version",
+    ] {
       #expect(text.contains(construct), "never generated \(construct)")
     }
   }

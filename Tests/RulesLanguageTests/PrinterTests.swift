@@ -23,30 +23,32 @@ enum HandAST {
 struct PrinterTests {
   typealias A = HandAST
 
-  @Test("minimal parentheses follow the precedence table", arguments: [
-    (A.bin(.and, A.bin(.or, A.id("a"), A.id("b")), A.id("c")), "(a || b) && c"),
-    (A.bin(.or, A.id("a"), A.bin(.and, A.id("b"), A.id("c"))), "a || b && c"),
-    (A.bin(.subtract, A.bin(.subtract, A.id("a"), A.id("b")), A.id("c")), "a - b - c"),
-    (A.bin(.subtract, A.id("a"), A.bin(.subtract, A.id("b"), A.id("c"))), "a - (b - c)"),
-    (A.bin(.multiply, A.bin(.add, A.id("a"), A.id("b")), A.id("c")), "(a + b) * c"),
-    (A.bin(.equal, A.bin(.in, A.id("x"), A.id("y")), Expr(.bool(true))), "x in y == true"),
-    (A.bin(.in, A.bin(.equal, A.id("x"), A.id("y")), A.id("z")), "(x == y) in z"),
-    (A.bin(.equal, A.isType(A.id("v"), "int"), Expr(.bool(true))), "v is int == true"),
-    (A.isType(A.isType(A.id("v"), "int"), "bool"), "v is int is bool"),
-    (A.isType(A.bin(.in, A.id("a"), A.id("b")), "bool"), "a in b is bool"),
-    (A.isType(A.bin(.equal, A.id("a"), A.id("b")), "bool"), "(a == b) is bool"),
-    (A.not(A.bin(.equal, A.id("a"), A.id("b"))), "!(a == b)"),
-    (A.not(A.not(A.id("a"))), "!!a"),
-    (A.neg(A.member(A.id("x"), "y")), "-x.y"),
-    (A.member(A.neg(A.id("x")), "y"), "(-x).y"),
-    (A.neg(A.neg(A.id("x"))), "-(-x)"),
-        (A.method(A.int(-5), "abs"), "(-5).abs()"),
-    (A.bin(.subtract, A.id("a"), A.int(-5)), "a - -5"),
-    (A.ternary(A.id("a"), A.id("b"), A.ternary(A.id("c"), A.id("d"), A.id("e"))), "a ? b : c ? d : e"),
-    (A.ternary(A.ternary(A.id("a"), A.id("b"), A.id("c")), A.id("d"), A.id("e")), "(a ? b : c) ? d : e"),
-    (A.bin(.and, A.ternary(A.id("a"), A.id("b"), A.id("c")), A.id("d")), "(a ? b : c) && d"),
-    (A.ternary(A.bin(.or, A.id("a"), A.id("b")), A.id("c"), A.id("d")), "a || b ? c : d"),
-  ])
+  @Test(
+    "minimal parentheses follow the precedence table",
+    arguments: [
+      (A.bin(.and, A.bin(.or, A.id("a"), A.id("b")), A.id("c")), "(a || b) && c"),
+      (A.bin(.or, A.id("a"), A.bin(.and, A.id("b"), A.id("c"))), "a || b && c"),
+      (A.bin(.subtract, A.bin(.subtract, A.id("a"), A.id("b")), A.id("c")), "a - b - c"),
+      (A.bin(.subtract, A.id("a"), A.bin(.subtract, A.id("b"), A.id("c"))), "a - (b - c)"),
+      (A.bin(.multiply, A.bin(.add, A.id("a"), A.id("b")), A.id("c")), "(a + b) * c"),
+      (A.bin(.equal, A.bin(.in, A.id("x"), A.id("y")), Expr(.bool(true))), "x in y == true"),
+      (A.bin(.in, A.bin(.equal, A.id("x"), A.id("y")), A.id("z")), "(x == y) in z"),
+      (A.bin(.equal, A.isType(A.id("v"), "int"), Expr(.bool(true))), "v is int == true"),
+      (A.isType(A.isType(A.id("v"), "int"), "bool"), "v is int is bool"),
+      (A.isType(A.bin(.in, A.id("a"), A.id("b")), "bool"), "a in b is bool"),
+      (A.isType(A.bin(.equal, A.id("a"), A.id("b")), "bool"), "(a == b) is bool"),
+      (A.not(A.bin(.equal, A.id("a"), A.id("b"))), "!(a == b)"),
+      (A.not(A.not(A.id("a"))), "!!a"),
+      (A.neg(A.member(A.id("x"), "y")), "-x.y"),
+      (A.member(A.neg(A.id("x")), "y"), "(-x).y"),
+      (A.neg(A.neg(A.id("x"))), "-(-x)"),
+      (A.method(A.int(-5), "abs"), "(-5).abs()"),
+      (A.bin(.subtract, A.id("a"), A.int(-5)), "a - -5"),
+      (A.ternary(A.id("a"), A.id("b"), A.ternary(A.id("c"), A.id("d"), A.id("e"))), "a ? b : c ? d : e"),
+      (A.ternary(A.ternary(A.id("a"), A.id("b"), A.id("c")), A.id("d"), A.id("e")), "(a ? b : c) ? d : e"),
+      (A.bin(.and, A.ternary(A.id("a"), A.id("b"), A.id("c")), A.id("d")), "(a ? b : c) && d"),
+      (A.ternary(A.bin(.or, A.id("a"), A.id("b")), A.id("c"), A.id("d")), "a || b ? c : d"),
+    ])
   func precedence(expr: Expr, expected: String) {
     #expect(RulesPrinter.print(expr) == expected)
   }
@@ -56,12 +58,15 @@ struct PrinterTests {
     let path = Expr(
       .path([.literal("databases"), .interpolation(A.id("database")), .literal("documents"), .literal("(default)")]))
     #expect(RulesPrinter.print(path) == "/databases/$(database)/documents/(default)")
-    #expect(RulesPrinter.print(A.method(path, "bind", [Expr(.map([]))])) == "(/databases/$(database)/documents/(default)).bind({})")
+    #expect(
+      RulesPrinter.print(A.method(path, "bind", [Expr(.map([]))]))
+        == "(/databases/$(database)/documents/(default)).bind({})")
     let slice = Expr(.slice(A.id("s"), nil, A.int(3)))
     #expect(RulesPrinter.print(slice) == "s[:3]")
     #expect(RulesPrinter.print(Expr(.slice(A.id("s"), A.int(1), nil))) == "s[1:]")
     #expect(RulesPrinter.print(Expr(.index(A.call("f", [A.id("a"), A.id("b")]), A.str("k")))) == "f(a, b)['k']")
-    let map = Expr(.map([MapEntry(key: "a", value: A.int(1)), MapEntry(key: "it's", value: Expr(.list([Expr(.null)])))]))
+    let map = Expr(
+      .map([MapEntry(key: "a", value: A.int(1)), MapEntry(key: "it's", value: Expr(.list([Expr(.null)])))]))
     #expect(RulesPrinter.print(map) == "{'a': 1, 'it\\'s': [null]}")
     #expect(RulesPrinter.print(Expr(.bytes([0x2A, 0xFF, 0x27, 0x5C]))) == "b'*\\xFF\\'\\\\'")
   }
@@ -74,10 +79,12 @@ struct PrinterTests {
     #expect(LiteralText.string("say \"hi\"") == "'say \"hi\"'")
   }
 
-  @Test("floats print as digits.digits", arguments: [
-    (2.5, "2.5"), (0.1, "0.1"), (2.0, "2.0"), (1e20, "100000000000000000000.0"), (1e-5, "0.00001"),
-    (123456.789, "123456.789"), (-0.5, "-0.5"), (1.5e-10, "0.00000000015"), (0.0, "0.0"),
-  ])
+  @Test(
+    "floats print as digits.digits",
+    arguments: [
+      (2.5, "2.5"), (0.1, "0.1"), (2.0, "2.0"), (1e20, "100000000000000000000.0"), (1e-5, "0.00001"),
+      (123456.789, "123456.789"), (-0.5, "-0.5"), (1.5e-10, "0.00000000015"), (0.0, "0.0"),
+    ])
   func floats(value: Double, expected: String) {
     #expect(LiteralText.float(value) == expected)
     #expect(Double(expected) == value)
@@ -87,7 +94,9 @@ struct PrinterTests {
   func wholeFile() {
     let isOwner = FunctionDecl(
       name: Identifier("isOwner"), parameters: [Identifier("uid")],
-      lets: [LetBinding(name: Identifier("me"), value: A.member(A.member(A.id("request"), "auth"), "uid"), range: .none)],
+      lets: [
+        LetBinding(name: Identifier("me"), value: A.member(A.member(A.id("request"), "auth"), "uid"), range: .none)
+      ],
       body: A.bin(.equal, A.id("me"), A.id("uid")), range: .none)
     let users = MatchBlock(
       path: MatchPath(segments: [MatchSegment(.literal("users")), MatchSegment(.wildcard("uid"))], range: .none),
@@ -100,7 +109,9 @@ struct PrinterTests {
       ], range: .none)
     let root = MatchBlock(
       path: MatchPath(
-        segments: [MatchSegment(.literal("databases")), MatchSegment(.wildcard("database")), MatchSegment(.literal("documents"))],
+        segments: [
+          MatchSegment(.literal("databases")), MatchSegment(.wildcard("database")), MatchSegment(.literal("documents")),
+        ],
         range: .none),
       items: [.function(isOwner), .match(users)], range: .none)
     let file = RulesFile(

@@ -44,7 +44,9 @@ struct RandomAST {
       return Expr(.path(segments))
     case 3: return Expr(.member(expr(depth: next), name()))
     case 4: return Expr(.call(name(), (0..<Int.random(in: 0...2, using: &rng)).map { _ in expr(depth: next) }))
-    case 5: return Expr(.methodCall(expr(depth: next), name(), (0..<Int.random(in: 0...2, using: &rng)).map { _ in expr(depth: next) }))
+    case 5:
+      return Expr(
+        .methodCall(expr(depth: next), name(), (0..<Int.random(in: 0...2, using: &rng)).map { _ in expr(depth: next) }))
     case 6: return Expr(.index(expr(depth: next), expr(depth: next)))
     case 7:
       let lower = chance(50) ? expr(depth: next) : nil
@@ -69,14 +71,16 @@ struct RandomAST {
     case 2: return Expr(.int(pick([0, 1, 42, -7, Int64.max, Int64.min])))
     case 3: return Expr(.float(pick([0.5, 2.0, -1.25, 1e20, 1.5e-7, 123456.789])))
     case 4: return Expr(.string((0..<Int.random(in: 0...3, using: &rng)).map { _ in pick(Self.stringPieces) }.joined()))
-    case 5: return Expr(.bytes((0..<Int.random(in: 0...4, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }))
+    case 5:
+      return Expr(.bytes((0..<Int.random(in: 0...4, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }))
     default: return Expr(.identifier(pick(Self.names)))
     }
   }
 
   mutating func function() -> FunctionDecl {
     let parameters = (0..<Int.random(in: 0...3, using: &rng)).map { _ in name() }
-    let lets = (0..<Int.random(in: 0...2, using: &rng)).map { _ in LetBinding(name: name(), value: expr(), range: .none) }
+    let lets = (0..<Int.random(in: 0...2, using: &rng)).map { _ in LetBinding(name: name(), value: expr(), range: .none)
+    }
     return FunctionDecl(name: name(), parameters: parameters, lets: lets, body: expr(), range: .none)
   }
 
@@ -96,7 +100,11 @@ struct RandomAST {
       case 1: items.append(.function(function()))
       default:
         let methods = Method.allCases.filter { _ in chance(40) }.map { MethodName($0) }
-        items.append(.allow(AllowStatement(methods: methods.isEmpty ? [MethodName(.read)] : methods, condition: chance(80) ? expr() : nil, range: .none)))
+        items.append(
+          .allow(
+            AllowStatement(
+              methods: methods.isEmpty ? [MethodName(.read)] : methods, condition: chance(80) ? expr() : nil,
+              range: .none)))
       }
     }
     return MatchBlock(path: MatchPath(segments: segments, range: .none), items: items, range: .none)
@@ -106,7 +114,8 @@ struct RandomAST {
     let version = chance(70) ? RulesVersionDecl(value: pick(["1", "2"]), range: .none) : nil
     let functions = (0..<Int.random(in: 0...2, using: &rng)).map { _ in function() }
     let items = (0..<Int.random(in: 0...3, using: &rng)).map { _ in MatchItem.match(match(depth: 1)) }
-    let service = ServiceDecl(name: Identifier(pick(["cloud.firestore", "firebase.storage"])), items: items, range: .none)
+    let service = ServiceDecl(
+      name: Identifier(pick(["cloud.firestore", "firebase.storage"])), items: items, range: .none)
     return RulesFile(version: version, functions: functions, service: service, range: .none)
   }
 }
@@ -148,8 +157,11 @@ struct RoundTripTests {
       let expr = random.expr()
       let printed = RulesPrinter.print(expr)
       let reparsed = RulesParser.parseExpression(SourceFile(name: "e", text: printed))
-      #expect(reparsed.diagnostics.isEmpty, "seed \(seed) #\(index): \(printed) -> \(reparsed.diagnostics.map(\.message))")
-      #expect(reparsed.expr == expr, "seed \(seed) #\(index): \(printed)\n\(TreeDump.dump(expr))\(TreeDump.dump(reparsed.expr))")
+      #expect(
+        reparsed.diagnostics.isEmpty, "seed \(seed) #\(index): \(printed) -> \(reparsed.diagnostics.map(\.message))")
+      #expect(
+        reparsed.expr == expr,
+        "seed \(seed) #\(index): \(printed)\n\(TreeDump.dump(expr))\(TreeDump.dump(reparsed.expr))")
       if reparsed.expr != expr { return }
     }
   }

@@ -179,8 +179,9 @@ struct NameResolution {
         notes: Suggestions.note(suggestion)))
   }
 
-  private mutating func checkNamespaceCall(_ namespace: String, _ name: Identifier, argumentCount: Int, range: SourceRange)
-  {
+  private mutating func checkNamespaceCall(
+    _ namespace: String, _ name: Identifier, argumentCount: Int, range: SourceRange
+  ) {
     let members = BuiltinNames.namespaces[namespace] ?? [:]
     guard let builtin = members[name.name] else {
       let suggestion = Suggestions.closest(to: name.name, in: members.keys).map { "\(namespace).\($0)" }
@@ -209,8 +210,9 @@ struct NameResolution {
     }
   }
 
-  private mutating func checkBuiltin(_ builtin: BuiltinFunction, displayName: String, argumentCount: Int, range: SourceRange)
-  {
+  private mutating func checkBuiltin(
+    _ builtin: BuiltinFunction, displayName: String, argumentCount: Int, range: SourceRange
+  ) {
     if case .unsupported(let reason) = builtin.status {
       diagnostics.append(
         .error(
