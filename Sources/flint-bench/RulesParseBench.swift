@@ -1,0 +1,61 @@
+import RulesLanguage
+
+/// Lex + parse + check of a generated rules file of about `lines` lines.
+enum RulesParseBench {
+  static func run(lines: Int = 20_000) -> BenchResult {
+    let text = generate(lines: lines)
+    let bytes = text.utf8.count
+    let before = peakResidentBytes()
+    var errors = 0
+    let seconds = bestSeconds {
+      let compiled = RulesCompiler.compile(SourceFile(name: "bench.rules", text: text))
+      errors = compiled.diagnostics.filter { $0.severity == .error }.count
+    }
+    let grown = max(0, peakResidentBytes() - before)
+    return BenchResult(
+      name: "rules-parse-check",
+      fields: [
+        ("lines", "\(text.split(separator: "\n").count)"), ("bytes", "\(bytes)"), ("errors", "\(errors)"),
+        ("seconds", format(seconds, digits: 4)), ("mb_per_second", format(Double(bytes) / seconds / 1e6)),
+        ("peak_rss_growth_over_source", format(Double(grown) / Double(bytes))),
+      ])
+  }
+
+  /// A realistic ruleset repeated: helpers with `let`, nested matches, get() role lookups,
+  /// validation with diff().affectedKeys(), regex and timestamp checks.
+  static func generate(lines: Int) -> String {
+    var out = "rules_version = '2';\nservice cloud.firestore {\n  match /databases/{database}/documents {\n"
+    var block = 0
+    while out.utf8.count / 38 < lines {
+      out += """
+            function isOwner\(block)(uid) {
+              let signedIn = request.auth != null;
+              return signedIn && request.auth.uid == uid;
+            }
+            function isAdmin\(block)() {
+              return get(/databases/$(database)/documents/admins/$(request.auth.uid)).data.role == 'admin';
+            }
+            match /coll\(block)/{docId} {
+              allow read: if resource.data.visibility == 'public' || isOwner\(block)(resource.data.owner);
+              allow create: if isOwner\(block)(request.resource.data.owner)
+                && request.resource.data.title is string
+                && request.resource.data.title.size() <= 100
+                && request.resource.data.createdAt == request.time;
+              allow update: if isOwner\(block)(resource.data.owner)
+                && request.resource.data.diff(resource.data).affectedKeys().hasOnly(['title', 'body'])
+                && request.resource.data.title.matches('^[A-Za-z0-9 ]+$');
+              allow delete: if isAdmin\(block)();
+              match /comments/{commentId} {
+                allow read: if true;
+                allow write: if request.auth.token.email_verified == true
+                  && request.time < timestamp.date(2030, 1, 1)
+                  && request.resource.data.keys().hasAll(['text', 'author']);
+              }
+            }
+
+        """
+      block += 1
+    }
+    return out + "  }\n}\n"
+  }
+}
