@@ -294,3 +294,21 @@ struct MethodNameChecksTests {
     #expect(result.diagnostics[1].notes.isEmpty)
   }
 }
+
+@Suite("Checks: pathological input")
+struct PathologicalChecksTests {
+  @Test("a long recursion cycle and many undefined names give bounded diagnostics")
+  func bounded() {
+    let count = 300
+    let functions = (0..<count).map { "function f\($0)(x) { return f\(($0 + 1) % count)(x) && g\($0)(x); }" }
+    let result = compile(functions.joined(separator: "\n") + "\nmatch /a/{id} { allow read: if f0(1); }")
+    let recursion = result.diagnostics.filter { $0.code == "check.recursion" }
+    #expect(recursion.count == 1)
+    #expect(recursion.first?.message.contains("... (300 functions) -> 'f0'") == true)
+    #expect(recursion.first?.notes.count == RecursionCheck.maxShown)
+    let undefined = result.diagnostics.filter { $0.code == "check.undefined-function" }
+    #expect(undefined.count == count)
+    // g1..g9 are close to f1..f9 etc.; only the first lookups may carry suggestions.
+    #expect(undefined.filter { !$0.notes.isEmpty }.count <= NameResolution.suggestionBudget)
+  }
+}

@@ -32,6 +32,7 @@ struct NameResolution {
   /// User functions offered as "did you mean" for an undefined call: the typo is the one root
   /// cause, so these are not also reported as unused.
   private(set) var suggestedFunctions = Set<Int>()
+  private var suggestionsMade = 0
 
   init(tree: ScopeTree) {
     self.tree = tree
@@ -140,8 +141,10 @@ struct NameResolution {
     {
       return
     }
-    let candidates = Array(env.locals.keys) + tree.visibleVariables(from: env.block) + BuiltinNames.globalVariables
-    let suggestion = Suggestions.closest(to: name, in: candidates)
+    let scope = tree
+    let suggestion = suggest(name) {
+      Array(env.locals.keys) + scope.visibleVariables(from: env.block) + BuiltinNames.globalVariables
+    }
     if let suggestion, case .binding(let index) = env.locals[suggestion], let function = env.function {
       letUsed[function][index] = true  // the typo, not the binding, is the problem
     }
@@ -151,6 +154,17 @@ struct NameResolution {
     }
     diagnostics.append(.error("check.undefined-variable", "undefined variable '\(name)'", at: range, notes: notes))
   }
+
+  /// A did-you-mean candidate among names in scope. Scopes can be large, so after
+  /// `suggestionBudget` lookups per file further diagnostics come without one; this keeps a
+  /// pathological file (thousands of undefined names and functions) linear.
+  private mutating func suggest(_ name: String, among candidates: () -> [String]) -> String? {
+    guard suggestionsMade < Self.suggestionBudget else { return nil }
+    suggestionsMade += 1
+    return Suggestions.closest(to: name, in: candidates())
+  }
+
+  static let suggestionBudget = 100
 
   private mutating func resolveCall(_ name: Identifier, argumentCount: Int, _ env: Environment) {
     if let callee = tree.resolveFunction(name.name, from: env.block) {
@@ -168,8 +182,8 @@ struct NameResolution {
       checkBuiltin(builtin, displayName: name.name, argumentCount: argumentCount, range: name.range)
       return
     }
-    let candidates = tree.visibleFunctions(from: env.block) + BuiltinNames.globalFunctions.keys
-    let suggestion = Suggestions.closest(to: name.name, in: candidates)
+    let scope = tree
+    let suggestion = suggest(name.name) { scope.visibleFunctions(from: env.block) + BuiltinNames.globalFunctions.keys }
     if let suggestion, let function = tree.resolveFunction(suggestion, from: env.block) {
       suggestedFunctions.insert(function)
     }

@@ -1,8 +1,11 @@
 /// Recursive and mutually recursive functions are errors ("Maximum number of recursive or
 /// cyclical function calls: 0", rules-language §6.1, §6.8). Each cycle is reported once, at
 /// the first function of the cycle in source order, naming the whole cycle, with a note at
-/// every call that closes it.
+/// every call that closes it (the first `maxShown` of a long cycle).
 enum RecursionCheck {
+  /// Long cycles are named and annotated up to this many calls.
+  static let maxShown = 8
+
   static func run(_ tree: ScopeTree, calls: [NameResolution.Call]) -> (diagnostics: [Diagnostic], recursive: Set<Int>) {
     let count = tree.functions.count
     var edges = Array(repeating: [(callee: Int, range: SourceRange)](), count: count)
@@ -19,13 +22,16 @@ enum RecursionCheck {
       recursive.formUnion(members)
       let start = component.min { tree.functions[$0].decl.range.start < tree.functions[$1].decl.range.start }!
       let cycle = shortestCycle(from: start, within: members, edges: edges)
-      let names = (cycle.map(\.function) + [start]).map { "'\(tree.functions[$0].decl.name.name)'" }
+      var names = (cycle.map(\.function) + [start]).map { "'\(tree.functions[$0].decl.name.name)'" }
+      if names.count > maxShown + 1 {
+        names = names.prefix(maxShown) + ["... (\(cycle.count) functions)", names.last!]
+      }
       let decl = tree.functions[start].decl
       let message =
         cycle.count == 1
         ? "function '\(decl.name.name)' calls itself; recursion is not allowed"
         : "functions call each other recursively (\(names.joined(separator: " -> "))); recursion is not allowed"
-      let notes = cycle.map { step in
+      let notes = cycle.prefix(maxShown).map { step in
         Diagnostic.Note(
           "'\(tree.functions[step.function].decl.name.name)' calls '\(tree.functions[step.callee].decl.name.name)' here",
           at: step.range)

@@ -6,7 +6,10 @@ enum Suggestions {
   static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
     let lowered = name.lowercased()
     var best: (distance: Int, name: String)?
-    for candidate in candidates where candidate != name {
+    let length = name.count
+    // Lengths more than two apart can never be within the limit: skip them cheaply, so that
+    // a file with thousands of undefined names and functions stays fast.
+    for candidate in candidates where candidate != name && Swift.abs(candidate.count - length) <= 2 {
       let distance = candidate.lowercased() == lowered ? 0 : editDistance(name, candidate)
       let limit = max(1, min(2, max(name.count, candidate.count) / 3))
       guard distance <= limit else { continue }
