@@ -52,7 +52,8 @@ import Testing
     ])
     let alone = Self.evaluator.evaluate(batch: [.delete(path("rooms/r1"))], store: store)
     #expect(!alone.allowed)
-    let both = Self.evaluator.evaluate(batch: [.delete(path("rooms/r1")), .delete(path("members/r1_owner"))], store: store)
+    let both = Self.evaluator.evaluate(
+      batch: [.delete(path("rooms/r1")), .delete(path("members/r1_owner"))], store: store)
     #expect(both.allowed)
   }
 
@@ -65,7 +66,8 @@ import Testing
           }
       """)
     let store = DocumentStore(documents: [Document(path: path("docs/a"), fields: ["v": .integer(1)])])
-    let decision = Evaluator(ruleset: ruleset).evaluate(batch: [.update(path("docs/a"), data: ["v": .integer(2)])], store: store)
+    let decision = Evaluator(ruleset: ruleset).evaluate(
+      batch: [.update(path("docs/a"), data: ["v": .integer(2)])], store: store)
     #expect(decision.allowed)
   }
 

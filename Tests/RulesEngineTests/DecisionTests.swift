@@ -78,9 +78,10 @@ import Testing
   @Test func listConditionsOnResourceNeedQueryConstraints() {
     let decision = Self.evaluator.evaluate(.list(path("posts"), auth: alice), store: DocumentStore())
     #expect(!decision.allowed)
-    #expect(decision.trace.allows.map(\.outcome) == [
-      .needsQueryConstraints(Evaluator.needsQueryMessage), .needsQueryConstraints(Evaluator.needsQueryMessage),
-    ])
+    #expect(
+      decision.trace.allows.map(\.outcome) == [
+        .needsQueryConstraints(Evaluator.needsQueryMessage), .needsQueryConstraints(Evaluator.needsQueryMessage),
+      ])
     #expect(decision.message.hasPrefix("Needs query constraints"))
     #expect(decision.message.hasSuffix("for 'list' @ L15, " + Evaluator.needsQueryMessage + " for 'list' @ L16"))
   }
@@ -89,9 +90,10 @@ import Testing
     let admin = Auth(uid: "carol", claims: ["admin": .boolean(true)])
     let decision = Self.evaluator.evaluate(.list(path("posts"), auth: admin), store: DocumentStore())
     #expect(decision.allowed)
-    #expect(decision.trace.allows.map(\.outcome) == [
-      .needsQueryConstraints(Evaluator.needsQueryMessage), .granted,
-    ])
+    #expect(
+      decision.trace.allows.map(\.outcome) == [
+        .needsQueryConstraints(Evaluator.needsQueryMessage), .granted,
+      ])
   }
 
   @Test func listDocumentIdWildcardsAreUnknown() {
@@ -120,9 +122,10 @@ import Testing
           }
       """)
     let decision = Evaluator(ruleset: ruleset).evaluate(.get(path("a/1")), store: DocumentStore())
-    #expect(decision.trace.debugOutputs.map(\.text) == [
-      "string_value: \"outer-first\"", "string_value: \"inner\"", "string_value: \"outer-last\"",
-    ])
+    #expect(
+      decision.trace.debugOutputs.map(\.text) == [
+        "string_value: \"outer-first\"", "string_value: \"inner\"", "string_value: \"outer-last\"",
+      ])
   }
 
   @Test func authFillsTheStandardClaimsUnlessGiven() {
@@ -130,7 +133,8 @@ import Testing
     #expect(filled.token["sub"] == .string("u1"))
     #expect(filled.token["user_id"] == .string("u1"))
     #expect(filled.token["firebase"] == .map(["sign_in_provider": .string("custom"), "identities": .map([:])]))
-    let given = Auth(uid: "u1", claims: ["firebase": .map(["sign_in_provider": .string("google.com")]), "email": .string("a@b.c")])
+    let given = Auth(
+      uid: "u1", claims: ["firebase": .map(["sign_in_provider": .string("google.com")]), "email": .string("a@b.c")])
     #expect(given.token["firebase"] == .map(["sign_in_provider": .string("google.com"), "identities": .map([:])]))
     #expect(given.token["email"] == .string("a@b.c"))
     #expect(Auth(uid: "u1", fillStandardClaims: false).token.isEmpty)

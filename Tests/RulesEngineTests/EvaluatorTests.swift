@@ -10,7 +10,9 @@ import Testing
 func makeRuleset(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Ruleset {
   let source = SourceFile(name: "test.rules", text: text)
   let parsed = RulesParser.parse(source)
-  #expect(parsed.diagnostics.filter { $0.severity == .error }.isEmpty, "\(parsed.diagnostics)", sourceLocation: sourceLocation)
+  #expect(
+    parsed.diagnostics.filter { $0.severity == .error }.isEmpty, "\(parsed.diagnostics)", sourceLocation: sourceLocation
+  )
   return Ruleset(file: parsed.file, source: source)
 }
 
@@ -54,7 +56,9 @@ extension ExpressionEvaluation {
 
 let alice = Auth(uid: "alice")
 let usersStore = DocumentStore(documents: [
-  Document(path: ResourcePath(parsing: "users/alice")!, fields: ["name": .string("Alice"), "age": .integer(30), "role": .string("admin")]),
+  Document(
+    path: ResourcePath(parsing: "users/alice")!,
+    fields: ["name": .string("Alice"), "age": .integer(30), "role": .string("admin")]),
   Document(path: ResourcePath(parsing: "users/bob")!, fields: ["name": .string("Bob"), "age": .integer(20)]),
 ])
 
@@ -94,7 +98,8 @@ let usersStore = DocumentStore(documents: [
     #expect(evalExpr("request.path == /databases/(default)/documents/users/alice", request: request).isTrue)
     #expect(evalExpr("request.path is path", request: request).isTrue)
     #expect(evalExpr("request.time == timestamp.value(1000000)", request: request).isTrue)
-    #expect(evalExpr("request.auth.token.admin", request: request).error?.message == "Property admin is undefined on object.")
+    #expect(
+      evalExpr("request.auth.token.admin", request: request).error?.message == "Property admin is undefined on object.")
   }
 
   @Test func unauthenticatedAuthIsNull() {
@@ -107,7 +112,8 @@ let usersStore = DocumentStore(documents: [
     let get = Request.get(path("users/alice"))
     #expect(evalExpr("request.query", request: get).error?.message == "Property query is undefined on object.")
     #expect(evalExpr("request.resource", request: get).error?.message == "Property resource is undefined on object.")
-    let list = Request.list(path("users"), query: QueryDescription(limit: 5, orderBy: [(FieldPath(["age"]), .descending)]))
+    let list = Request.list(
+      path("users"), query: QueryDescription(limit: 5, orderBy: [(FieldPath(["age"]), .descending)]))
     #expect(evalExpr("request.query.limit == 5", request: list).isTrue)
     #expect(evalExpr("request.query.orderBy.age == 'DESC'", request: list).isTrue)
     #expect(evalExpr("request.query.offset", request: list).error?.message == "Property offset is undefined on object.")
@@ -144,31 +150,38 @@ let usersStore = DocumentStore(documents: [
       missing.error?.message
         == "Service call error. Function: [get], Argument: [path_value { segments { simple: \"databases\" } segments { simple: \"(default)\" } segments { simple: \"documents\" } segments { simple: \"users\" } segments { simple: \"zed\" } }]."
     )
-    #expect(evalExpr("get('users/bob')", request: request).error?.message
-      == "Unsupported operation error. Received: get(string). Expected: get(path).")
+    #expect(
+      evalExpr("get('users/bob')", request: request).error?.message
+        == "Unsupported operation error. Received: get(string). Expected: get(path).")
     #expect(evalExpr("exists(/databases/(default)/documents/users)", request: request).error != nil)
     #expect(evalExpr("exists(/databases/other/documents/users/bob)", request: request, store: usersStore).error != nil)
   }
 
   @Test func getAfterSeesTheWrite() {
     let create = Request.create(path("users/carol"), data: ["name": .string("Carol")])
-    #expect(evalExpr("getAfter(/databases/(default)/documents/users/carol).data.name == 'Carol'", request: create).isTrue)
+    #expect(
+      evalExpr("getAfter(/databases/(default)/documents/users/carol).data.name == 'Carol'", request: create).isTrue)
     #expect(evalExpr("existsAfter(/databases/(default)/documents/users/carol)", request: create).isTrue)
     #expect(evalExpr("exists(/databases/(default)/documents/users/carol)", request: create).isFalse)
     let delete = Request.delete(path("users/alice"))
-    #expect(evalExpr("existsAfter(/databases/(default)/documents/users/alice)", request: delete, store: usersStore).isFalse)
+    #expect(
+      evalExpr("existsAfter(/databases/(default)/documents/users/alice)", request: delete, store: usersStore).isFalse)
     let read = Request.get(path("users/alice"))
-    #expect(evalExpr("existsAfter(/databases/(default)/documents/users/alice)", request: read, store: usersStore).error != nil)
+    #expect(
+      evalExpr("existsAfter(/databases/(default)/documents/users/alice)", request: read, store: usersStore).error != nil
+    )
   }
 
   @Test func pathInterpolation() {
     let bindings: [String: RulesValue] = ["uid": .string("alice"), "rest": .path(RulesPath(segments: ["a", "b"]))]
     #expect(evalExpr("/users/$(uid) == path('users/alice')", bindings: bindings).isTrue)
-    #expect(evalExpr("/users/$(rest)/x", bindings: bindings).value == .path(RulesPath(segments: ["users", "a", "b", "x"])))
+    #expect(
+      evalExpr("/users/$(rest)/x", bindings: bindings).value == .path(RulesPath(segments: ["users", "a", "b", "x"])))
     #expect(evalExpr("/users/$(n)", bindings: ["n": .int(1)]).error != nil)
     #expect(evalExpr("/users/$(s)", bindings: ["s": .string("a/b")]).error != nil)
-    #expect(evalExpr("/users/$(missing.x)", bindings: ["missing": .map([:])]).error?.message
-      == "Property x is undefined on object.")
+    #expect(
+      evalExpr("/users/$(missing.x)", bindings: ["missing": .map([:])]).error?.message
+        == "Property x is undefined on object.")
   }
 
   @Test func debugReturnsItsArgumentAndLogsIt() {

@@ -34,7 +34,8 @@ import Testing
 
   static let denied = decide(
     .update(
-      path("posts/p1"), data: ["title": .string("A very long title"), "locked": .boolean(true)], auth: Auth(uid: "bob")))
+      path("posts/p1"), data: ["title": .string("A very long title"), "locked": .boolean(true)], auth: Auth(uid: "bob"))
+  )
 
   @Test func theCulpritOfAnAndIsTheFalseSide() {
     let expression = Self.denied.trace.allows[0].expression!
@@ -106,15 +107,20 @@ import Testing
     let first = Self.denied.explanationJSON(source: Self.ruleset.source)
     let second = Self.decide(
       .update(
-        path("posts/p1"), data: ["locked": .boolean(true), "title": .string("A very long title")], auth: Auth(uid: "bob"))
+        path("posts/p1"), data: ["locked": .boolean(true), "title": .string("A very long title")],
+        auth: Auth(uid: "bob"))
     ).explanationJSON(source: Self.ruleset.source)
     #expect(first == second)
-    #expect(first.hasPrefix("{\"allowed\": false, \"method\": \"update\", \"path\": \"/databases/(default)/documents/posts/p1\""))
+    #expect(
+      first.hasPrefix(
+        "{\"allowed\": false, \"method\": \"update\", \"path\": \"/databases/(default)/documents/posts/p1\""))
     #expect(
       first.contains(
         "\"failure\": {\"line\": 9, \"column\": 48, \"endLine\": 9, \"endColumn\": 87, \"text\": \"request.resource.data.title.size() < 10\", \"value\": {\"bool\": false}}"
       ))
-    #expect(first.contains("\"lookups\": [{\"function\": \"get\", \"path\": \"users/bob\", \"found\": true, \"charged\": true}]"))
+    #expect(
+      first.contains(
+        "\"lookups\": [{\"function\": \"get\", \"path\": \"users/bob\", \"found\": true, \"charged\": true}]"))
     #expect(first.contains("\"kind\": \"functionBody\", \"name\": \"isAdmin\""))
   }
 
@@ -125,17 +131,37 @@ import Testing
     #expect(trace.children.count == 2)
     if case .notEvaluated = trace.children[1].value {} else { Issue.record("right side should be short-circuited") }
     let source = SourceFile(name: "expr", text: "false && {}.x")
-    #expect(TraceTextRenderer.tree(trace, source: source) == [
-      "false && {}.x → false", "├─ false → false", "└─ {}.x  (short-circuited, not evaluated)",
-    ])
+    #expect(
+      TraceTextRenderer.tree(trace, source: source) == [
+        "false && {}.x → false", "├─ false → false", "└─ {}.x  (short-circuited, not evaluated)",
+      ])
   }
 
   @Test func caretsHandleTabsAndMultiByteCharacters() {
     let source = SourceFile(name: "t", text: "\tlet é = 'ü' == x;")
     let start = Array("\tlet é = 'ü' == x;".utf8).count - "'ü' == x;".utf8.count
     let range = SourceRange(start: start, end: start + "'ü' == x".utf8.count)
-    #expect(TraceTextRenderer.caretLines(range, source: source, note: "false") == [
-      "1 | \tlet é = 'ü' == x;", "  | \t        ^~~~~~~~ false",
-    ])
+    #expect(
+      TraceTextRenderer.caretLines(range, source: source, note: "false") == [
+        "1 | \tlet é = 'ü' == x;", "  | \t        ^~~~~~~~ false",
+      ])
+  }
+
+  @Test func valuesReadLikeRulesLiterals() {
+    #expect(ValueText.render(.string("it's")) == "'it\\'s'")
+    #expect(ValueText.render(.list([.int(1), .float(2), .null, .bool(true)])) == "[1, 2.0, null, true]")
+    #expect(ValueText.render(.map(["b": .int(2), "a": .int(1)])) == "{'a': 1, 'b': 2}")
+    #expect(ValueText.render(.timestamp(Timestamp(seconds: 86_400))) == "timestamp(1970-01-02T00:00:00Z)")
+    #expect(ValueText.render(.path(RulesPath(segments: ["users", "a"]))) == "/users/a")
+    #expect(ValueText.render(.list(Array(repeating: .string("long"), count: 100)), limit: 20).count == 21)
+  }
+
+  @Test func debugOutputUsesProtobufText() {
+    let result = evalExpr("debug({'k': [1, 'x']}) != null && debug({}.x) == 1")
+    #expect(
+      result.debugOutputs.map(\.text) == [
+        "map_value { fields { key: \"k\" value { list_value { values { int_value: 1 } values { string_value: \"x\" } } } } }",
+        "error: \"Property x is undefined on object.\"",
+      ])
   }
 }

@@ -29,9 +29,10 @@ import Testing
     let decision = Evaluator(ruleset: ruleset).evaluate(.get(path("x/1")), store: DocumentStore())
     #expect(!decision.allowed)
     #expect(decision.trace.limitBreach == "Exceeded maximum of 10 get/exists calls per request.")
-    #expect(decision.trace.allows.map(\.outcome) == [
-      .limitExceeded("Exceeded maximum of 10 get/exists calls per request."), .notEvaluated,
-    ])
+    #expect(
+      decision.trace.allows.map(\.outcome) == [
+        .limitExceeded("Exceeded maximum of 10 get/exists calls per request."), .notEvaluated,
+      ])
   }
 
   @Test func lookupsAccumulateAcrossAllows() {

@@ -126,7 +126,9 @@ public struct Evaluator: Sendable {
     case .success(let value):
       return (dependsOnQuery ? .needsQueryConstraints(needsQueryMessage) : .notBoolean(value.typeName), expression)
     case .failure(let error):
-      if dependsOnQuery || error == .needsQueryConstraints { return (.needsQueryConstraints(needsQueryMessage), expression) }
+      if dependsOnQuery || error == .needsQueryConstraints {
+        return (.needsQueryConstraints(needsQueryMessage), expression)
+      }
       return (.error(error.message), expression)
     }
   }

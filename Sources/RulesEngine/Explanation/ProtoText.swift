@@ -80,11 +80,21 @@ enum ProtoText {
     }
     for byte in bytes {
       switch byte {
-      case UInt8(ascii: "\""): flush(); out += "\\\""
-      case UInt8(ascii: "\\"): flush(); out += "\\\\"
-      case UInt8(ascii: "\n"): flush(); out += "\\n"
-      case UInt8(ascii: "\r"): flush(); out += "\\r"
-      case UInt8(ascii: "\t"): flush(); out += "\\t"
+      case UInt8(ascii: "\""):
+        flush()
+        out += "\\\""
+      case UInt8(ascii: "\\"):
+        flush()
+        out += "\\\\"
+      case UInt8(ascii: "\n"):
+        flush()
+        out += "\\n"
+      case UInt8(ascii: "\r"):
+        flush()
+        out += "\\r"
+      case UInt8(ascii: "\t"):
+        flush()
+        out += "\\t"
       case 0x20..<0x7F: pending.append(byte)
       case 0x80...0xFF where keepUTF8: pending.append(byte)
       default:

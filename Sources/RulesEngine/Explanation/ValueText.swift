@@ -53,7 +53,7 @@ public enum ValueText {
       write(.map(diff.right), to: &out, limit: limit)
       out += ")"
     case .path(let path): out += path.description
-    case .timestamp(let t): out += "timestamp(\(t.seconds)s, \(t.nanos)ns)"
+    case .timestamp(let t): out += "timestamp(\(t.rfc3339))"
     case .duration(let d): out += "duration(\(d.seconds)s, \(d.nanos)ns)"
     case .latlng(let point): out += "latlng(\(point.latitude), \(point.longitude))"
     }

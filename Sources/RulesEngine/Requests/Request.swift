@@ -76,7 +76,8 @@ public struct Request: Sendable {
       }
       return path.isCollection ? nil : "A list request must target a collection path (odd number of segments)."
     case .get, .create, .update, .delete:
-      return path.isDocument ? nil : "A \(method.rawValue) request must target a document path (even number of segments)."
+      return path.isDocument
+        ? nil : "A \(method.rawValue) request must target a document path (even number of segments)."
     }
   }
 }
@@ -111,7 +112,8 @@ extension Request {
   }
 
   /// A write deleting `path`.
-  public static func delete(_ path: ResourcePath, auth: Auth? = nil, time: Timestamp = Timestamp(seconds: 0)) -> Request {
+  public static func delete(_ path: ResourcePath, auth: Auth? = nil, time: Timestamp = Timestamp(seconds: 0)) -> Request
+  {
     Request(method: .delete, path: path, auth: auth, time: time)
   }
 }
