@@ -190,6 +190,8 @@ struct ParserTests {
     #expect(T.exprCodes("a[:]") == ["parse.empty-slice@1:2"])
     #expect(T.exprCodes("a.in") == ["parse.keyword-as-member@1:3"])
     #expect(T.exprCodes("a[0](1)") == ["parse.not-callable@1:5"])
+    #expect(T.exprCodes("(f)(1)") == ["parse.not-callable@1:4"])
+    #expect(T.expr("f (1)") == Expr(.call(Identifier("f"), [int(1)])).kind)
   }
 
   @Test("Literals", arguments: [

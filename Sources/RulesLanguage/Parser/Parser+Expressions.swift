@@ -167,7 +167,8 @@ extension Parser {
       case .lBracket:
         expr = parseSubscript(expr)
       case .lParen:
-        if case .identifier(let name) = expr.kind {
+        // Only a bare name is callable: `(f)(x)` is not in the grammar.
+        if case .identifier(let name) = expr.kind, expr.range.length == name.utf8.count {
           let callee = Identifier(name, range: expr.range)
           let arguments = parseArguments()
           expr = Expr(.call(callee, arguments), range: SourceRange(start: start, end: previousEnd))
