@@ -1,0 +1,143 @@
+import FirestoreModel
+import RulesEngine
+import RulesLanguage
+
+/// Decides `list` requests (queries, including aggregation queries) against a ruleset the
+/// way Firestore does: "rules are not filters" (spec §7). The query is allowed iff for every
+/// branch of its filters (DNF, with `in`/`array-contains-any` split per value) some `list`
+/// (or `read`) allow of a block covering the queried collection is true for **every**
+/// document the branch could return, proved from the filters with `resource` symbolic.
+/// Stored documents never matter, except those `get()`/`exists()` read at concrete paths.
+///
+/// Whatever cannot be proved is denied, with the predicate that could not be proved and
+/// a suggested query change.
+public struct ListAuthorizer: Sendable {
+  public var ruleset: Ruleset
+  /// The documents `get()`/`exists()` read.
+  public var store: DocumentStore
+  public var limits: EvaluationLimits
+
+  public init(ruleset: Ruleset, store: DocumentStore = DocumentStore(), limits: EvaluationLimits = .standard) {
+    self.ruleset = ruleset
+    self.store = store
+    self.limits = limits
+  }
+
+  /// Proves (or fails to prove) `query` for a user (`auth`, nil when signed out) at `time`.
+  public func authorize(
+    _ query: NormalizedQuery, auth: Auth?, time: Timestamp = Timestamp(seconds: 0), database: String = "(default)"
+  ) -> ListProof {
+    let collectionPath: ResourcePath
+    let matches: [Ruleset.QueryMatch]
+    let requestText: String
+    switch query.scope {
+    case .collection(let path):
+      collectionPath = path
+      matches = ruleset.queryMatches(collection: path, database: database)
+      requestText = "list /databases/\(database)/documents/\(path)"
+    case .collectionGroup(let id, let parent):
+      collectionPath = ResourcePath(segments: [id])
+      matches = ruleset.queryMatches(
+        collection: collectionPath, collectionGroup: true, parent: parent, database: database)
+      requestText = "list collectionGroup \(id)" + (parent.segments.isEmpty ? "" : " under /\(parent)")
+    }
+    var proof = ListProof(
+      allowed: false, request: requestText, matches: matches.map(\.pattern), branches: [], limitBreach: nil,
+      notes: [])
+    let request = Request(
+      method: .list, path: collectionPath, database: database, auth: auth, time: time,
+      query: Self.description(of: query), isCollectionGroup: query.scope.isCollectionGroup)
+
+    guard let branches = ProofBranch.expand(query.branches), !branches.isEmpty else {
+      proof.notes.append("the query's filters could not be split into branches; denied")
+      return proof
+    }
+    // Candidates across blocks in source order, as the evaluator tries them.
+    let candidates = matches.flatMap { match in match.allows.map { (match: match, allow: $0) } }
+      .sorted { $0.allow.order < $1.allow.order }
+    let evaluator = ProofEvaluator(
+      ruleset: ruleset, store: store, database: database, request: request.rulesValue, limits: limits,
+      constraints: BranchConstraints(branch: branches[0], scope: query.scope))
+
+    for branch in branches {
+      evaluator.constraints = BranchConstraints(branch: branch, scope: query.scope)
+      var result = BranchProof(branch: branch, granted: false, attempts: [])
+      for candidate in candidates {
+        do {
+          let attempt = try attempt(candidate.allow, in: candidate.match, evaluator)
+          result.attempts.append(attempt)
+          if attempt.outcome == .granted {
+            result.granted = true
+            break
+          }
+        } catch {
+          proof.limitBreach = error.message
+          break
+        }
+      }
+      proof.branches.append(result)
+      if proof.limitBreach != nil { break }
+    }
+    proof.allowed = proof.limitBreach == nil && proof.branches.allSatisfy(\.granted)
+    if !proof.allowed { proof.notes += notes(query, matches: matches) }
+    return proof
+  }
+
+  /// Evaluates one allow against the evaluator's current branch.
+  private func attempt(_ allow: Ruleset.QueryAllow, in match: Ruleset.QueryMatch, _ evaluator: ProofEvaluator)
+    throws(EvalError) -> AllowAttempt
+  {
+    let statement = allow.statement
+    var attempt = AllowAttempt(
+      pattern: match.pattern, line: allow.line, methods: statement.methods.map(\.method), range: statement.range,
+      conditionRange: statement.condition?.range, outcome: .granted, obstacles: [])
+    guard let condition = statement.condition else { return attempt }
+    evaluator.steps = 0
+    evaluator.obstacles = []
+    evaluator.negated = false
+    evaluator.callStack = []
+    let scope = ProofScope(
+      wildcards: match.bindings, visibleWildcards: match.bindings.count, functionScope: match.functionScope)
+    let truth = try evaluator.condition(condition, scope)
+    switch truth {
+    case .true: attempt.outcome = .granted
+    case .false: attempt.outcome = .denied
+    case .error(let error): attempt.outcome = .error(error.message)
+    case .unknown: attempt.outcome = .unprovable
+    }
+    if !truth.isTrue {
+      if evaluator.obstacles.isEmpty { evaluator.recordLeaf(condition, truth) }
+      var seen = Set<ProofObstacle>()
+      attempt.obstacles = evaluator.obstacles.filter { seen.insert($0).inserted }
+    }
+    return attempt
+  }
+
+  /// What `request.query` shows: limit, offset and the order-by the backend receives (the
+  /// normalized one; for aggregations the explicit one, as the SDK sends it).
+  static func description(of query: NormalizedQuery) -> QueryDescription {
+    let order = query.aggregations.isEmpty ? query.wireOrderBy : query.explicitOrderBy
+    return QueryDescription(
+      limit: query.limit, offset: query.offset,
+      orderBy: order.map { ($0.field, $0.direction == .ascending ? .ascending : .descending) })
+  }
+
+  private func notes(_ query: NormalizedQuery, matches: [Ruleset.QueryMatch]) -> [String] {
+    var notes: [String] = []
+    if matches.isEmpty {
+      if query.scope.isCollectionGroup {
+        notes.append(
+          "no match block covers every '\(query.scope.collectionID)' collection: a collection-group query needs rules_version = '2' and a block like match /{path=**}/\(query.scope.collectionID)/{id}")
+      } else {
+        notes.append("no match block covers the documents of /\(query.scope.basePath)")
+      }
+    } else if matches.allSatisfy({ $0.allows.isEmpty }) {
+      notes.append("the matching blocks have no allow statement for list (or read)")
+    }
+    if query.projection != nil || !query.aggregations.isEmpty {
+      notes.append(
+        "access is decided per whole document: a select(...) projection or an aggregation does not narrow what the rules require")
+    }
+    return notes
+  }
+}

@@ -1,0 +1,112 @@
+import RulesEngine
+import RulesLanguage
+
+/// The verdict on a query (`list` request) against a ruleset, proved from the query's
+/// filters rather than from stored documents (spec §7), with the explanation.
+public struct ListProof: Sendable {
+  /// Whether every branch of the query is granted by some allow statement.
+  public var allowed: Bool
+  /// What was requested, e.g. `list /databases/(default)/documents/posts` or
+  /// `list collectionGroup posts`.
+  public var request: String
+  /// The complete patterns of the match blocks that cover the query.
+  public var matches: [String]
+  /// One result per branch (after splitting `in`/`or`/`array-contains-any` per value).
+  public var branches: [BranchProof]
+  /// A limit breach (too many lookups, expression budget, recursion) that denied everything.
+  public var limitBreach: String?
+  /// General remarks (no matching block, projections and aggregations, ...).
+  public var notes: [String]
+
+  /// The suggested fixes of every denied branch, without repeats, in order.
+  public var suggestions: [String] {
+    var seen = Set<String>()
+    var out: [String] = []
+    for branch in branches where !branch.granted {
+      for attempt in branch.attempts {
+        for obstacle in attempt.obstacles {
+          if let suggestion = obstacle.suggestion, seen.insert(suggestion).inserted { out.append(suggestion) }
+        }
+      }
+    }
+    return out
+  }
+
+  /// The emulator-style one-line reason (empty when allowed).
+  public var summary: String {
+    if allowed { return "" }
+    if let limitBreach { return "\(limitBreach) for 'list'" }
+    if matches.isEmpty || branches.allSatisfy({ $0.attempts.isEmpty }) { return "No matching allow statements" }
+    guard let denied = branches.first(where: { !$0.granted }) else { return "denied" }
+    return "query branch \(denied.branch) is not allowed by any allow statement"
+  }
+}
+
+/// How one branch fared: the allows tried in source order, up to the first that granted.
+public struct BranchProof: Sendable {
+  public var branch: ProofBranch
+  public var granted: Bool
+  public var attempts: [AllowAttempt]
+}
+
+/// One allow statement evaluated against one branch.
+public struct AllowAttempt: Sendable {
+  /// The outcome for the branch.
+  public enum Outcome: Hashable, Sendable {
+    /// The condition is true for every document the branch can return.
+    case granted
+    /// The condition is false for every such document.
+    case denied
+    /// The condition errors for every such document.
+    case error(String)
+    /// The filters do not decide the condition (unprovable counts as a denial).
+    case unprovable
+  }
+
+  /// The complete pattern of the block the allow is in.
+  public var pattern: String
+  /// 1-based line of the `allow` keyword.
+  public var line: Int
+  public var methods: [Method]
+  public var range: SourceRange
+  public var conditionRange: SourceRange?
+  public var outcome: Outcome
+  /// Why the allow did not grant: the sub-expressions that were false, errors or unprovable.
+  public var obstacles: [ProofObstacle]
+}
+
+/// A sub-expression that kept an allow from granting, and how to change the query.
+public struct ProofObstacle: Hashable, Sendable {
+  public enum Kind: String, Hashable, Sendable {
+    /// A comparison on a field the branch does not filter.
+    case unconstrained
+    /// A comparison the branch's filters on that field do not imply.
+    case notImplied
+    /// False for every document (or, for a condition without the queried document, just false).
+    case alwaysFalse
+    /// An error for every document.
+    case error
+    /// An operation the prover cannot reason about on the queried document (arithmetic,
+    /// method calls, `is`, lookups whose path depends on it, ...).
+    case unsupported
+    /// A match wildcard whose value the query does not fix (the document id, a collection
+    /// group's parents).
+    case unknownWildcard
+  }
+
+  public var kind: Kind
+  public var range: SourceRange
+  /// The sub-expression's source text.
+  public var text: String
+  public var reason: String
+  /// A query change that would make it provable, e.g. `.where("owner", "==", auth.uid)`.
+  public var suggestion: String?
+
+  public init(kind: Kind, range: SourceRange, text: String, reason: String, suggestion: String? = nil) {
+    self.kind = kind
+    self.range = range
+    self.text = text
+    self.reason = reason
+    self.suggestion = suggestion
+  }
+}

@@ -1,0 +1,132 @@
+import RulesEngine
+import RulesLanguage
+
+/// Renders a `ListProof` as text (for terminals and goldens) or JSON (one line, keys in a
+/// fixed order; positions are 1-based lines and columns).
+public enum ProofRenderer {
+  /// The explanation as text:
+  ///
+  /// ```
+  /// DENY list /databases/(default)/documents/posts
+  ///   match /databases/{database}/documents/posts/{post}
+  ///   branch 1 of 1: no filters
+  ///     L5 allow read: unprovable
+  ///       5 |       allow read: if resource.data.owner == request.auth.uid;
+  ///         |                      ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~ resource.data.owner has no filter ...
+  ///       suggestion: add .where("owner", "==", auth.uid)
+  ///   suggested fix: add .where("owner", "==", auth.uid)
+  /// ```
+  public static func text(_ proof: ListProof, source: SourceFile) -> String {
+    var lines = ["\(proof.allowed ? "ALLOW" : "DENY") \(proof.request)"]
+    if !proof.allowed { lines.append("  reason: \(proof.summary)") }
+    for pattern in proof.matches { lines.append("  match \(pattern)") }
+    let count = proof.branches.count
+    for (index, branch) in proof.branches.enumerated() {
+      let verdict = branch.granted ? "allowed" : "denied"
+      lines.append("  branch \(index + 1) of \(count): \(branch.branch) — \(verdict)")
+      for attempt in branch.attempts {
+        lines.append(contentsOf: render(attempt, source: source).map { "    " + $0 })
+      }
+    }
+    if let breach = proof.limitBreach { lines.append("  limit exceeded: \(breach)") }
+    for suggestion in proof.suggestions { lines.append("  suggested fix: add \(suggestion)") }
+    for note in proof.notes { lines.append("  note: \(note)") }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  static func render(_ attempt: AllowAttempt, source: SourceFile) -> [String] {
+    let methods = attempt.methods.map(\.rawValue).joined(separator: ", ")
+    var lines = ["L\(attempt.line) allow \(methods): \(outcomeText(attempt.outcome))"]
+    for obstacle in attempt.obstacles {
+      let carets = TraceTextRenderer.caretLines(obstacle.range, source: source, note: obstacle.reason)
+      lines.append(contentsOf: carets.map { "  " + $0 })
+      if let suggestion = obstacle.suggestion { lines.append("  suggestion: add \(suggestion)") }
+    }
+    return lines
+  }
+
+  /// `granted`, `false`, `error: ...`, `unprovable`.
+  public static func outcomeText(_ outcome: AllowAttempt.Outcome) -> String {
+    switch outcome {
+    case .granted: "granted"
+    case .denied: "false"
+    case .error(let message): "error: \(message)"
+    case .unprovable: "unprovable from the query"
+    }
+  }
+
+  /// The explanation as JSON text.
+  public static func jsonText(_ proof: ListProof, source: SourceFile) -> String {
+    json(proof, source: source).text
+  }
+
+  /// The explanation as a JSON tree, for embedding:
+  /// `{"decision", "request", "summary", "matches", "branches": [{"filters", "allowed",
+  /// "allows": [{"line", "methods", "pattern", "outcome", "obstacles": [...]}]}],
+  /// "suggestions", "notes"}`.
+  public static func json(_ proof: ListProof, source: SourceFile) -> JSONText {
+    var members: [(String, JSONText)] = [
+      ("decision", .string(proof.allowed ? "allow" : "deny")),
+      ("request", .string(proof.request)),
+      ("summary", .string(proof.summary)),
+      ("matches", .array(proof.matches.map(JSONText.string))),
+      ("branches", .array(proof.branches.map { branch(of: $0, source: source) })),
+    ]
+    if let breach = proof.limitBreach { members.append(("limitBreach", .string(breach))) }
+    members.append(("suggestions", .array(proof.suggestions.map(JSONText.string))))
+    members.append(("notes", .array(proof.notes.map(JSONText.string))))
+    return .object(members)
+  }
+
+  private static func branch(of branch: BranchProof, source: SourceFile) -> JSONText {
+    .object([
+      ("filters", .string(branch.branch.description)),
+      ("allowed", .bool(branch.granted)),
+      ("allows", .array(branch.attempts.map { attempt(of: $0, source: source) })),
+    ])
+  }
+
+  private static func attempt(of attempt: AllowAttempt, source: SourceFile) -> JSONText {
+    let outcome: String
+    var members: [(String, JSONText)] = [
+      ("line", .int(attempt.line)),
+      ("methods", .array(attempt.methods.map { .string($0.rawValue) })),
+      ("pattern", .string(attempt.pattern)),
+    ]
+    switch attempt.outcome {
+    case .granted: outcome = "granted"
+    case .denied: outcome = "false"
+    case .error: outcome = "error"
+    case .unprovable: outcome = "unprovable"
+    }
+    members.append(("outcome", .string(outcome)))
+    if case .error(let message) = attempt.outcome { members.append(("error", .string(message))) }
+    members.append(("obstacles", .array(attempt.obstacles.map { obstacle(of: $0, source: source) })))
+    return .object(members)
+  }
+
+  private static func obstacle(of obstacle: ProofObstacle, source: SourceFile) -> JSONText {
+    let start = source.location(of: obstacle.range.start)
+    let end = source.location(of: obstacle.range.end)
+    return .object([
+      ("kind", .string(obstacle.kind.rawValue)),
+      ("text", .string(obstacle.text)),
+      (
+        "range",
+        .object([
+          ("start", .object([("line", .int(start.line)), ("column", .int(start.column))])),
+          ("end", .object([("line", .int(end.line)), ("column", .int(end.column))])),
+        ])
+      ),
+      ("reason", .string(obstacle.reason)),
+      ("suggestion", obstacle.suggestion.map(JSONText.string) ?? .null),
+    ])
+  }
+}
+
+extension ListProof {
+  /// The text explanation (see `ProofRenderer.text`).
+  public func explanation(source: SourceFile) -> String {
+    ProofRenderer.text(self, source: source)
+  }
+}
