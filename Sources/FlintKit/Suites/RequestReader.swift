@@ -1,0 +1,190 @@
+import FirestoreModel
+import Queries
+import RulesEngine
+import RulesLanguage
+
+/// Reads one `request` object of a suite case:
+/// `{"method", "path", "auth", "time", "data", "query"}` (unknown keys are errors).
+///
+/// Paths are relative to `/databases/(default)/documents`, with or without a leading `/`.
+/// `data` (the complete document after the write) is only for `create`/`update`; `query`
+/// (DSL text or the structured JSON form) only for `list`, where it may stand in for `path`.
+struct RequestReader {
+  static let keys: Set<String> = ["method", "path", "auth", "time", "data", "query"]
+  static let methods = RequestMethod.allCases.map(\.rawValue).joined(separator: ", ")
+
+  /// The suite's default `request.time`.
+  let defaultTime: Timestamp
+  /// The documents the case runs on (for query cursors such as `startAt(snapshot(...))`).
+  let store: DocumentStore
+
+  func read(_ json: JSONValue, at path: JSONPath) throws(JSONError) -> SuiteRequest {
+    let object = try json.object(at: path)
+    try object.rejectUnknownKeys(allowed: Self.keys, at: path)
+    let method = try readMethod(object, at: path)
+    var time = defaultTime
+    if let text = try object.optionalString("time", at: path) {
+      time = try Self.timestamp(text, at: path.appending("time"))
+    }
+    let auth = try readAuth(object["auth"], time: time, at: path.appending("auth"))
+
+    var resourceData: [String: Value]?
+    if let data = object["data"] {
+      guard method == .create || method == .update else {
+        throw JSONError(
+          "\"data\" is the document after a write; a \(method.rawValue) request has none", path: path.appending("data"))
+      }
+      resourceData = try TaggedJSONDecoder(requestTime: time).fields(data, at: path.appending("data"))
+    } else if method == .create || method == .update {
+      resourceData = [:]
+    }
+
+    var query: NormalizedQuery?
+    if let queryJSON = object["query"] {
+      guard method == .list else {
+        throw JSONError("\"query\" is only for list requests", path: path.appending("query"))
+      }
+      query = try readQuery(queryJSON, auth: auth, time: time, at: path.appending("query"))
+    }
+
+    let target = try readPath(object, method: method, query: query, at: path)
+    let request = Request(
+      method: method, path: target.path, auth: auth, time: time, resourceData: resourceData,
+      query: query.map(Self.description(of:)) ?? (method == .list ? QueryDescription() : nil),
+      isCollectionGroup: target.isCollectionGroup)
+    if let resourceData, let first = DocumentLimits.validate(Document(path: target.path, fields: resourceData)).first {
+      throw JSONError(first.description, path: path.appending("data"))
+    }
+    return SuiteRequest(request: request, query: query)
+  }
+
+  private func readMethod(_ object: JSONObject, at path: JSONPath) throws(JSONError) -> RequestMethod {
+    let value = try object.value("method", at: path)
+    guard case .string(let text) = value, let method = RequestMethod(rawValue: text) else {
+      throw JSONError("expected one of \(Self.methods)", path: path.appending("method"))
+    }
+    return method
+  }
+
+  /// `null` (or absent) for an unauthenticated request, else `{"uid": "...", "token": {...claims}}`.
+  private func readAuth(_ json: JSONValue?, time: Timestamp, at path: JSONPath) throws(JSONError) -> Auth? {
+    guard let json, !json.isNull else { return nil }
+    let object = try json.object(at: path)
+    try object.rejectUnknownKeys(allowed: ["uid", "token"], at: path)
+    let uid = try object.string("uid", at: path)
+    guard !uid.isEmpty else { throw JSONError("uid must not be empty", path: path.appending("uid")) }
+    var claims: [String: Value] = [:]
+    if let token = try object.optionalObject("token", at: path) {
+      let decoder = TaggedJSONDecoder(requestTime: time)
+      for member in token.members {
+        claims[member.key] = try decoder.value(member.value, at: path.appending("token").appending(member.key))
+      }
+    }
+    return Auth(uid: uid, claims: claims)
+  }
+
+  /// The target: the path given, or the query's collection; both must agree when both are given.
+  private func readPath(_ object: JSONObject, method: RequestMethod, query: NormalizedQuery?, at path: JSONPath)
+    throws(JSONError) -> (path: ResourcePath, isCollectionGroup: Bool)
+  {
+    let text = try object.optionalString("path", at: path)
+    var target: ResourcePath?
+    if let text {
+      guard let parsed = ResourcePath(parsing: text), !parsed.segments.isEmpty else {
+        throw JSONError("\"\(text)\" is not a valid path (empty segment)", path: path.appending("path"))
+      }
+      target = parsed
+    }
+    if let query {
+      let fromQuery: ResourcePath
+      switch query.scope {
+      case .collection(let collection):
+        fromQuery = collection
+      case .collectionGroup(let id, let parent):
+        guard parent.segments.isEmpty else {
+          throw JSONError(
+            "a collection-group query under a parent document is not supported here", path: path.appending("query"))
+        }
+        fromQuery = ResourcePath(segments: [id])
+      }
+      if let target, target != fromQuery {
+        throw JSONError(
+          "path \"\(target)\" differs from the query's collection \"\(fromQuery)\"", path: path.appending("path"))
+      }
+      return (fromQuery, query.scope.isCollectionGroup)
+    }
+    guard let target else { throw JSONError("missing required key \"path\"", path: path) }
+    let count = target.segments.count
+    let plural = count == 1 ? "" : "s"
+    if method == .list {
+      guard target.isCollection else {
+        throw JSONError(
+          "a list request targets a collection: \"\(text ?? "")\" has \(count) segment\(plural); a collection path has an odd number",
+          path: path.appending("path"))
+      }
+    } else if !target.isDocument {
+      throw JSONError(
+        "a \(method.rawValue) request targets a document: \"\(text ?? "")\" has \(count) segment\(plural); a document path has an even number (collection/id)",
+        path: path.appending("path"))
+    }
+    return (target, false)
+  }
+
+  /// DSL text or the structured form, validated and normalized as the SDK and backend would.
+  private func readQuery(_ json: JSONValue, auth: Auth?, time: Timestamp, at path: JSONPath) throws(JSONError)
+    -> NormalizedQuery
+  {
+    var bindings: [String: Value] = ["request.time": .timestamp(time)]
+    if let auth {
+      bindings["request.auth"] = .map(["uid": .string(auth.uid), "token": .map(auth.token)])
+    }
+    let context = QueryContext(bindings: bindings, store: store)
+    let query: Query
+    switch json {
+    case .string(let text):
+      let source = SourceFile(name: "<query>", text: text)
+      let parsed = QueryParser.parse(source)
+      if let problem = parsed.diagnostics.first(where: { $0.severity == .error }) {
+        throw JSONError(Self.queryProblem(problem, source), path: path)
+      }
+      guard let parsedQuery = parsed.query else { throw JSONError("invalid query", path: path) }
+      query = parsedQuery
+      do {
+        return QueryNormalizer.normalize(try QueryValidator.validate(query, context: context))
+      } catch {
+        throw JSONError(Self.queryProblem(error.diagnostic, source), path: path)
+      }
+    case .object:
+      query = try StructuredQueryReader.read(json, at: path)
+      do {
+        return QueryNormalizer.normalize(try QueryValidator.validate(query, context: context))
+      } catch {
+        throw JSONError("invalid query: \(error.message)", path: path)
+      }
+    default:
+      throw json.mismatch("query text or a structured query object", at: path)
+    }
+  }
+
+  /// `invalid query at column 12: message`.
+  static func queryProblem(_ diagnostic: Diagnostic, _ source: SourceFile) -> String {
+    let column = source.location(of: diagnostic.range.start).column
+    return "invalid query at column \(column): \(diagnostic.message)"
+  }
+
+  /// What `request.query` shows of a query: limit, offset and the explicit orderBy.
+  static func description(of query: NormalizedQuery) -> QueryDescription {
+    QueryDescription(
+      limit: query.limit, offset: query.offset,
+      orderBy: query.explicitOrderBy.map { ($0.field, $0.direction == .ascending ? .ascending : .descending) })
+  }
+
+  /// An RFC 3339 timestamp, or an error naming the text and the problem.
+  static func timestamp(_ text: String, at path: JSONPath) throws(JSONError) -> Timestamp {
+    do {
+      return try Timestamp(rfc3339: text)
+    } catch {
+      throw JSONError("invalid timestamp \"\(text)\": \(error.message)", path: path)
+    }
+  }
+}

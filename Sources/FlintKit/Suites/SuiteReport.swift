@@ -1,0 +1,84 @@
+import RulesEngine
+import RulesLanguage
+
+/// Renders suite results.
+///
+/// Text: one block per failing case (a `FAIL` header, then the evaluator's explanation with
+/// the source line and a caret under the failing sub-expression), and `N passed, M failed`
+/// alone on the last line. JSON: `{"suites": [{"file", "cases": [{"name", "expect", "actual",
+/// "pass", "explanation"}]}], "passed": N, "failed": M}` on one line.
+public enum SuiteReport {
+  /// The text report.
+  public static func text(_ results: [SuiteResult]) -> String {
+    var out = ""
+    for result in results {
+      for failure in result.cases where !failure.passed {
+        out += block(failure, in: result)
+        out += "\n"
+      }
+    }
+    out += summary(results) + "\n"
+    return out
+  }
+
+  /// `N passed, M failed`.
+  public static func summary(_ results: [SuiteResult]) -> String {
+    let passed = results.reduce(0) { $0 + $1.passed }
+    let failed = results.reduce(0) { $0 + $1.failed }
+    return "\(passed) passed, \(failed) failed"
+  }
+
+  /// A failing case: the header, then its explanation.
+  public static func block(_ result: CaseResult, in suite: SuiteResult) -> String {
+    var out = "FAIL \(suite.file): \(result.name): expected \(result.expect.rawValue), got \(result.actual.rawValue)\n"
+    switch result.outcome {
+    case .single(let decision):
+      out += TraceTextRenderer.render(decision, source: suite.source)
+    case .batch(let batch):
+      if let breach = batch.limitBreach { out += "batch denied: \(breach)\n" }
+      out += "batch of \(batch.decisions.count), \(batch.lookupCount) lookups charged\n"
+      for (index, decision) in batch.decisions.enumerated() {
+        out += "[\(index + 1)/\(batch.decisions.count)] "
+        out += TraceTextRenderer.render(decision, source: suite.source)
+      }
+    }
+    return out
+  }
+
+  /// The JSON report, one line, newline-terminated.
+  public static func json(_ results: [SuiteResult]) -> String {
+    let suites = results.map { result in
+      JSONText.object([
+        ("file", .string(result.file)),
+        ("cases", .array(result.cases.map { caseJSON($0, source: result.source) })),
+      ])
+    }
+    let passed = results.reduce(0) { $0 + $1.passed }
+    let failed = results.reduce(0) { $0 + $1.failed }
+    return JSONText.object([("suites", .array(suites)), ("passed", .int(passed)), ("failed", .int(failed))]).text + "\n"
+  }
+
+  static func caseJSON(_ result: CaseResult, source: SourceFile) -> JSONText {
+    .object([
+      ("name", .string(result.name)),
+      ("expect", .string(result.expect.rawValue)),
+      ("actual", .string(result.actual.rawValue)),
+      ("pass", .bool(result.passed)),
+      ("explanation", explanation(result.outcome, source: source)),
+    ])
+  }
+
+  /// A single decision's explanation, or for a batch `{"allowed", "lookupCount",
+  /// "limitBreach"?, "requests": [explanation, ...]}`.
+  static func explanation(_ outcome: CaseOutcome, source: SourceFile) -> JSONText {
+    switch outcome {
+    case .single(let decision):
+      return TraceJSONRenderer.json(decision, source: source)
+    case .batch(let batch):
+      var members: [(String, JSONText)] = [("allowed", .bool(batch.allowed)), ("lookupCount", .int(batch.lookupCount))]
+      if let breach = batch.limitBreach { members.append(("limitBreach", .string(breach))) }
+      members.append(("requests", .array(batch.decisions.map { TraceJSONRenderer.json($0, source: source) })))
+      return .object(members)
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import FlintKit
+
+extension Flint {
+  /// `flint test`: run rule-test suites (JSON or YAML) and explain the failures.
+  struct Test: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Run rule-test suites against their rules.",
+      discussion: """
+        Each SUITE is a JSON or YAML file naming a rules file, seed data and cases \
+        ({"rules", "data", "time", "cases": [{"name", "request" | "batch", "expect"}]}); a folder \
+        runs every *.json, *.yaml and *.yml suite in it. Text output explains each failing case \
+        down to the failing sub-expression and ends with "N passed, M failed". Exit status: \
+        0 every case passed, 1 some case failed, 2 invalid suite, data or rules (or usage problem).
+        """
+    )
+
+    @Option(name: .long, help: "Output format: text or json.")
+    var format: OutputFormat = .text
+
+    @Argument(help: "Suite files or folders of suites.")
+    var suites: [String] = []
+
+    func run() throws {
+      guard !suites.isEmpty else {
+        Output.error("flint: no SUITE given")
+        throw ExitCode(ExitStatus.usage)
+      }
+      let files: [String]
+      do {
+        files = try SuiteFiles.expand(suites)
+      } catch {
+        Output.error("flint: \(error.description)")
+        throw ExitCode(ExitStatus.usage)
+      }
+      var loader = SuiteLoader()
+      let runner = SuiteRunner()
+      var results: [SuiteResult] = []
+      var invalid = false
+      for file in files {
+        do {
+          results.append(runner.run(try loader.load(file: file)))
+        } catch {
+          invalid = true
+          switch error {
+          case .unreadable(let message): Output.error("flint: \(message)")
+          default: Output.error(error.description)
+          }
+        }
+      }
+      switch format {
+      case .text: Output.out(SuiteReport.text(results))
+      case .json: Output.out(SuiteReport.json(results))
+      }
+      if invalid { throw ExitCode(ExitStatus.usage) }
+      if results.contains(where: { $0.failed > 0 }) { throw ExitCode(ExitStatus.failure) }
+    }
+  }
+}
