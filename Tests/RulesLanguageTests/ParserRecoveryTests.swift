@@ -82,6 +82,25 @@ struct ParserRecoveryTests {
     #expect(T.parse(text).file.service?.items.count == 3)
   }
 
+  @Test("Match path mistakes that touch braces")
+  func pathBraces() {
+    let text = T.wrap("""
+      match /users/{uid-x}/posts { allow read; }
+      match /a{b} { allow read; }
+      match /a /b { allow read; }
+      match /glued{ allow read; }
+      allow write: if x +;
+      """)
+    #expect(T.ruleCodes(text) == [
+      "parse.invalid-match-path@4:18", "parse.invalid-match-path@5:9", "parse.invalid-match-path@6:9",
+      "parse.expected-expression@8:20",
+    ])
+    guard case .match(let root) = T.parse(text).file.service?.items.first else { return }
+    #expect(root.matches.count == 4)
+    #expect(root.matches[3].path.description == "/glued")
+    #expect(root.allows.count == 1)
+  }
+
   @Test("A file cut short reports the first unclosed block only")
   func unclosed() {
     let text = "service cloud.firestore {\n  match /a {\n    allow read;\n"

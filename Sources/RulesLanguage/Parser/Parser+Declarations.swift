@@ -37,8 +37,9 @@ extension Parser {
         reportUnexpected("parse.expected-declaration",
           "\(current.kind) must be inside a 'service' block such as 'service cloud.firestore { ... }'")
         sawJunk = true
-        recovering = true
-        _ = current.kind == .kwMatch ? MatchItem.match(parseMatch()) : MatchItem.allow(parseAllow())
+        // Parse it anyway (and drop it) so that its own errors are found and its braces
+        // do not derail the rest of the file.
+        if at(.kwMatch) { _ = parseMatch() } else { _ = parseAllow() }
       default:
         reportUnexpected("parse.expected-declaration", "expected 'service' or 'function', found \(current.kind)")
         sawJunk = true

@@ -30,20 +30,31 @@ extension Parser {
         position = segment.range.end
       case .failure(let diagnostic):
         report(diagnostic)
-        relex(at: diagnostic.range.start)
+        // Resume after the rest of the malformed path (up to a space or the block's `{`),
+        // so that a stray `}` inside it cannot close the enclosing block.
+        var resume = diagnostic.range.start
+        while resume < bytes.count && !ByteClass.isWhitespace(bytes[resume]) && bytes[resume] != UInt8(ascii: "{") {
+          resume += 1
+        }
+        relex(at: resume)
         skip(until: TokenKinds(.lBrace).union(.statementStart), consumingSemicolon: false)
         return MatchPath(segments: segments, range: SourceRange(start: start, end: diagnostic.range.start))
       }
       guard byte(at: position) == UInt8(ascii: "/") else { break }
       position += 1
     }
-    relex(at: position)
-    if at(.slash) || at(.lBrace) && current.start == position {
-      // `match /a /b {` or `/a{b}`: the path continued after a space or without a '/'.
-      report(ParseDiagnostics.invalidMatchPath(
-        at(.slash) ? "whitespace is not allowed inside a match path" : "expected '/' before the wildcard",
-        at: .at(position)))
+    if byte(at: position) == UInt8(ascii: "{"), case .success(let glued) = scanMatchSegment(at: position) {
+      // `/a{b}`: a wildcard without its '/'. (`/a{` followed by anything else is the
+      // block's brace.)
+      report(ParseDiagnostics.invalidMatchPath("expected '/' before the wildcard", at: .at(position)))
+      relex(at: glued.range.end)
       skip(until: TokenKinds(.lBrace).union(.statementStart), consumingSemicolon: false)
+    } else {
+      relex(at: position)
+      if at(.slash) {
+        report(ParseDiagnostics.invalidMatchPath("whitespace is not allowed inside a match path", at: .at(position)))
+        skip(until: TokenKinds(.lBrace).union(.statementStart), consumingSemicolon: false)
+      }
     }
     return MatchPath(segments: segments, range: SourceRange(start: start, end: position))
   }
