@@ -16,10 +16,11 @@ struct LexerTests {
   @Test("Keywords, contextual words and identifiers")
   func words() {
     let result = lex("rules_version service match allow if function return let true false null in is read list _x a1")
-    #expect(result.kinds == [
-      .kwRulesVersion, .kwService, .kwMatch, .kwAllow, .kwIf, .kwFunction, .kwReturn, .kwLet, .kwTrue,
-      .kwFalse, .kwNull, .kwIn, .kwIs, .identifier, .identifier, .identifier, .identifier, .eof,
-    ])
+    #expect(
+      result.kinds == [
+        .kwRulesVersion, .kwService, .kwMatch, .kwAllow, .kwIf, .kwFunction, .kwReturn, .kwLet, .kwTrue,
+        .kwFalse, .kwNull, .kwIn, .kwIs, .identifier, .identifier, .identifier, .identifier, .eof,
+      ])
     #expect(result.codes.isEmpty)
     #expect(lex("matches iss inn").kinds == [.identifier, .identifier, .identifier, .eof])
   }
@@ -27,11 +28,12 @@ struct LexerTests {
   @Test("Every operator and punctuation token")
   func punctuation() {
     let result = lex("{ } ( ) [ ] , ; : . ? ! + - * / % == != < <= > >= && || = $(")
-    #expect(result.kinds == [
-      .lBrace, .rBrace, .lParen, .rParen, .lBracket, .rBracket, .comma, .semicolon, .colon, .dot, .question,
-      .bang, .plus, .minus, .star, .slash, .percent, .equalEqual, .bangEqual, .less, .lessEqual, .greater,
-      .greaterEqual, .ampAmp, .pipePipe, .equal, .dollarLParen, .eof,
-    ])
+    #expect(
+      result.kinds == [
+        .lBrace, .rBrace, .lParen, .rParen, .lBracket, .rBracket, .comma, .semicolon, .colon, .dot, .question,
+        .bang, .plus, .minus, .star, .slash, .percent, .equalEqual, .bangEqual, .less, .lessEqual, .greater,
+        .greaterEqual, .ampAmp, .pipePipe, .equal, .dollarLParen, .eof,
+      ])
     #expect(lex("a<=b").texts == ["a", "<=", "b", ""])
     #expect(lex("!!=").kinds == [.bang, .bangEqual, .eof])
   }
@@ -52,15 +54,17 @@ struct LexerTests {
     #expect(lex("5.abs").kinds == [.integer, .dot, .identifier, .eof])
   }
 
-  @Test("Malformed numbers are one error each", arguments: [
-    (".5", "lex.invalid-number@1:1"),
-    ("5.", "lex.invalid-number@1:1"),
-    ("1e3", "lex.invalid-number@1:1"),
-    ("2.5E-3", "lex.invalid-number@1:1"),
-    ("0x1F", "lex.invalid-number@1:1"),
-    ("1u", "lex.invalid-number@1:1"),
-    ("12abc", "lex.invalid-number@1:1"),
-  ])
+  @Test(
+    "Malformed numbers are one error each",
+    arguments: [
+      (".5", "lex.invalid-number@1:1"),
+      ("5.", "lex.invalid-number@1:1"),
+      ("1e3", "lex.invalid-number@1:1"),
+      ("2.5E-3", "lex.invalid-number@1:1"),
+      ("0x1F", "lex.invalid-number@1:1"),
+      ("1u", "lex.invalid-number@1:1"),
+      ("12abc", "lex.invalid-number@1:1"),
+    ])
   func badNumbers(text: String, code: String) {
     let result = lex(text)
     #expect(result.kinds == [.invalidLiteral, .eof])
@@ -69,7 +73,8 @@ struct LexerTests {
 
   @Test("Strings: both quotes, escapes skipped whole, bytes prefix")
   func strings() {
-    #expect(lex(#"'a' "b" 'it\'s' "q\"" b'x' b"y""#).kinds == [.string, .string, .string, .string, .bytes, .bytes, .eof])
+    #expect(
+      lex(#"'a' "b" 'it\'s' "q\"" b'x' b"y""#).kinds == [.string, .string, .string, .string, .bytes, .bytes, .eof])
     #expect(lex(#"'\\' x"#).kinds == [.string, .identifier, .eof])
     #expect(lex("b + 'x'").kinds == [.identifier, .plus, .string, .eof])
   }
@@ -125,7 +130,8 @@ struct LiteralDecoderTests {
   private func decode(_ text: String) -> (String?, [String]) {
     let source = SourceFile(name: "t", text: text)
     var diagnostics: [Diagnostic] = []
-    let value = LiteralDecoder.decodeString(source.bytes, range: SourceRange(start: 0, end: source.bytes.count),
+    let value = LiteralDecoder.decodeString(
+      source.bytes, range: SourceRange(start: 0, end: source.bytes.count),
       diagnostics: &diagnostics)
     return (value, diagnostics.map { "\($0.code)@\($0.range)" })
   }
@@ -133,7 +139,8 @@ struct LiteralDecoderTests {
   private func decodeBytes(_ text: String) -> ([UInt8]?, [String]) {
     let source = SourceFile(name: "t", text: text)
     var diagnostics: [Diagnostic] = []
-    let value = LiteralDecoder.decodeBytes(source.bytes, range: SourceRange(start: 0, end: source.bytes.count),
+    let value = LiteralDecoder.decodeBytes(
+      source.bytes, range: SourceRange(start: 0, end: source.bytes.count),
       diagnostics: &diagnostics)
     return (value, diagnostics.map { "\($0.code)@\($0.range)" })
   }
@@ -147,19 +154,21 @@ struct LiteralDecoderTests {
     #expect(decodeBytes(#"b'\xff\000'"#).0 == [0xFF, 0x00])
   }
 
-  @Test("Invalid escapes are errors with the escape's range", arguments: [
-    (#"'\d'"#, "lex.invalid-escape@1..<3"),
-    (#"'\.'"#, "lex.invalid-escape@1..<3"),
-    (#"'\xF'"#, "lex.invalid-escape@1..<4"),
-    (#"'\0'"#, "lex.invalid-escape@1..<3"),
-    (#"'\12'"#, "lex.invalid-escape@1..<4"),
-    (#"'\400'"#, "lex.invalid-escape@1..<5"),
-    (#"'\uD800'"#, "lex.invalid-escape@1..<7"),
-    (#"'\U00110000'"#, "lex.invalid-escape@1..<11"),
-    (#"'\u12'"#, "lex.invalid-escape@1..<5"),
-    ("'\\é'", "lex.invalid-escape@1..<4"),
-    ("'a\u{1}b'", "lex.control-character@2..<3"),
-  ])
+  @Test(
+    "Invalid escapes are errors with the escape's range",
+    arguments: [
+      (#"'\d'"#, "lex.invalid-escape@1..<3"),
+      (#"'\.'"#, "lex.invalid-escape@1..<3"),
+      (#"'\xF'"#, "lex.invalid-escape@1..<4"),
+      (#"'\0'"#, "lex.invalid-escape@1..<3"),
+      (#"'\12'"#, "lex.invalid-escape@1..<4"),
+      (#"'\400'"#, "lex.invalid-escape@1..<5"),
+      (#"'\uD800'"#, "lex.invalid-escape@1..<7"),
+      (#"'\U00110000'"#, "lex.invalid-escape@1..<11"),
+      (#"'\u12'"#, "lex.invalid-escape@1..<5"),
+      ("'\\é'", "lex.invalid-escape@1..<4"),
+      ("'a\u{1}b'", "lex.control-character@2..<3"),
+    ])
   func invalid(text: String, expected: String) {
     let (value, codes) = decode(text)
     #expect(value == nil)

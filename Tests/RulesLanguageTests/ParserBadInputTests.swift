@@ -32,7 +32,8 @@ struct ParserBadInputTests {
 
   @Test("Invalid UTF-8 is reported at the first bad character")
   func invalidUTF8() {
-    let bytes: [UInt8] = Array("service cloud.firestore { match /a { allow read: if 'a".utf8) + [0xFF, 0xFE]
+    let bytes: [UInt8] =
+      Array("service cloud.firestore { match /a { allow read: if 'a".utf8) + [0xFF, 0xFE]
       + Array("' == x; } }".utf8)
     let text = String(decoding: bytes, as: UTF8.self)
     let parsed = RulesParser.parse(SourceFile(name: "t", text: text))
@@ -52,17 +53,21 @@ struct ParserBadInputTests {
   @Test("Unterminated strings and comments at end of file")
   func unterminatedAtEOF() {
     #expect(T.ruleCodes(T.wrap("allow read: if x == 'abc")) == ["lex.unterminated-string@4:21"])
-    #expect(T.ruleCodes("service cloud.firestore { match /a { allow read: if 'abc")
-      == ["lex.unterminated-string@1:53"])
-    #expect(T.ruleCodes("service cloud.firestore { /* match /a { allow read; } }")
-      == ["lex.unterminated-comment@1:27"])
+    #expect(
+      T.ruleCodes("service cloud.firestore { match /a { allow read: if 'abc")
+        == ["lex.unterminated-string@1:53"])
+    #expect(
+      T.ruleCodes("service cloud.firestore { /* match /a { allow read; } }")
+        == ["lex.unterminated-comment@1:27"])
   }
 
   private static let depth = 100_000
 
-  @Test("100,000 nested '(' '[' '{' give one nesting diagnostic", arguments: [
-    ("(", ")"), ("[", "]"), ("{'k': ", "}"),
-  ])
+  @Test(
+    "100,000 nested '(' '[' '{' give one nesting diagnostic",
+    arguments: [
+      ("(", ")"), ("[", "]"), ("{'k': ", "}"),
+    ])
   func deepNesting(open: String, close: String) {
     let n = Self.depth
     let balanced = T.wrap(
@@ -81,7 +86,8 @@ struct ParserBadInputTests {
     #expect(T.expression(calls).diagnostics.map(\.code) == ["parse.nesting-too-deep"])
     let bangs = String(repeating: "!", count: n) + "x"
     #expect(T.expression(bangs).diagnostics.map(\.code) == ["parse.nesting-too-deep"])
-    let matches = "service cloud.firestore {" + String(repeating: " match /a {", count: n)
+    let matches =
+      "service cloud.firestore {" + String(repeating: " match /a {", count: n)
       + " allow read;" + String(repeating: " }", count: n) + " }"
     #expect(T.parse(matches).diagnostics.map(\.code) == ["parse.nesting-too-deep"])
     let braces = String(repeating: "{", count: n)

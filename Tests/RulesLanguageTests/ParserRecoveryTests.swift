@@ -20,9 +20,10 @@ struct ParserRecoveryTests {
         }
       }
       """
-    #expect(T.ruleCodes(text) == [
-      "parse.expected-expression@3:23", "parse.expected-token@4:23", "parse.unknown-method@5:11",
-    ])
+    #expect(
+      T.ruleCodes(text) == [
+        "parse.expected-expression@3:23", "parse.expected-token@4:23", "parse.unknown-method@5:11",
+      ])
     let parsed = T.parse(text)
     guard case .match(let match) = parsed.file.service?.items.first else {
       Issue.record("match block lost")
@@ -49,9 +50,10 @@ struct ParserRecoveryTests {
         }
       }
       """
-    #expect(T.ruleCodes(text) == [
-      "parse.expected-semicolon@2:16", "parse.missing-return@5:10", "parse.expected-semicolon@10:24",
-    ])
+    #expect(
+      T.ruleCodes(text) == [
+        "parse.expected-semicolon@2:16", "parse.missing-return@5:10", "parse.expected-semicolon@10:24",
+      ])
     let diagnostics = T.parse(text).diagnostics
     #expect(diagnostics[0].message == "expected ';' after let binding")
     #expect(diagnostics[0].range == SourceRange.at(31))
@@ -75,26 +77,29 @@ struct ParserRecoveryTests {
         }
       }
       """
-    #expect(T.ruleCodes(text) == [
-      "parse.invalid-match-path@2:20", "parse.invalid-match-path@5:12", "parse.expected-expression@6:24",
-      "parse.invalid-match-path@8:12",
-    ])
+    #expect(
+      T.ruleCodes(text) == [
+        "parse.invalid-match-path@2:20", "parse.invalid-match-path@5:12", "parse.expected-expression@6:24",
+        "parse.invalid-match-path@8:12",
+      ])
     #expect(T.parse(text).file.service?.items.count == 3)
   }
 
   @Test("Match path mistakes that touch braces")
   func pathBraces() {
-    let text = T.wrap("""
+    let text = T.wrap(
+      """
       match /users/{uid-x}/posts { allow read; }
       match /a{b} { allow read; }
       match /a /b { allow read; }
       match /glued{ allow read; }
       allow write: if x +;
       """)
-    #expect(T.ruleCodes(text) == [
-      "parse.invalid-match-path@4:18", "parse.invalid-match-path@5:9", "parse.invalid-match-path@6:9",
-      "parse.expected-expression@8:20",
-    ])
+    #expect(
+      T.ruleCodes(text) == [
+        "parse.invalid-match-path@4:18", "parse.invalid-match-path@5:9", "parse.invalid-match-path@6:9",
+        "parse.expected-expression@8:20",
+      ])
     guard case .match(let root) = T.parse(text).file.service?.items.first else { return }
     #expect(root.matches.count == 4)
     #expect(root.matches[3].path.description == "/glued")
@@ -120,10 +125,11 @@ struct ParserRecoveryTests {
       service cloud.firestore { }
       function h() { return 2 }
       """
-    #expect(T.ruleCodes(text) == [
-      "parse.unexpected-rules-version@2:1", "parse.expected-declaration@3:1", "parse.duplicate-service@5:1",
-      "parse.function-after-service@6:10",
-    ])
+    #expect(
+      T.ruleCodes(text) == [
+        "parse.unexpected-rules-version@2:1", "parse.expected-declaration@3:1", "parse.duplicate-service@5:1",
+        "parse.function-after-service@6:10",
+      ])
     let file = T.parse(text).file
     #expect(file.version == nil)
     #expect(file.functions.map(\.name.name) == ["f", "h"])
@@ -133,10 +139,11 @@ struct ParserRecoveryTests {
   @Test("A lexical error is not reported again by the parser")
   func lexThenParse() {
     let text = T.wrap("allow read: if a # b;\nallow write: if 'x\\q' == 1e5;\nallow get: if x +;")
-    #expect(T.ruleCodes(text) == [
-      "lex.unexpected-character@4:18", "lex.invalid-escape@5:19", "lex.invalid-number@5:26",
-      "parse.expected-expression@6:18",
-    ])
+    #expect(
+      T.ruleCodes(text) == [
+        "lex.unexpected-character@4:18", "lex.invalid-escape@5:19", "lex.invalid-number@5:26",
+        "parse.expected-expression@6:18",
+      ])
   }
 
   @Test("allow statements: missing 'if', missing ':', outside a match")
@@ -151,18 +158,20 @@ struct ParserRecoveryTests {
         }
       }
       """
-    #expect(T.ruleCodes(text) == [
-      "parse.allow-outside-match@2:3", "parse.missing-if@4:16", "parse.expected-token@5:16",
-      "parse.expected-token@6:16",
-    ])
+    #expect(
+      T.ruleCodes(text) == [
+        "parse.allow-outside-match@2:3", "parse.missing-if@4:16", "parse.expected-token@5:16",
+        "parse.expected-token@6:16",
+      ])
   }
 
   @Test("Unclosed call and list arguments stop at the statement end")
   func unclosedGroups() {
     let text = T.wrap("allow read: if f(a, b;\nallow write: if [1, 2;\nallow get: if {'a': 1;\nallow list: if x;")
-    #expect(T.ruleCodes(text) == [
-      "parse.expected-token@4:22", "parse.expected-token@5:22", "parse.expected-token@6:22",
-    ])
+    #expect(
+      T.ruleCodes(text) == [
+        "parse.expected-token@4:22", "parse.expected-token@5:22", "parse.expected-token@6:22",
+      ])
     guard case .match(let match) = T.parse(text).file.service?.items.first else { return }
     #expect(match.allows.map { $0.methods.map(\.method) } == [[.read], [.write], [.get], [.list]])
   }
@@ -182,10 +191,11 @@ struct ParserRecoveryTests {
       function h(a) { return a; let x = 1; }
       service cloud.firestore { }
       """
-    #expect(T.ruleCodes(text) == [
-      "parse.expected-identifier@1:9", "parse.expected-token@2:13", "parse.statement-after-return@3:27",
-      "parse.statement-after-return@4:27",
-    ])
+    #expect(
+      T.ruleCodes(text) == [
+        "parse.expected-identifier@1:9", "parse.expected-token@2:13", "parse.statement-after-return@3:27",
+        "parse.statement-after-return@4:27",
+      ])
   }
 
   @Test("Type tests and paths that need parentheses")

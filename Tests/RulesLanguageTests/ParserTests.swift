@@ -89,10 +89,11 @@ struct ParserTests {
     let posts = root.matches[1]
     #expect(posts.path.segments.first?.kind == .recursiveWildcard("path"))
     let condition = try! #require(posts.allows.first?.condition)
-    let path = Expr(.path([
-      .literal("databases"), .interpolation(id("database")), .literal("documents"), .literal("users"),
-      .interpolation(member(member(id("request"), "auth"), "uid")),
-    ]))
+    let path = Expr(
+      .path([
+        .literal("databases"), .interpolation(id("database")), .literal("documents"), .literal("users"),
+        .interpolation(member(member(id("request"), "auth"), "uid")),
+      ]))
     let get = Expr(.call(Identifier("get"), [path]))
     #expect(condition == bin(.equal, member(member(get, "data"), "admin"), Expr(.bool(true))))
   }
@@ -103,8 +104,9 @@ struct ParserTests {
     #expect(parsed.diagnostics.isEmpty)
     #expect(parsed.file.version == nil)
     #expect(parsed.file.languageVersion == .v1)
-    #expect(T.parse("rules_version = \"1\"\nservice cloud.firestore { match /a { allow write: if true } }")
-      .diagnostics.isEmpty)
+    #expect(
+      T.parse("rules_version = \"1\"\nservice cloud.firestore { match /a { allow write: if true } }")
+        .diagnostics.isEmpty)
     let function = T.parse("function f(a, b) { return a } service cloud.firestore { }")
     #expect(function.diagnostics.isEmpty)
     #expect(function.file.functions.first?.body == id("a"))
@@ -126,12 +128,14 @@ struct ParserTests {
     #expect(source.text(in: allow.condition!.range) == "x.y == 1")
   }
 
-  @Test("Match path segments", arguments: [
-    ("/databases/{database}/documents", ["databases", "{database}", "documents"]),
-    ("/.some-path/{doc}", [".some-path", "{doc}"]),
-    ("/v1.2_x-y/123/{rest=**}", ["v1.2_x-y", "123", "{rest=**}"]),
-    ("/databases/(default)/documents", ["databases", "(default)", "documents"]),
-  ])
+  @Test(
+    "Match path segments",
+    arguments: [
+      ("/databases/{database}/documents", ["databases", "{database}", "documents"]),
+      ("/.some-path/{doc}", [".some-path", "{doc}"]),
+      ("/v1.2_x-y/123/{rest=**}", ["v1.2_x-y", "123", "{rest=**}"]),
+      ("/databases/(default)/documents", ["databases", "(default)", "documents"]),
+    ])
   func matchPaths(path: String, segments: [String]) {
     let parsed = T.parse("service cloud.firestore { match \(path) { allow read; } }")
     #expect(parsed.diagnostics.isEmpty)
@@ -145,15 +149,18 @@ struct ParserTests {
   @Test("Precedence follows the official table")
   func precedence() {
     #expect(T.expr("a || b && c") == bin(.or, id("a"), bin(.and, id("b"), id("c"))).kind)
-    #expect(T.expr("a + b * c - d") == bin(.subtract, bin(.add, id("a"), bin(.multiply, id("b"), id("c"))), id("d")).kind)
+    #expect(
+      T.expr("a + b * c - d") == bin(.subtract, bin(.add, id("a"), bin(.multiply, id("b"), id("c"))), id("d")).kind)
     #expect(T.expr("x in y == true") == bin(.equal, bin(.in, id("x"), id("y")), Expr(.bool(true))).kind)
-    #expect(T.expr("v is int == true") == bin(.equal, Expr(.typeTest(id("v"), TypeName("int"))), Expr(.bool(true))).kind)
+    #expect(
+      T.expr("v is int == true") == bin(.equal, Expr(.typeTest(id("v"), TypeName("int"))), Expr(.bool(true))).kind)
     #expect(T.expr("a < b in c") == bin(.in, bin(.less, id("a"), id("b")), id("c")).kind)
     #expect(T.expr("a in b is bool") == Expr(.typeTest(bin(.in, id("a"), id("b")), TypeName("bool"))).kind)
     #expect(T.expr("!a == b") == bin(.equal, Expr(.unary(.not, id("a"))), id("b")).kind)
     #expect(T.expr("-a.b") == Expr(.unary(.negate, member(id("a"), "b"))).kind)
     #expect(T.expr("a / b / c") == bin(.divide, bin(.divide, id("a"), id("b")), id("c")).kind)
-    #expect(T.expr("a ? b : c ? d : e") == Expr(.ternary(id("a"), id("b"), Expr(.ternary(id("c"), id("d"), id("e"))))).kind)
+    #expect(
+      T.expr("a ? b : c ? d : e") == Expr(.ternary(id("a"), id("b"), Expr(.ternary(id("c"), id("d"), id("e"))))).kind)
     #expect(T.expr("a || b ? c : d") == Expr(.ternary(bin(.or, id("a"), id("b")), id("c"), id("d"))).kind)
     #expect(T.expr("(a + b) * c") == bin(.multiply, bin(.add, id("a"), id("b")), id("c")).kind)
     #expect(T.expr("x is null") == Expr(.typeTest(id("x"), TypeName("null"))).kind)
@@ -194,27 +201,29 @@ struct ParserTests {
     #expect(T.expr("f (1)") == Expr(.call(Identifier("f"), [int(1)])).kind)
   }
 
-  @Test("Literals", arguments: [
-    ("0", ExprKind.int(0)),
-    ("42", .int(42)),
-    ("2.25", .float(2.25)),
-    ("'it''s'", .invalid),
-    ("'a\\'b'", .string("a'b")),
-    ("\"dq\"", .string("dq")),
-    ("''", .string("")),
-    ("'\\\\ \\\" \\n \\r \\t'", .string("\\ \" \n \r \t")),
-    ("'\\a\\b\\f\\v\\?\\`'", .string("\u{07}\u{08}\u{0C}\u{0B}?`")),
-    ("'\\x41\\u00e9\\U0001F600\\101'", .string("A\u{E9}\u{1F600}A")),
-    ("'\\xE9'", .string("\u{E9}")),
-    ("'€'", .string("€")),
-    ("b'*'", .bytes([0x2A])),
-    ("b\"\\x2A\\052\"", .bytes([0x2A, 0x2A])),
-    ("b'€'", .bytes([0xE2, 0x82, 0xAC])),
-    ("b'\\342\\202\\254'", .bytes([0xE2, 0x82, 0xAC])),
-    ("true", .bool(true)),
-    ("false", .bool(false)),
-    ("null", .null),
-  ])
+  @Test(
+    "Literals",
+    arguments: [
+      ("0", ExprKind.int(0)),
+      ("42", .int(42)),
+      ("2.25", .float(2.25)),
+      ("'it''s'", .invalid),
+      ("'a\\'b'", .string("a'b")),
+      ("\"dq\"", .string("dq")),
+      ("''", .string("")),
+      ("'\\\\ \\\" \\n \\r \\t'", .string("\\ \" \n \r \t")),
+      ("'\\a\\b\\f\\v\\?\\`'", .string("\u{07}\u{08}\u{0C}\u{0B}?`")),
+      ("'\\x41\\u00e9\\U0001F600\\101'", .string("A\u{E9}\u{1F600}A")),
+      ("'\\xE9'", .string("\u{E9}")),
+      ("'€'", .string("€")),
+      ("b'*'", .bytes([0x2A])),
+      ("b\"\\x2A\\052\"", .bytes([0x2A, 0x2A])),
+      ("b'€'", .bytes([0xE2, 0x82, 0xAC])),
+      ("b'\\342\\202\\254'", .bytes([0xE2, 0x82, 0xAC])),
+      ("true", .bool(true)),
+      ("false", .bool(false)),
+      ("null", .null),
+    ])
   func literals(text: String, value: ExprKind) {
     #expect(T.expr(text) == value)
   }
@@ -224,27 +233,42 @@ struct ParserTests {
     #expect(T.expr("[]") == .list([]))
     #expect(T.expr("[1, 2,]") == .list([int(1), int(2)]))
     #expect(T.expr("{}") == .map([]))
-    #expect(T.expr("{'a': 1, \"b\": [2],}") == .map([
-      MapEntry(key: "a", value: int(1)), MapEntry(key: "b", value: Expr(.list([int(2)]))),
-    ]))
+    #expect(
+      T.expr("{'a': 1, \"b\": [2],}")
+        == .map([
+          MapEntry(key: "a", value: int(1)), MapEntry(key: "b", value: Expr(.list([int(2)]))),
+        ]))
     #expect(T.exprCodes("{a: 1}") == ["parse.map-key-not-string@1:2"])
     #expect(T.exprCodes("{1: 1, 'b': 2}") == ["parse.map-key-not-string@1:2"])
   }
 
   @Test("Path literals and division")
   func paths() {
-    #expect(T.expr("/databases/(default)/documents/c/d") == .path([
-      .literal("databases"), .literal("(default)"), .literal("documents"), .literal("c"), .literal("d"),
-    ]))
+    #expect(
+      T.expr("/databases/(default)/documents/c/d")
+        == .path([
+          .literal("databases"), .literal("(default)"), .literal("documents"), .literal("c"), .literal("d"),
+        ]))
     #expect(T.expr("a / b") == bin(.divide, id("a"), id("b")).kind)
     #expect(T.expr("a/b") == bin(.divide, id("a"), id("b")).kind)
-    #expect(T.expr("(/a/$(x)).bind({})") == Expr(.methodCall(
-      Expr(.path([.literal("a"), .interpolation(id("x"))])), Identifier("bind"), [Expr(.map([]))])).kind)
+    #expect(
+      T.expr("(/a/$(x)).bind({})")
+        == Expr(
+          .methodCall(
+            Expr(.path([.literal("a"), .interpolation(id("x"))])), Identifier("bind"), [Expr(.map([]))])
+        ).kind)
     #expect(T.expr("x == /a/b-c.d_1") == bin(.equal, id("x"), Expr(.path([.literal("a"), .literal("b-c.d_1")]))).kind)
-    #expect(T.expr("exists(/a/$(b.c)/d)") == Expr(.call(Identifier("exists"), [
-      Expr(.path([.literal("a"), .interpolation(member(id("b"), "c")), .literal("d")]))
-    ])).kind)
-    #expect(T.expr("[/a, /b/c]") == .list([Expr(.path([.literal("a")])), Expr(.path([.literal("b"), .literal("c")]))]))
+    #expect(
+      T.expr("exists(/a/$(b.c)/d)")
+        == Expr(
+          .call(
+            Identifier("exists"),
+            [
+              Expr(.path([.literal("a"), .interpolation(member(id("b"), "c")), .literal("d")]))
+            ])
+        ).kind)
+    #expect(
+      T.expr("[/a, /b/c]") == .list([Expr(.path([.literal("a")])), Expr(.path([.literal("b"), .literal("c")]))]))
     #expect(T.exprCodes("x == / a") == ["parse.invalid-path-literal@1:7"])
   }
 

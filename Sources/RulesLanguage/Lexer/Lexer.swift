@@ -219,7 +219,8 @@ public struct Lexer: Sendable {
     repeat {
       cursor.advanceScalar()
     } while !cursor.isAtEnd && !Lexer.startsTokenOrTrivia(cursor.peek())
-    diagnostics.append(LexDiagnostics.unexpectedCharacter(cursor.bytes, at: SourceRange(start: start, end: cursor.position)))
+    diagnostics.append(
+      LexDiagnostics.unexpectedCharacter(cursor.bytes, at: SourceRange(start: start, end: cursor.position)))
     return .unknown
   }
 

@@ -9,12 +9,14 @@ public enum ParseDiagnostics {
   }
 
   public static func expectedService(at offset: Int) -> Diagnostic {
-    .error("parse.expected-service", "expected 'service' declaration, such as 'service cloud.firestore { ... }'",
+    .error(
+      "parse.expected-service", "expected 'service' declaration, such as 'service cloud.firestore { ... }'",
       at: .at(offset))
   }
 
   public static func nestingTooDeep(at range: SourceRange) -> Diagnostic {
-    .error("parse.nesting-too-deep", "expression nested too deeply or too long (limit \(Parser.maxDepth) levels)", at: range)
+    .error(
+      "parse.nesting-too-deep", "expression nested too deeply or too long (limit \(Parser.maxDepth) levels)", at: range)
   }
 
   public static func tooManyErrors(at range: SourceRange) -> Diagnostic {
@@ -22,17 +24,20 @@ public enum ParseDiagnostics {
   }
 
   public static func duplicateService(at range: SourceRange, first: SourceRange) -> Diagnostic {
-    .error("parse.duplicate-service", "only one 'service' block is allowed per file", at: range,
+    .error(
+      "parse.duplicate-service", "only one 'service' block is allowed per file", at: range,
       notes: [.init("the first 'service' block is here", at: first)])
   }
 
   public static func unexpectedRulesVersion(at range: SourceRange) -> Diagnostic {
-    .error("parse.unexpected-rules-version", "unexpected 'rules_version': it must be the first statement in the file",
+    .error(
+      "parse.unexpected-rules-version", "unexpected 'rules_version': it must be the first statement in the file",
       at: range)
   }
 
   public static func functionAfterService(at range: SourceRange) -> Diagnostic {
-    .error("parse.function-after-service", "top-level functions must be declared before the 'service' block",
+    .error(
+      "parse.function-after-service", "top-level functions must be declared before the 'service' block",
       at: range)
   }
 
@@ -65,7 +70,8 @@ public enum ParseDiagnostics {
   }
 
   public static func keywordAsMember(_ name: String, at range: SourceRange) -> Diagnostic {
-    .error("parse.keyword-as-member", "'\(name)' is a keyword; write ['\(name)'] to read a field with this name",
+    .error(
+      "parse.keyword-as-member", "'\(name)' is a keyword; write ['\(name)'] to read a field with this name",
       at: range)
   }
 

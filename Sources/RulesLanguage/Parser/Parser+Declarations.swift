@@ -28,13 +28,18 @@ extension Parser {
         let keyword = current.range
         let decl = parseService()
         if let first = service {
-          append(ParseDiagnostics.duplicateService(at: keyword, first: SourceRange(start: first.range.start,
-            end: first.range.start + 7)))
+          append(
+            ParseDiagnostics.duplicateService(
+              at: keyword,
+              first: SourceRange(
+                start: first.range.start,
+                end: first.range.start + 7)))
         } else {
           service = decl
         }
       case .kwMatch, .kwAllow:
-        reportUnexpected("parse.expected-declaration",
+        reportUnexpected(
+          "parse.expected-declaration",
           "\(current.kind) must be inside a 'service' block such as 'service cloud.firestore { ... }'")
         sawJunk = true
         // Parse it anyway (and drop it) so that its own errors are found and its braces
@@ -52,7 +57,8 @@ extension Parser {
       recovering = false
       report(ParseDiagnostics.expectedService(at: current.start))
     }
-    return RulesFile(version: version, functions: functions, service: service,
+    return RulesFile(
+      version: version, functions: functions, service: service,
       range: SourceRange(start: 0, end: bytes.count))
   }
 
@@ -68,7 +74,8 @@ extension Parser {
       value = LiteralDecoder.decodeString(bytes, range: current.range, diagnostics: &diagnostics) ?? ""
       advance()
     case .integer, .float:
-      report("parse.expected-token", "the rules_version value is a string: write '\(text(current))'",
+      report(
+        "parse.expected-token", "the rules_version value is a string: write '\(text(current))'",
         at: current.range)
       value = text(current)
       advance()
@@ -123,8 +130,10 @@ extension Parser {
         recovering = false
         return items
       case .eof, .kwService, .kwRulesVersion:
-        report(.error("parse.expected-token", "expected '}' to close the \(what)", at: .at(previousEnd),
-          notes: [.init("the \(what) opens here", at: open)]))
+        report(
+          .error(
+            "parse.expected-token", "expected '}' to close the \(what)", at: .at(previousEnd),
+            notes: [.init("the \(what) opens here", at: open)]))
         return items
       case .kwMatch:
         items.append(.match(parseMatch()))
@@ -144,7 +153,8 @@ extension Parser {
         advance()
         skip(until: .statementStart)
       default:
-        reportUnexpected("parse.expected-statement", "expected 'match', 'allow', 'function' or '}', found \(current.kind)")
+        reportUnexpected(
+          "parse.expected-statement", "expected 'match', 'allow', 'function' or '}', found \(current.kind)")
         skip(until: .statementStart)
       }
       if current.start == before && current.kind != .eof { advance() }  // always progress

@@ -10,7 +10,8 @@ extension Parser {
     let then = parseExpression()
     guard eat(.colon) else {
       reportExpected("parse.expected-token", "expected ':' in the conditional expression")
-      return Expr(.ternary(condition, then, Expr(.invalid, range: .at(previousEnd))),
+      return Expr(
+        .ternary(condition, then, Expr(.invalid, range: .at(previousEnd))),
         range: SourceRange(start: start, end: previousEnd))
     }
     let otherwise = parseExpression()
@@ -41,8 +42,10 @@ extension Parser {
       }
       levels += 1
       if precedence.rawValue > ceiling {
-        report(.error("parse.type-test-operand",
-          "\(current.kind) cannot follow an 'is' test; add parentheses", at: current.range))
+        report(
+          .error(
+            "parse.type-test-operand",
+            "\(current.kind) cannot follow an 'is' test; add parentheses", at: current.range))
       }
       advance()
       guard let op else {
@@ -133,9 +136,11 @@ extension Parser {
     let isPath = at(.slash)
     let primary = parsePrimary()
     if isPath && (at(.dot) || at(.lBracket) || at(.lParen)) {
-      report(.error("parse.path-needs-parentheses",
-        "wrap the path literal in parentheses before \(current.kind), as in '(/a/$(b)).bind(...)'",
-        at: current.range))
+      report(
+        .error(
+          "parse.path-needs-parentheses",
+          "wrap the path literal in parentheses before \(current.kind), as in '(/a/$(b)).bind(...)'",
+          at: current.range))
     }
     return parsePostfixTail(primary)
   }
@@ -240,7 +245,8 @@ extension Parser {
       return Expr(.slice(base, lower, upper), range: SourceRange(start: base.range.start, end: previousEnd))
     }
     closeBracket()
-    return Expr(.index(base, lower ?? Expr(.invalid, range: open)),
+    return Expr(
+      .index(base, lower ?? Expr(.invalid, range: open)),
       range: SourceRange(start: base.range.start, end: previousEnd))
   }
 

@@ -19,11 +19,16 @@ extension Parser {
     let (lets, body, hasReturn) = parseFunctionBody()
     if !hasReturn && syntaxErrorCount == errorsBefore {
       recovering = false
-      report(ParseDiagnostics.missingReturn(function: name.name, at: name.range.length > 0 ? name.range
-        : SourceRange(start: start, end: start + 8)))
+      report(
+        ParseDiagnostics.missingReturn(
+          function: name.name,
+          at: name.range.length > 0
+            ? name.range
+            : SourceRange(start: start, end: start + 8)))
       recovering = false
     }
-    return FunctionDecl(name: name, parameters: parameters, lets: lets, body: body,
+    return FunctionDecl(
+      name: name, parameters: parameters, lets: lets, body: body,
       range: SourceRange(start: start, end: previousEnd))
   }
 
@@ -78,8 +83,10 @@ extension Parser {
         if body == nil {
           body = value
         } else {
-          report(.error("parse.statement-after-return", "a function can only have one 'return' statement",
-            at: keyword))
+          report(
+            .error(
+              "parse.statement-after-return", "a function can only have one 'return' statement",
+              at: keyword))
         }
         _ = eat(.semicolon)
       case .rBrace:
@@ -87,8 +94,10 @@ extension Parser {
         recovering = false
         break loop
       case .eof, .kwMatch, .kwAllow, .kwFunction, .kwService, .kwRulesVersion:
-        report(.error("parse.expected-token", "expected '}' to close the function body", at: .at(previousEnd),
-          notes: [.init("the function body opens here", at: open)]))
+        report(
+          .error(
+            "parse.expected-token", "expected '}' to close the function body", at: .at(previousEnd),
+            notes: [.init("the function body opens here", at: open)]))
         break loop
       default:
         if body == nil {

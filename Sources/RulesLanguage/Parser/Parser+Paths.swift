@@ -75,7 +75,8 @@ extension Parser {
       var recursive = false
       if byte(at: cursor) == UInt8(ascii: "=") {
         guard byte(at: cursor + 1) == UInt8(ascii: "*"), byte(at: cursor + 2) == UInt8(ascii: "*") else {
-          return .failure(ParseDiagnostics.invalidMatchPath("expected '**' after '=' in a wildcard", at: .at(cursor + 1)))
+          return .failure(
+            ParseDiagnostics.invalidMatchPath("expected '**' after '=' in a wildcard", at: .at(cursor + 1)))
         }
         recursive = true
         cursor += 3
@@ -87,14 +88,17 @@ extension Parser {
       return .success(MatchSegment(recursive ? .recursiveWildcard(name) : .wildcard(name), range: range))
     }
     if first == UInt8(ascii: "$") && byte(at: position + 1) == UInt8(ascii: "(") {
-      return .failure(ParseDiagnostics.invalidMatchPath(
-        "'$(...)' is not allowed in a match path; use a wildcard such as '{name}'",
-        at: SourceRange(start: position, end: position + 2)))
+      return .failure(
+        ParseDiagnostics.invalidMatchPath(
+          "'$(...)' is not allowed in a match path; use a wildcard such as '{name}'",
+          at: SourceRange(start: position, end: position + 2)))
     }
     switch scanLiteralSegment(at: position) {
     case .success(let end):
-      return .success(MatchSegment(.literal(text(SourceRange(start: position, end: end))),
-        range: SourceRange(start: position, end: end)))
+      return .success(
+        MatchSegment(
+          .literal(text(SourceRange(start: position, end: end))),
+          range: SourceRange(start: position, end: end)))
     case .failure(let error):
       let message =
         first == UInt8(ascii: "(")
