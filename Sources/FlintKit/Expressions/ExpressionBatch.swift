@@ -25,6 +25,11 @@ public struct ExpressionBatch: Sendable {
     public var lines = 0
     /// Lines that were malformed (bad JSON, wrong shape) or held an expression that did not parse.
     public var invalid = 0
+
+    public init(lines: Int = 0, invalid: Int = 0) {
+      self.lines = lines
+      self.invalid = invalid
+    }
   }
 
   static let keys: Set<String> = ["id", "expr", "bindings"]

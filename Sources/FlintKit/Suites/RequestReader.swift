@@ -55,7 +55,7 @@ struct RequestReader {
     if let resourceData, let first = DocumentLimits.validate(Document(path: target.path, fields: resourceData)).first {
       throw JSONError(first.description, path: path.appending("data"))
     }
-    return SuiteRequest(request: request, query: query)
+    return SuiteRequest(request: request, query: query ?? (method == .list ? SuiteRequest.unfilteredQuery(for: request) : nil))
   }
 
   private func readMethod(_ object: JSONObject, at path: JSONPath) throws(JSONError) -> RequestMethod {
@@ -172,11 +172,13 @@ struct RequestReader {
     return "invalid query at column \(column): \(diagnostic.message)"
   }
 
-  /// What `request.query` shows of a query: limit, offset and the explicit orderBy.
+  /// What `request.query` shows of a query: limit, offset and the order-by the backend
+  /// receives (as the query proof sees it).
   static func description(of query: NormalizedQuery) -> QueryDescription {
-    QueryDescription(
+    let order = query.aggregations.isEmpty ? query.wireOrderBy : query.explicitOrderBy
+    return QueryDescription(
       limit: query.limit, offset: query.offset,
-      orderBy: query.explicitOrderBy.map { ($0.field, $0.direction == .ascending ? .ascending : .descending) })
+      orderBy: order.map { ($0.field, $0.direction == .ascending ? .ascending : .descending) })
   }
 
   /// An RFC 3339 timestamp, or an error naming the text and the problem.

@@ -60,12 +60,22 @@ public enum CaseAction: Sendable {
 /// A request as a suite describes it: the engine's request plus, for `list`, the query.
 public struct SuiteRequest: Sendable {
   public var request: Request
-  /// For `list`: the validated, normalized query (nil when the case gave only a path).
+  /// For `list`: the validated, normalized query (a collection path alone stands for the
+  /// query with no filters); nil for other methods.
   public var query: NormalizedQuery?
 
   public init(request: Request, query: NormalizedQuery? = nil) {
     self.request = request
     self.query = query
+  }
+
+  /// The query with no filters and no limit on the request's collection (or collection group).
+  public static func unfilteredQuery(for request: Request) -> NormalizedQuery {
+    let scope: QueryScope =
+      request.isCollectionGroup
+      ? .collectionGroup(id: request.path.lastSegment ?? "", parent: ResourcePath(segments: []))
+      : .collection(request.path)
+    return QueryNormalizer.normalize(ResolvedQuery(scope: scope))
   }
 }
 

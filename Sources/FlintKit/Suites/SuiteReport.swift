@@ -1,3 +1,4 @@
+import Queries
 import RulesEngine
 import RulesLanguage
 
@@ -34,6 +35,8 @@ public enum SuiteReport {
     switch result.outcome {
     case .single(let decision):
       out += TraceTextRenderer.render(decision, source: suite.source)
+    case .list(let proof):
+      out += ProofRenderer.text(proof, source: suite.source)
     case .batch(let batch):
       if let breach = batch.limitBreach { out += "batch denied: \(breach)\n" }
       out += "batch of \(batch.decisions.count), \(batch.lookupCount) lookups charged\n"
@@ -68,12 +71,14 @@ public enum SuiteReport {
     ])
   }
 
-  /// A single decision's explanation, or for a batch `{"allowed", "lookupCount",
+  /// A single decision's explanation (a query proof for list requests), or for a batch `{"allowed", "lookupCount",
   /// "limitBreach"?, "requests": [explanation, ...]}`.
   static func explanation(_ outcome: CaseOutcome, source: SourceFile) -> JSONText {
     switch outcome {
     case .single(let decision):
       return TraceJSONRenderer.json(decision, source: source)
+    case .list(let proof):
+      return ProofRenderer.json(proof, source: source)
     case .batch(let batch):
       var members: [(String, JSONText)] = [("allowed", .bool(batch.allowed)), ("lookupCount", .int(batch.lookupCount))]
       if let breach = batch.limitBreach { members.append(("limitBreach", .string(breach))) }

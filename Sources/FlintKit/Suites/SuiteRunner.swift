@@ -1,16 +1,22 @@
 import FirestoreModel
+import Queries
 import RulesEngine
 import RulesLanguage
 
 /// What a case did.
 public enum CaseOutcome: Sendable {
+  /// A get or write request, decided by the evaluator.
   case single(Decision)
+  /// A list request, decided by proving the query's filters against the rules (spec §7).
+  case list(ListProof)
+  /// A batched write or transaction.
   case batch(BatchDecision)
 
   /// Whether the request (or the whole batch) was allowed.
   public var allowed: Bool {
     switch self {
     case .single(let decision): decision.allowed
+    case .list(let proof): proof.allowed
     case .batch(let batch): batch.allowed
     }
   }
@@ -40,23 +46,27 @@ public struct SuiteResult: Sendable {
   public var source: SourceFile
   public var cases: [CaseResult]
 
+  public init(file: String, source: SourceFile, cases: [CaseResult]) {
+    self.file = file
+    self.source = source
+    self.cases = cases
+  }
+
   public var passed: Int { cases.count { $0.passed } }
   public var failed: Int { cases.count { !$0.passed } }
 }
 
 /// Runs suites: every case against the suite's rules with full traces, so that failing
 /// cases can be explained down to the sub-expression.
+///
+/// `list` requests go through one function, `decideList`: rules are not filters, so the
+/// query is proved from its filters (`Queries.ListAuthorizer`), never checked per stored
+/// document. Everything else goes to the evaluator.
 public struct SuiteRunner: Sendable {
-  /// Decides `list` requests (see `ListAuthorizer`).
-  public var listAuthorizer: ListAuthorizer
   /// Evaluation options; the trace level defaults to `.full` for explanations.
   public var options: EvaluationOptions
 
-  public init(
-    listAuthorizer: ListAuthorizer = .evaluator,
-    options: EvaluationOptions = EvaluationOptions(traceLevel: .full)
-  ) {
-    self.listAuthorizer = listAuthorizer
+  public init(options: EvaluationOptions = EvaluationOptions(traceLevel: .full)) {
     self.options = options
   }
 
@@ -73,18 +83,22 @@ public struct SuiteRunner: Sendable {
   public func run(_ suiteCase: SuiteCase, _ evaluator: Evaluator) -> CaseOutcome {
     switch suiteCase.action {
     case .single(let request):
-      return .single(decide(request, evaluator, suiteCase.store))
+      if request.request.method == .list {
+        return .list(decideList(request, ruleset: evaluator.ruleset, store: suiteCase.store))
+      }
+      return .single(evaluator.evaluate(request.request, store: suiteCase.store))
     case .batch(let requests):
       return .batch(evaluator.evaluate(batch: requests.map(\.request), store: suiteCase.store))
     }
   }
 
-  /// One request's decision; `list` goes through the list authorizer.
-  public func decide(_ request: SuiteRequest, _ evaluator: Evaluator, _ store: DocumentStore) -> Decision {
-    if request.request.method == .list {
-      return listAuthorizer.authorize(
-        ListAuthorization(request: request.request, query: request.query, evaluator: evaluator, store: store))
-    }
-    return evaluator.evaluate(request.request, store: store)
+  /// The decision on a `list` request: the query proof. `store` only serves the lookups
+  /// (`get`/`exists`) the rules make at concrete paths.
+  public func decideList(_ request: SuiteRequest, ruleset: Ruleset, store: DocumentStore) -> ListProof {
+    let authorizer = ListAuthorizer(ruleset: ruleset, store: store, limits: options.limits)
+    // The loader gives every list request a query; the unfiltered one stands in otherwise.
+    let query = request.query ?? SuiteRequest.unfilteredQuery(for: request.request)
+    return authorizer.authorize(
+      query, auth: request.request.auth, time: request.request.time, database: request.request.database)
   }
 }
