@@ -106,6 +106,34 @@ struct ParserRecoveryTests {
     #expect(root.allows.count == 1)
   }
 
+  @Test("Characters glued to a match path")
+  func gluedJunk() {
+    let text = T.wrap(
+      """
+      match /c_02>483/{docId} { allow read: if true; }
+      match /collection_docId} { allow read: if true; }
+      match /ok/{id} { allow read: if x +; }
+      """)
+    #expect(
+      T.ruleCodes(text) == [
+        "parse.invalid-match-path@4:12", "parse.invalid-match-path@5:24", "parse.expected-expression@6:36",
+      ])
+    guard case .match(let root) = T.parse(text).file.service?.items.first else { return }
+    #expect(root.matches.count == 3)
+  }
+
+  @Test("A '}' too many is reported once, not at every statement after it")
+  func extraBrace() {
+    let text = """
+      service cloud.firestore {
+        match /a/{b} { allow read; } }
+        match /c/{d} { allow read; }
+        match /e/{f} { allow read; }
+      }
+      """
+    #expect(T.ruleCodes(text) == ["parse.expected-declaration@3:3"])
+  }
+
   @Test("A file cut short reports the first unclosed block only")
   func unclosed() {
     let text = "service cloud.firestore {\n  match /a {\n    allow read;\n"

@@ -8,6 +8,7 @@ extension Parser {
     var service: ServiceDecl?
     var sawStatement = false
     var sawJunk = false
+    var inStrayRun = false
 
     while current.kind != .eof {
       let before = current.start
@@ -21,10 +22,12 @@ extension Parser {
           version = decl
         }
       case .kwFunction:
+        inStrayRun = false
         let function = parseFunction()
         if service != nil { append(ParseDiagnostics.functionAfterService(at: function.name.range)) }
         functions.append(function)
       case .kwService:
+        inStrayRun = false
         let keyword = current.range
         let decl = parseService()
         if let first = service {
@@ -38,15 +41,22 @@ extension Parser {
           service = decl
         }
       case .kwMatch, .kwAllow:
-        reportUnexpected(
-          "parse.expected-declaration",
-          "\(current.kind) must be inside a 'service' block such as 'service cloud.firestore { ... }'")
+        // Usually a '}' too many closed the service early: report the first stray
+        // statement of a run only.
+        if !inStrayRun {
+          reportUnexpected(
+            "parse.expected-declaration",
+            "\(current.kind) must be inside a 'service' block such as 'service cloud.firestore { ... }'")
+        }
         sawJunk = true
+        inStrayRun = true
         // Parse it anyway (and drop it) so that its own errors are found and its braces
         // do not derail the rest of the file.
         if at(.kwMatch) { _ = parseMatch() } else { _ = parseAllow() }
       default:
-        reportUnexpected("parse.expected-declaration", "expected 'service' or 'function', found \(current.kind)")
+        if !inStrayRun {
+          reportUnexpected("parse.expected-declaration", "expected 'service' or 'function', found \(current.kind)")
+        }
         sawJunk = true
         skip(until: TokenKinds(.kwRulesVersion, .kwFunction, .kwService, .kwMatch, .kwAllow))
       }

@@ -30,20 +30,18 @@ extension Parser {
         position = segment.range.end
       case .failure(let diagnostic):
         report(diagnostic)
-        // Resume after the rest of the malformed path (up to a space or the block's `{`),
-        // so that a stray `}` inside it cannot close the enclosing block.
-        var resume = diagnostic.range.start
-        while resume < bytes.count && !ByteClass.isWhitespace(bytes[resume]) && bytes[resume] != UInt8(ascii: "{") {
-          resume += 1
-        }
-        relex(at: resume)
-        skip(until: TokenKinds(.lBrace).union(.statementStart), consumingSemicolon: false)
+        resumeAfterBadMatchPath(from: diagnostic.range.start)
         return MatchPath(segments: segments, range: SourceRange(start: start, end: diagnostic.range.start))
       }
       guard byte(at: position) == UInt8(ascii: "/") else { break }
       position += 1
     }
-    if byte(at: position) == UInt8(ascii: "{"), case .success(let glued) = scanMatchSegment(at: position) {
+    let next = byte(at: position)
+    if position < bytes.count && !ByteClass.isWhitespace(next) && next != UInt8(ascii: "{") {
+      // `/a>b {` or `/a} {`: something glued to the path that no segment allows.
+      report(ParseDiagnostics.invalidMatchPath("unexpected character in match path", at: .at(position)))
+      resumeAfterBadMatchPath(from: position)
+    } else if next == UInt8(ascii: "{"), case .success(let glued) = scanMatchSegment(at: position) {
       // `/a{b}`: a wildcard without its '/'. (`/a{` followed by anything else is the
       // block's brace.)
       report(ParseDiagnostics.invalidMatchPath("expected '/' before the wildcard", at: .at(position)))
@@ -57,6 +55,23 @@ extension Parser {
       }
     }
     return MatchPath(segments: segments, range: SourceRange(start: start, end: position))
+  }
+
+  /// Resumes after the rest of a malformed path (up to a space or the block's `{`), so
+  /// that a stray `}` inside it cannot close the enclosing block, then finds the `{`.
+  private mutating func resumeAfterBadMatchPath(from offset: Int) {
+    var resume = offset
+    while resume < bytes.count && !ByteClass.isWhitespace(bytes[resume]) {
+      if bytes[resume] == UInt8(ascii: "{") {
+        // A well-formed wildcard is still part of the path; any other `{` opens the block.
+        guard case .success(let wildcard) = scanMatchSegment(at: resume) else { break }
+        resume = wildcard.range.end
+      } else {
+        resume += 1
+      }
+    }
+    relex(at: resume)
+    skip(until: TokenKinds(.lBrace).union(.statementStart), consumingSemicolon: false)
   }
 
   /// One segment at `position` (just after a `/`): `name`, `(default)`, `{x}` or `{x=**}`.
