@@ -90,10 +90,11 @@ public struct ListAuthorizer: Sendable {
     let statement = allow.statement
     var attempt = AllowAttempt(
       pattern: match.pattern, line: allow.line, methods: statement.methods.map(\.method), range: statement.range,
-      conditionRange: statement.condition?.range, outcome: .granted, obstacles: [])
+      conditionRange: statement.condition?.range, outcome: .granted, obstacles: [], fixes: [])
     guard let condition = statement.condition else { return attempt }
     evaluator.steps = 0
     evaluator.obstacles = []
+    evaluator.logicStack = []
     evaluator.negated = false
     evaluator.callStack = []
     let scope = ProofScope(
@@ -108,7 +109,8 @@ public struct ListAuthorizer: Sendable {
     if !truth.isTrue {
       if evaluator.obstacles.isEmpty { evaluator.recordLeaf(condition, truth) }
       var seen = Set<ProofObstacle>()
-      attempt.obstacles = evaluator.obstacles.filter { seen.insert($0).inserted }
+      attempt.obstacles = evaluator.obstacles.map(\.obstacle).filter { seen.insert($0).inserted }
+      attempt.fixes = ProofFixes.options(evaluator.obstacles)
     }
     return attempt
   }

@@ -32,13 +32,21 @@ public struct ListProof: Sendable {
     return out
   }
 
+  /// Query changes that would make every denied branch provable: alternatives, each a list
+  /// of suggestions to apply together, smallest first (empty when allowed or none is known).
+  public var fixes: [[String]] {
+    if allowed || limitBreach != nil { return [] }
+    return ProofFixes.all(branches.filter { !$0.granted }.map(\.fixes))
+  }
+
   /// The emulator-style one-line reason (empty when allowed).
   public var summary: String {
     if allowed { return "" }
     if let limitBreach { return "\(limitBreach) for 'list'" }
     if matches.isEmpty || branches.allSatisfy({ $0.attempts.isEmpty }) { return "No matching allow statements" }
-    guard let denied = branches.first(where: { !$0.granted }) else { return "denied" }
-    return "query branch \(denied.branch) is not allowed by any allow statement"
+    guard let index = branches.firstIndex(where: { !$0.granted }) else { return "denied" }
+    let which = branches.count == 1 ? "the query" : "branch \(index + 1) of \(branches.count)"
+    return "no allow statement is provably true for \(which) (\(branches[index].branch))"
   }
 }
 
@@ -47,6 +55,11 @@ public struct BranchProof: Sendable {
   public var branch: ProofBranch
   public var granted: Bool
   public var attempts: [AllowAttempt]
+
+  /// The fixes of every allow tried, smallest first.
+  public var fixes: [[String]] {
+    granted ? [] : ProofFixes.normalize(attempts.flatMap(\.fixes))
+  }
 }
 
 /// One allow statement evaluated against one branch.
@@ -73,6 +86,9 @@ public struct AllowAttempt: Sendable {
   public var outcome: Outcome
   /// Why the allow did not grant: the sub-expressions that were false, errors or unprovable.
   public var obstacles: [ProofObstacle]
+  /// Query changes that would make this allow provable: alternatives, each a list of
+  /// suggestions to apply together (smallest first); empty when none is known.
+  public var fixes: [[String]]
 }
 
 /// A sub-expression that kept an allow from granting, and how to change the query.

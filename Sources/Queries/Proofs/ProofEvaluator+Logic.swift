@@ -57,8 +57,13 @@ extension ProofEvaluator {
   {
     let mark = obstacles.count
     let decisive: ProofTruth = isAnd ? .false : .true
+    // Under `!`, `&&` needs either side fixed and `||` both (De Morgan).
+    logicStack.append(LogicStep(id: nextLogicID, isAnd: isAnd != negated, side: 0))
+    nextLogicID += 1
+    defer { logicStack.removeLast() }
     let l = try condition(left, scope)
     if Self.same(l, decisive) { return finish(l, mark) }
+    logicStack[logicStack.count - 1].side = 1
     let r = try condition(right, scope)
     if Self.same(r, decisive) { return finish(r, mark) }
     // Neither side decides: both are the neutral value, an error, or unknown.

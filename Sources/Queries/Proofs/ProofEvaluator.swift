@@ -41,8 +41,12 @@ final class ProofEvaluator {
   var callStack: [SourceRange] = []
   /// Documents looked up (charged once each per request).
   var charged: [ResourcePath] = []
-  /// What kept the current allow from granting.
-  var obstacles: [ProofObstacle] = []
+  /// What kept the current allow from granting, with where each sits among `&&`/`||`.
+  var obstacles: [RecordedObstacle] = []
+  /// The `&&`/`||` being evaluated, outermost first (for grouping suggested fixes).
+  var logicStack: [LogicStep] = []
+  /// The next id for a `&&`/`||` evaluation.
+  var nextLogicID = 0
   /// Whether the expression being evaluated sits under an odd number of `!` (suggestions flip).
   var negated = false
 
@@ -65,7 +69,8 @@ final class ProofEvaluator {
 
   /// Records why `expr` did not come out true.
   func record(_ kind: ProofObstacle.Kind, _ range: SourceRange, _ reason: String, suggestion: String? = nil) {
-    obstacles.append(ProofObstacle(kind: kind, range: range, text: text(range), reason: reason, suggestion: suggestion))
+    let obstacle = ProofObstacle(kind: kind, range: range, text: text(range), reason: reason, suggestion: suggestion)
+    obstacles.append(RecordedObstacle(obstacle: obstacle, context: logicStack))
   }
 
   // MARK: Expressions

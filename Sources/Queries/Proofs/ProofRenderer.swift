@@ -16,6 +16,8 @@ public enum ProofRenderer {
   ///       suggestion: add .where("owner", "==", auth.uid)
   ///   suggested fix: add .where("owner", "==", auth.uid)
   /// ```
+  ///
+  /// Fixes are alternatives (`or: ...`), each a set of changes applied together (`and`).
   public static func text(_ proof: ListProof, source: SourceFile) -> String {
     var lines = ["\(proof.allowed ? "ALLOW" : "DENY") \(proof.request)"]
     if !proof.allowed { lines.append("  reason: \(proof.summary)") }
@@ -29,7 +31,9 @@ public enum ProofRenderer {
       }
     }
     if let breach = proof.limitBreach { lines.append("  limit exceeded: \(breach)") }
-    for suggestion in proof.suggestions { lines.append("  suggested fix: add \(suggestion)") }
+    for (index, fix) in proof.fixes.enumerated() {
+      lines.append("  \(index == 0 ? "suggested fix" : "or"): add \(fix.joined(separator: " and "))")
+    }
     for note in proof.notes { lines.append("  note: \(note)") }
     return lines.joined(separator: "\n") + "\n"
   }
@@ -74,6 +78,7 @@ public enum ProofRenderer {
     ]
     if let breach = proof.limitBreach { members.append(("limitBreach", .string(breach))) }
     members.append(("suggestions", .array(proof.suggestions.map(JSONText.string))))
+    members.append(("fixes", .array(proof.fixes.map { .array($0.map(JSONText.string)) })))
     members.append(("notes", .array(proof.notes.map(JSONText.string))))
     return .object(members)
   }
