@@ -9,7 +9,7 @@ struct Flint: ParsableCommand {
     commandName: "flint",
     abstract: "Check Cloud Firestore security rules, queries and indexes offline.",
     discussion: "Exit status: 0 when there are no errors, 1 when the input has errors, 2 for usage or I/O problems.",
-    subcommands: [Check.self, Test.self, Expr.self]
+    subcommands: [Check.self, Test.self, Expr.self, Query.self]
   )
 
   /// Like ArgumentParser's `main()`, but usage errors exit with 2 (not 64) so that every

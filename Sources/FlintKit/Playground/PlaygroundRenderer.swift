@@ -1,0 +1,163 @@
+import FirestoreModel
+import Queries
+import RulesEngine
+import RulesLanguage
+
+/// Renders `flint query` reports as text or as one line of JSON:
+/// `{"valid", "error", "normalizedOrderBy": [[field, "asc"|"desc"]], "rules": {"decision",
+/// "explanation"}, "results": [{"path", "data"}], "reads", "aggregations"}` (`rules` only
+/// when rules were given, `aggregations` only for aggregation queries; `data` is tagged JSON).
+public enum PlaygroundRenderer {
+  // MARK: Queries
+
+  /// The text report: validity, the rules decision with its explanation and suggested
+  /// fixes, the normalized order-by, the results (path and compact data) and the reads.
+  public static func text(_ report: QueryReport) -> String {
+    var out = ""
+    guard let normalized = report.normalized else {
+      out += "valid: no: \(report.error ?? "invalid query")\n"
+      out += DiagnosticRenderer.text(report.diagnostics, in: report.source)
+      return out
+    }
+    out += "valid: yes\n"
+    if let proof = report.proof, let rules = report.rulesSource {
+      out += "rules: \(proof.allowed ? "allow" : "deny")\n"
+      out += indent(ProofRenderer.text(proof, source: rules))
+    }
+    out += "orderBy: " + normalized.orderBy.map { "\($0.field) \($0.direction.rawValue)" }.joined(separator: ", ") + "\n"
+    guard let result = report.result else {
+      out += "results: none (the rules deny the query)\nreads: 0\n"
+      return out
+    }
+    if normalized.aggregations.isEmpty {
+      out += "results: \(result.documents.count)\n"
+      for document in result.documents {
+        out += "  \(document.path) \(compact(.object(TaggedJSONEncoder.encode(fields: document.fields))))\n"
+      }
+    } else {
+      out += "aggregations:\n"
+      for aggregation in result.aggregations {
+        out += "  \(aggregation.alias): \(compact(TaggedJSONEncoder.encode(aggregation.value)))\n"
+      }
+    }
+    out += "reads: \(result.reads)\n"
+    return out
+  }
+
+  /// The JSON report.
+  public static func json(_ report: QueryReport) -> String {
+    var members: [(String, JSONText)] = [
+      ("valid", .bool(report.isValid)),
+      ("error", report.error.map(JSONText.string) ?? .null),
+      (
+        "normalizedOrderBy",
+        .array(
+          (report.normalized?.orderBy ?? []).map { .array([.string($0.field.description), .string($0.direction.rawValue)]) })
+      ),
+    ]
+    if let proof = report.proof, let rules = report.rulesSource {
+      members.append(
+        (
+          "rules",
+          .object([
+            ("decision", .string(proof.allowed ? "allow" : "deny")),
+            ("explanation", ProofRenderer.json(proof, source: rules)),
+          ])
+        ))
+    }
+    let documents = report.result?.documents ?? []
+    members.append(
+      (
+        "results",
+        .array(
+          documents.map { document in
+            .object([
+              ("path", .string(document.path.description)),
+              ("data", jsonText(.object(TaggedJSONEncoder.encode(fields: document.fields)))),
+            ])
+          })
+      ))
+    members.append(("reads", .int(report.result?.reads ?? 0)))
+    if let normalized = report.normalized, !normalized.aggregations.isEmpty {
+      let values = report.result?.aggregations ?? []
+      members.append(
+        ("aggregations", .object(values.map { ($0.alias, jsonText(TaggedJSONEncoder.encode($0.value))) })))
+    }
+    return JSONText.object(members).text + "\n"
+  }
+
+  // MARK: Single documents
+
+  /// The text report of a single-document request: the decision with its explanation and,
+  /// for an allowed `get`, the document.
+  public static func text(_ report: DocumentReport) -> String {
+    var out = ""
+    if let decision = report.decision, let rules = report.rulesSource {
+      out += "rules: \(decision.allowed ? "allow" : "deny")\n"
+      out += indent(TraceTextRenderer.render(decision, source: rules))
+    }
+    if report.looked {
+      if let document = report.document {
+        out += "document: \(document.path) \(compact(.object(TaggedJSONEncoder.encode(fields: document.fields))))\n"
+      } else {
+        out += "document: /\(report.request.path) does not exist\n"
+      }
+    }
+    return out
+  }
+
+  /// `{"method", "path", "rules": {"decision", "explanation"}, "document": {"path", "data"} | null}`.
+  public static func json(_ report: DocumentReport) -> String {
+    var members: [(String, JSONText)] = [
+      ("method", .string(report.request.method.rawValue)),
+      ("path", .string(report.request.path.description)),
+    ]
+    if let decision = report.decision, let rules = report.rulesSource {
+      members.append(
+        (
+          "rules",
+          .object([
+            ("decision", .string(decision.allowed ? "allow" : "deny")),
+            ("explanation", TraceJSONRenderer.json(decision, source: rules)),
+          ])
+        ))
+    }
+    if report.looked {
+      members.append(
+        (
+          "document",
+          report.document.map { document in
+            .object([
+              ("path", .string(document.path.description)),
+              ("data", jsonText(.object(TaggedJSONEncoder.encode(fields: document.fields)))),
+            ])
+          } ?? .null
+        ))
+    }
+    return JSONText.object(members).text + "\n"
+  }
+
+  // MARK: Helpers
+
+  /// FirestoreModel JSON as the writer's tree (key order kept).
+  static func jsonText(_ value: JSONValue) -> JSONText {
+    switch value {
+    case .null: .null
+    case .bool(let b): .bool(b)
+    case .int(let i): .int(Int(i))
+    case .double(let d): .double(d)
+    case .string(let s): .string(s)
+    case .array(let items): .array(items.map(jsonText))
+    case .object(let object): .object(object.members.map { ($0.key, jsonText($0.value)) })
+    }
+  }
+
+  /// One-line JSON text.
+  static func compact(_ value: JSONValue) -> String {
+    jsonText(value).text
+  }
+
+  private static func indent(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 + "\n" }.joined()
+  }
+}

@@ -1,0 +1,116 @@
+import FirestoreModel
+import Queries
+import RulesEngine
+import RulesLanguage
+
+/// The job behind `flint query`: parse → validate → normalize → prove against the rules →
+/// execute on the seeded documents → report. Also single-document requests (`get`,
+/// `create`, `update`, `delete`) decided by the evaluator.
+public struct QueryPlayground: Sendable {
+  /// The rules to prove queries against; nil to skip the rules step.
+  public var ruleset: Ruleset?
+  /// The seeded documents (queries run on them; `get()`/`exists()` read them).
+  public var store: DocumentStore
+  public var database: String
+  public var limits: EvaluationLimits
+
+  public init(
+    ruleset: Ruleset? = nil, store: DocumentStore = DocumentStore(), database: String = "(default)",
+    limits: EvaluationLimits = .standard
+  ) {
+    self.ruleset = ruleset
+    self.store = store
+    self.database = database
+    self.limits = limits
+  }
+
+  /// Runs query text for a user (`auth`, nil when signed out) at `time`. The query may use
+  /// `auth.uid`, `auth.token.<claim>` and `request.time`.
+  public func run(_ text: String, auth: Auth?, time: Timestamp = Timestamp(seconds: 0)) -> QueryReport {
+    let source = SourceFile(name: "<query>", text: text)
+    var bindings: [String: Value] = ["request.time": .timestamp(time)]
+    if let auth { bindings["request.auth"] = .map(["uid": .string(auth.uid), "token": .map(auth.token)]) }
+    let prepared = QueryPipeline.prepare(source, context: QueryContext(bindings: bindings, store: store))
+    var report = QueryReport(source: source, diagnostics: QueryPipeline.diagnostics(of: prepared))
+    guard let normalized = prepared.normalized else {
+      report.error = prepared.error?.message ?? report.diagnostics.first { $0.severity == .error }?.message
+      return report
+    }
+    report.normalized = normalized
+    if let ruleset {
+      let authorizer = ListAuthorizer(ruleset: ruleset, store: store, limits: limits)
+      report.proof = authorizer.authorize(normalized, auth: auth, time: time, database: database)
+      report.rulesSource = ruleset.source
+    }
+    if report.proof?.allowed ?? true {
+      report.result = QueryEngine(store: store).execute(normalized)
+    }
+    return report
+  }
+
+  /// Decides one single-document request with the evaluator (full trace, for explanations).
+  /// `get` also returns the stored document when allowed.
+  public func run(_ request: Request) -> DocumentReport {
+    var report = DocumentReport(request: request)
+    if let ruleset {
+      let evaluator = Evaluator(ruleset: ruleset, options: EvaluationOptions(traceLevel: .full, limits: limits))
+      report.decision = evaluator.evaluate(request, store: store)
+      report.rulesSource = ruleset.source
+    }
+    if request.method == .get, report.decision?.allowed ?? true {
+      report.document = store.document(at: request.path)
+      report.looked = true
+    }
+    return report
+  }
+}
+
+/// What `QueryPlayground.run(_:auth:time:)` found.
+public struct QueryReport: Sendable {
+  /// The query text.
+  public var source: SourceFile
+  /// Syntax errors, or the validity error, as diagnostics into `source`.
+  public var diagnostics: [Diagnostic]
+  /// The first problem's message (the SDK's or backend's text for validity errors).
+  public var error: String?
+  /// The normalized query, when valid.
+  public var normalized: NormalizedQuery?
+  /// The rules decision, when rules were given.
+  public var proof: ListProof?
+  /// The rules text the proof's ranges point into.
+  public var rulesSource: SourceFile?
+  /// The documents (or aggregations) and reads, when the query ran (valid and not denied).
+  public var result: QueryResult?
+
+  public init(source: SourceFile, diagnostics: [Diagnostic]) {
+    self.source = source
+    self.diagnostics = diagnostics
+  }
+
+  public var isValid: Bool { normalized != nil }
+
+  /// `flint query`'s exit status: 0 valid (and allowed, with rules), 1 invalid or denied.
+  public var exitStatus: Int32 {
+    guard isValid else { return 1 }
+    return proof?.allowed == false ? 1 : 0
+  }
+}
+
+/// What `QueryPlayground.run(_ request:)` found.
+public struct DocumentReport: Sendable {
+  public var request: Request
+  /// The evaluator's decision, when rules were given.
+  public var decision: Decision?
+  public var rulesSource: SourceFile?
+  /// For an allowed `get`: the stored document (nil when missing).
+  public var document: Document?
+  /// Whether the store was read (an allowed `get`, or any `get` without rules).
+  public var looked = false
+
+  public init(request: Request) {
+    self.request = request
+  }
+
+  /// 0 allowed (or no rules), 1 denied.
+  public var exitStatus: Int32 { decision?.allowed == false ? 1 : 0 }
+}

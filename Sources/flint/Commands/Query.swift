@@ -1,0 +1,150 @@
+import ArgumentParser
+import FirestoreModel
+import FlintKit
+import RulesEngine
+import RulesLanguage
+
+extension Flint {
+  /// `flint query`: validate, normalize, prove against the rules and run one query; or
+  /// decide one single-document request (`get PATH`, `create|update|delete PATH`).
+  struct Query: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Check and run a Firestore query (or a single-document request) against rules and data.",
+      discussion: """
+        QUERY is query DSL text such as 'collection("posts").where("owner", "==", auth.uid).limit(10)'. \
+        Flint reports whether the SDK and backend accept it (with the SDK's message when not), \
+        whether the rules allow it (proved from the query's filters: rules are not filters), \
+        with the predicate it could not prove and a suggested filter, the normalized orderBy, \
+        and the results on --data with the billed reads. The query may use auth.uid, \
+        auth.token.<claim> and request.time. Instead of a query, 'get PATH', 'delete PATH', \
+        'create PATH' or 'update PATH' (with --data-json) decides one document request. \
+        Without --rules, the "firestore" rules of firebase.json in the current directory are \
+        used when present. Exit status: 0 valid (and allowed when rules are given), 1 invalid \
+        or denied, 2 usage problem, unreadable or invalid files (rules that do not compile, bad JSON).
+        """
+    )
+
+    @Option(name: .long, help: "The rules file (default: firebase.json's rules, if any).")
+    var rules: String?
+
+    @Option(name: .long, help: "Seed documents: tagged JSON or Firestore REST JSON.")
+    var data: String?
+
+    @Option(name: .long, help: "The signed-in user: {\"uid\": \"alice\", \"token\": {...}} or null.")
+    var auth: String = "null"
+
+    @Option(name: .long, help: "request.time as RFC 3339 (default 1970-01-01T00:00:00Z).")
+    var time: String?
+
+    @Option(name: .long, help: "The database id.")
+    var database: String = "(default)"
+
+    @Option(name: .customLong("data-json"), help: "For create/update: the document after the write (JSON object).")
+    var dataJSON: String?
+
+    @Option(name: .long, help: "Output format: text or json.")
+    var format: OutputFormat = .text
+
+    @Argument(help: "The query, or get|create|update|delete PATH.")
+    var words: [String] = []
+
+    func run() throws {
+      guard !words.isEmpty else { throw usage("give a QUERY, or get|create|update|delete PATH") }
+      let requestTime = try parseTime()
+      let user: Auth?
+      do {
+        user = try PlaygroundInput.auth(auth, time: requestTime)
+      } catch {
+        throw usage("invalid --auth: \(error.description)")
+      }
+      let playground = QueryPlayground(
+        ruleset: try loadRules(), store: try loadData(requestTime), database: database)
+      if let method = RequestMethod(rawValue: words[0]), method != .list, words.count == 2 {
+        try runDocument(method, playground, user, requestTime)
+        return
+      }
+      guard dataJSON == nil else { throw usage("--data-json is only for create and update") }
+      let report = playground.run(words.joined(separator: " "), auth: user, time: requestTime)
+      Output.out(format == .json ? PlaygroundRenderer.json(report) : PlaygroundRenderer.text(report))
+      if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+    }
+
+    private func runDocument(_ method: RequestMethod, _ playground: QueryPlayground, _ user: Auth?, _ time: Timestamp)
+      throws
+    {
+      guard let path = PlaygroundInput.documentPath(words[1]) else {
+        throw usage("'\(words[1])' is not a document path (collection/id, an even number of segments)")
+      }
+      var fields: [String: Value]?
+      if let dataJSON {
+        guard method == .create || method == .update else { throw usage("--data-json is only for create and update") }
+        do {
+          fields = try PlaygroundInput.fields(dataJSON, time: time)
+        } catch {
+          throw usage("invalid --data-json: \(error.description)")
+        }
+      } else if method == .create || method == .update {
+        fields = [:]
+      }
+      if method.isWrite, playground.ruleset == nil { throw usage("a \(method.rawValue) request needs --rules") }
+      let request = Request(
+        method: method, path: path, database: database, auth: user, time: time, resourceData: fields)
+      let report = playground.run(request)
+      Output.out(format == .json ? PlaygroundRenderer.json(report) : PlaygroundRenderer.text(report))
+      if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+    }
+
+    private func parseTime() throws -> Timestamp {
+      guard let time else { return Timestamp(seconds: 0) }
+      do {
+        return try Timestamp(rfc3339: time)
+      } catch {
+        throw usage("invalid --time '\(time)': \(error.message)")
+      }
+    }
+
+    /// `--rules`, else firebase.json's rules for `--database`, else none.
+    private func loadRules() throws -> Ruleset? {
+      var path = rules
+      if path == nil, FileReader.exists(RulesInputs.configName) {
+        do {
+          let bytes = try FileReader.bytes(atPath: RulesInputs.configName)
+          let config = try FirebaseConfig(bytes: bytes, name: RulesInputs.configName)
+          path = (config.entries.first { $0.database == database } ?? config.entries.first)?.rules
+        } catch {
+          Output.error(error.description)
+          throw ExitCode(ExitStatus.usage)
+        }
+      }
+      guard let path else { return nil }
+      do {
+        return try SuiteLoader.compileRules(atPath: path).ruleset
+      } catch {
+        switch error {
+        case .unreadable(let message): Output.error("flint: \(message)")
+        default: Output.error(error.description)
+        }
+        throw ExitCode(ExitStatus.usage)
+      }
+    }
+
+    private func loadData(_ time: Timestamp) throws -> DocumentStore {
+      guard let data else { return DocumentStore() }
+      do {
+        let bytes = try FileReader.bytes(atPath: data)
+        return try FixtureLoader.load(bytes: bytes, file: data, requestTime: time)
+      } catch let problem as UsageProblem {
+        Output.error(problem.description)
+        throw ExitCode(ExitStatus.usage)
+      } catch {
+        Output.error("flint: invalid --data: \(error)")
+        throw ExitCode(ExitStatus.usage)
+      }
+    }
+
+    private func usage(_ message: String) -> ExitCode {
+      Output.error("flint: \(message)")
+      return ExitCode(ExitStatus.usage)
+    }
+  }
+}
