@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+@Suite("flint query")
+struct QueryCommandTests {
+  static let rules = """
+    rules_version = '2';
+    service cloud.firestore {
+      match /databases/{database}/documents {
+        match /posts/{post} {
+          allow read: if resource.data.visibility == 'public' || resource.data.owner == request.auth.uid;
+          allow list: if request.query.limit <= 10 && resource.data.archived == false;
+        }
+      }
+    }
+    """
+  static let data = """
+    {"posts/p1": {"owner": "alice", "visibility": "public", "likes": 10},
+     "posts/p2": {"owner": "bob", "visibility": "private", "likes": 3},
+     "posts/p3": {"owner": "alice", "visibility": "private", "likes": 0}}
+    """
+
+  static func sandbox() throws -> Sandbox {
+    let box = try Sandbox()
+    try box.write("posts.rules", rules)
+    try box.write("data.json", data)
+    return box
+  }
+
+  @Test("allowed: exit 0, results and reads")
+  func allowed() throws {
+    let box = try Self.sandbox()
+    let result = try box.run(
+      "query", "--rules", "posts.rules", "--data", "data.json", "--auth", #"{"uid": "alice"}"#,
+      #"collection("posts").where("owner", "==", auth.uid)"#)
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("valid: yes\nrules: allow\n"))
+    #expect(result.stdout.contains("  posts/p1 {"))
+    #expect(result.stdout.hasSuffix("reads: 2\n"))
+  }
+
+  @Test("denied: exit 1 with the unprovable predicate and the suggested fixes")
+  func denied() throws {
+    let box = try Self.sandbox()
+    let result = try box.run(
+      "query", "--rules", "posts.rules", "--data", "data.json", "--auth", #"{"uid": "alice"}"#,
+      #"collection("posts")"#)
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("rules: deny\n"))
+    #expect(result.stdout.contains("resource.data.owner has no filter in this query branch"))
+    #expect(result.stdout.contains(#"suggested fix: add .where("visibility", "==", "public")"#))
+    #expect(result.stdout.contains(#"or: add .where("owner", "==", auth.uid)"#))
+    #expect(result.stdout.contains(#"or: add .limit(10) and .where("archived", "==", false)"#))
+    let fixed = try box.run(
+      "query", "--rules", "posts.rules", "--data", "data.json", "--auth", #"{"uid": "alice"}"#,
+      #"collection("posts").where("archived", "==", false).limit(10)"#)
+    #expect(fixed.status == 0)
+  }
+
+  @Test("JSON output has the documented shape")
+  func json() throws {
+    let box = try Self.sandbox()
+    let result = try box.run(
+      "query", "--format", "json", "--data", "data.json", #"collection("posts").where("likes", ">", 5)"#)
+    #expect(result.status == 0)
+    #expect(
+      result.stdout
+        == #"{"valid": true, "error": null, "normalizedOrderBy": [["likes", "asc"], ["__name__", "asc"]], "results": [{"path": "posts/p1", "data": {"likes": 10, "owner": "alice", "visibility": "public"}}], "reads": 1}"#
+        + "\n")
+    let denied = try box.run("query", "--format", "json", "--rules", "posts.rules", #"collection("posts")"#)
+    #expect(denied.status == 1)
+    #expect(denied.stdout.contains(#""rules": {"decision": "deny", "explanation": {"decision": "deny""#))
+  }
+
+  @Test("an invalid query: exit 1 with the SDK message")
+  func invalid() throws {
+    let box = try Self.sandbox()
+    let result = try box.run("query", #"collection("posts").limit(0)"#)
+    #expect(result.status == 1)
+    #expect(result.stdout.hasPrefix("valid: no: Function limit() requires a positive number, but it was: 0.\n"))
+  }
+
+  @Test("usage and input problems exit 2")
+  func usageProblems() throws {
+    let box = try Self.sandbox()
+    try box.write("bad.rules", "service cloud.firestore { match /x { allow read: if ; } }")
+    let badRules = try box.run("query", "--rules", "bad.rules", #"collection("posts")"#)
+    #expect(badRules.status == 2)
+    #expect(badRules.stderr.contains("bad.rules:1:"))
+    let missing = try box.run("query", "--rules", "nope.rules", #"collection("posts")"#)
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("nope.rules"))
+    let badAuth = try box.run("query", "--auth", "{uid", #"collection("posts")"#)
+    #expect(badAuth.status == 2)
+    #expect(badAuth.stderr.hasPrefix("flint: invalid --auth"))
+    try box.write("bad.json", #"{"posts/p1": {"n": {"__when__": 1}}}"#)
+    let badData = try box.run("query", "--data", "bad.json", #"collection("posts")"#)
+    #expect(badData.status == 2)
+    #expect(badData.stderr.contains("bad.json"))
+    #expect(try box.run("query").status == 2)
+  }
+
+  @Test("single-document requests: get, update with --data-json")
+  func documents() throws {
+    let box = try Self.sandbox()
+    let get = try box.run(
+      "query", "--rules", "posts.rules", "--data", "data.json", "--auth", #"{"uid": "bob"}"#, "get", "posts/p1")
+    #expect(get.status == 0)
+    #expect(get.stdout.hasPrefix("rules: allow\n"))
+    #expect(get.stdout.hasSuffix("document: posts/p1 {\"likes\": 10, \"owner\": \"alice\", \"visibility\": \"public\"}\n"))
+    let private_ = try box.run(
+      "query", "--rules", "posts.rules", "--data", "data.json", "--auth", #"{"uid": "bob"}"#, "get", "posts/p3")
+    #expect(private_.status == 1)
+    #expect(private_.stdout.contains("rules: deny\n"))
+    let update = try box.run(
+      "query", "--rules", "posts.rules", "--data", "data.json", "update", "posts/p1", "--data-json", #"{"likes": 1}"#)
+    #expect(update.status == 1)
+    let badPath = try box.run("query", "--rules", "posts.rules", "get", "posts")
+    #expect(badPath.status == 2)
+  }
+
+  @Test("without --rules, firebase.json's rules are used")
+  func firebaseJSON() throws {
+    let box = try Self.sandbox()
+    try box.write("firebase.json", #"{"firestore": {"rules": "posts.rules"}}"#)
+    let result = try box.run("query", "--data", "data.json", #"collection("posts")"#)
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("rules: deny\n"))
+  }
+}
