@@ -133,6 +133,52 @@ struct ParserBadInputTests {
     #expect(root.matches.count == blocks)
   }
 
+  @Test("Seeded mutations of a valid file: no crash, diagnostics in bounds and well-formed")
+  func mutations() {
+    let base = Array(
+      T.wrap(
+        """
+        function isOwner(uid) { let me = request.auth.uid; return me == uid; }
+        match /users/{uid}/{rest=**} {
+          allow read, write: if isOwner(uid) && request.resource.data.tags[0:2] is list;
+          allow create: if get(/databases/$(database)/documents/users/$(uid)).data.role in ['a', "b"]
+            ? {'k': b'\\x00', 'n': -1.5}.size() > 0 : !(1 + 2 * 3 % 4 / 5 - 6 < 7);
+        }
+        """
+      ).utf8)
+    let inserts: [[UInt8]] = [
+      "{", "}", "(", ")", "[", "]", ";", ":", ",", ".", "/", "$(", "'", "\"", "\\", "/*", "//",
+      "match ", "allow ", "function ", "let ", "return ", "is ", "\u{0}", "\u{FFFD}", "é", "{x=**}",
+      "9999999999999999999",
+    ].map { Array($0.utf8) }
+    var state: UInt64 = 42
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    for _ in 0..<400 {
+      var bytes = base
+      for _ in 0..<(1 + next(4)) {
+        let at = next(bytes.count)
+        if next(2) == 0 {
+          bytes.removeSubrange(at..<min(bytes.count, at + 1 + next(6)))
+        } else {
+          bytes.insert(contentsOf: inserts[next(inserts.count)], at: at)
+        }
+      }
+      let source = SourceFile(name: "m", text: String(decoding: bytes, as: UTF8.self))
+      let parsed = RulesParser.parse(source)
+      #expect(parsed.diagnostics.count <= Parser.maxDiagnostics + 1)
+      for diagnostic in parsed.diagnostics {
+        #expect(diagnostic.code.hasPrefix("parse.") || diagnostic.code.hasPrefix("lex."))
+        #expect(!diagnostic.message.isEmpty)
+        #expect(diagnostic.range.start >= 0 && diagnostic.range.end <= source.bytes.count)
+      }
+      let starts = parsed.diagnostics.map(\.range.start)
+      #expect(starts == starts.sorted())
+    }
+  }
+
   @Test("A 1 MB identifier and a 1 MB string are fine")
   func longTokens() {
     let name = String(repeating: "a", count: 1_000_000)

@@ -226,6 +226,26 @@ struct ParserRecoveryTests {
       ])
   }
 
+  @Test("Messages read well")
+  func messages() {
+    func messages(_ text: String) -> [String] { T.parse(text).diagnostics.map(\.message) }
+    #expect(messages(T.wrap("allow read: if ;")) == ["expected expression"])
+    #expect(messages(T.wrap("allow read: if 'abc")) == ["unterminated string literal"])
+    #expect(
+      messages(
+        T.wrap("allow read: if " + String(repeating: "(", count: 600) + "1" + String(repeating: ")", count: 600)))
+        == ["expression nested too deeply or too long (limit 512 levels)"])
+    #expect(
+      messages(T.wrap("allow rd;")) == [
+        "unknown method 'rd'; expected read, write, get, list, create, update or delete"
+      ])
+    #expect(messages("service { }") == ["expected a service name such as 'cloud.firestore'"])
+    #expect(
+      messages("rules_version = 2; service cloud.firestore { }") == ["the rules_version value is a string: write '2'"])
+    #expect(T.parse("rules_version = 2; service cloud.firestore { }").file.version?.value == "2")
+    #expect(messages("function f() { } service cloud.firestore { }") == ["function 'f' has no 'return' statement"])
+  }
+
   @Test("Type tests and paths that need parentheses")
   func strictForms() {
     #expect(T.exprCodes("x is int + 1") == ["parse.type-test-operand@1:10"])

@@ -112,6 +112,14 @@ struct ParserTests {
     #expect(function.file.functions.first?.body == id("a"))
   }
 
+  @Test("Every allow method, in order")
+  func allowMethods() {
+    let parsed = T.parse(T.wrap("allow read, write, get, list, create, update, delete: if true;"))
+    #expect(parsed.diagnostics.isEmpty)
+    guard case .match(let match) = parsed.file.service?.items.first else { return }
+    #expect(match.allows.first?.methods.map(\.method) == Method.allCases)
+  }
+
   @Test("Ranges point at the written text")
   func ranges() {
     let text = "service cloud.firestore { match /a/{b} { allow get: if x.y == 1; } }"
