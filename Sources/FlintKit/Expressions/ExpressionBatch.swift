@@ -12,6 +12,8 @@ import RulesLanguage
 ///   skipped without output.
 /// - Expression syntax errors give `{"id", "error": "syntax error at column C: ..."}`.
 /// - Parsed expressions are cached by their text, so repeated expressions parse once.
+/// - Lines are read by a one-pass reader straight into rules values (`BatchLineReader`);
+///   anything unusual goes to the general JSON parser, which also words the errors.
 public struct ExpressionBatch: Sendable {
   public let job: ExpressionJob
   /// The most distinct expression texts kept parsed at once (the cache is cleared beyond).
@@ -48,6 +50,10 @@ public struct ExpressionBatch: Sendable {
   /// Runs every line of `input`; `write` receives output chunks (it may empty the buffer).
   @discardableResult
   public func run(_ input: [UInt8], write: (inout [UInt8]) -> Void) -> Summary {
+    input.withUnsafeBufferPointer { bytes in run(bytes, write: write) }
+  }
+
+  private func run(_ input: UnsafeBufferPointer<UInt8>, write: (inout [UInt8]) -> Void) -> Summary {
     var summary = Summary()
     var cache: [String: Parsed] = [:]
     var out: [UInt8] = []
@@ -59,11 +65,17 @@ public struct ExpressionBatch: Sendable {
       var end = start
       while end < count && input[end] != UInt8(ascii: "\n") { end += 1 }
       lineNumber += 1
-      let line = input[start..<end]
+      let range = start..<end
       start = end + 1
-      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+      if input[range].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
       summary.lines += 1
-      if !answer(line, number: lineNumber, cache: &cache, out: &out) { summary.invalid += 1 }
+      let valid: Bool
+      if let line = BatchLineReader.read(input, range) {
+        valid = answer(id: line.id, text: line.expr, bindings: line.bindings, cache: &cache, out: &out)
+      } else {
+        valid = answerSlowly(Array(input[range]), number: lineNumber, cache: &cache, out: &out)
+      }
+      if !valid { summary.invalid += 1 }
       if out.count >= chunkSize {
         write(&out)
         out.removeAll(keepingCapacity: true)
@@ -73,11 +85,12 @@ public struct ExpressionBatch: Sendable {
     return summary
   }
 
-  /// Appends the answer to one line; false when the line was invalid.
-  private func answer(_ line: ArraySlice<UInt8>, number: Int, cache: inout [String: Parsed], out: inout [UInt8]) -> Bool {
+  /// Reads a line the fast reader left to the general JSON parser, which also words the
+  /// errors; false when the line was invalid.
+  private func answerSlowly(_ line: [UInt8], number: Int, cache: inout [String: Parsed], out: inout [UInt8]) -> Bool {
     let json: JSONValue
     do {
-      json = try JSONParser.parse(bytes: Array(line))
+      json = try JSONParser.parse(bytes: line)
     } catch {
       appendLine(id: nil, error: "line \(number): invalid JSON at column \(error.column ?? 1): \(error.message)", to: &out)
       return false
@@ -86,9 +99,10 @@ public struct ExpressionBatch: Sendable {
       appendLine(id: nil, error: "line \(number): expected an object {\"id\", \"expr\", \"bindings\"}, found \(json.kindDescription)", to: &out)
       return false
     }
-    var id: JSONValue?
+    let id: BatchLineReader.BatchID
     switch object["id"] {
-    case .string?, .int?: id = object["id"]
+    case .string(let text)?: id = .string(text)
+    case .int(let number)?: id = .int(number)
     case nil:
       appendLine(id: nil, error: "line \(number): missing \"id\"", to: &out)
       return false
@@ -114,6 +128,14 @@ public struct ExpressionBatch: Sendable {
         return false
       }
     }
+    return answer(id: id, text: text, bindings: bindings, cache: &cache, out: &out)
+  }
+
+  /// Parses (or finds in the cache) and evaluates one expression; false on a syntax error.
+  private func answer(
+    id: BatchLineReader.BatchID, text: String, bindings: [String: RulesValue], cache: inout [String: Parsed],
+    out: inout [UInt8]
+  ) -> Bool {
     let parsed: Parsed
     if let cached = cache[text] {
       parsed = cached
@@ -137,23 +159,23 @@ public struct ExpressionBatch: Sendable {
     }
   }
 
-  private func appendID(_ id: JSONValue?, to out: inout [UInt8]) {
+  private func appendID(_ id: BatchLineReader.BatchID?, to out: inout [UInt8]) {
     out.append(contentsOf: #"{"id": "#.utf8)
     switch id {
     case .string(let s)?: TypedJSONBytes.appendQuoted(s, to: &out)
     case .int(let i)?: out.append(contentsOf: String(i).utf8)
-    default: out.append(contentsOf: "null".utf8)
+    case nil: out.append(contentsOf: "null".utf8)
     }
     out.append(contentsOf: ", ".utf8)
   }
 
-  private func appendLine(id: JSONValue?, result: Result<RulesValue, EvalError>, to out: inout [UInt8]) {
+  private func appendLine(id: BatchLineReader.BatchID?, result: Result<RulesValue, EvalError>, to out: inout [UInt8]) {
     appendID(id, to: &out)
     TypedJSONBytes.appendMembers(result, to: &out)
     out.append(contentsOf: "}\n".utf8)
   }
 
-  private func appendLine(id: JSONValue?, error: String, to out: inout [UInt8]) {
+  private func appendLine(id: BatchLineReader.BatchID?, error: String, to out: inout [UInt8]) {
     appendID(id, to: &out)
     TypedJSONBytes.appendError(error, to: &out)
     out.append(contentsOf: "}\n".utf8)

@@ -48,9 +48,12 @@ extension Flint {
           }
         }
       }
-      switch format {
-      case .text: Output.out(SuiteReport.text(results))
-      case .json: Output.out(SuiteReport.json(results))
+      // Nothing ran: the problems on stderr are the whole story.
+      if !(invalid && results.isEmpty) {
+        switch format {
+        case .text: Output.out(SuiteReport.text(results))
+        case .json: Output.out(SuiteReport.json(results))
+        }
       }
       if invalid { throw ExitCode(ExitStatus.usage) }
       if results.contains(where: { $0.failed > 0 }) { throw ExitCode(ExitStatus.failure) }
