@@ -77,7 +77,11 @@ struct TestCommandTests {
   func invalidSuite() throws {
     let box = try Sandbox()
     try box.write("firestore.rules", rules)
-    try box.write("suite.json", suite("allow").replacingOccurrences(of: #""method": "get", "path": "users/alice", "auth": {"uid": "bob"}"#, with: #""method": "read", "path": "users/alice""#))
+    try box.write(
+      "suite.json",
+      suite("allow").replacingOccurrences(
+        of: #""method": "get", "path": "users/alice", "auth": {"uid": "bob"}"#,
+        with: #""method": "read", "path": "users/alice""#))
     let result = try box.run("test", "suite.json")
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)

@@ -131,7 +131,9 @@ import Testing
     case 3: return #""s\#(rng.next() % 100)""#
     case 4: return #""\u00e9\n\"""#
     case 5: return "-0.5e2"
-    case 6: return "[" + (0..<Int(rng.next() % 3)).map { _ in randomValue(&rng, depth: depth + 1) }.joined(separator: ",") + "]"
+    case 6:
+      return "[" + (0..<Int(rng.next() % 3)).map { _ in randomValue(&rng, depth: depth + 1) }.joined(separator: ",")
+        + "]"
     default: return randomObject(&rng, depth: depth)
     }
   }

@@ -1,5 +1,5 @@
-import Foundation
 import FlintKit
+import Foundation
 import Testing
 
 /// Runs every suite in `Corpus/suites`. Their expected verdicts come from the spec, so a

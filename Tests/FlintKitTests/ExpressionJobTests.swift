@@ -6,7 +6,9 @@ import Testing
 
 /// `flint expr`: single expressions with bindings, and JSON Lines batches.
 @Suite struct ExpressionJobTests {
-  static func value(_ text: String, _ bindings: [String: RulesValue] = [:], job: ExpressionJob = ExpressionJob()) -> String {
+  static func value(_ text: String, _ bindings: [String: RulesValue] = [:], job: ExpressionJob = ExpressionJob())
+    -> String
+  {
     switch job.evaluate(text, bindings: bindings) {
     case .syntaxError(_, let diagnostics): "syntax: \(diagnostics.map(\.message))"
     case .evaluated(.success(let value)): value.typedJSON

@@ -76,11 +76,17 @@ import Testing
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     #expect(lines.last == "")
     #expect(lines.dropLast().last == "5 passed, 2 failed")
-    #expect(text.hasPrefix("FAIL suite.json: bob reads alice: expected allow, got deny\nDENY get /databases/(default)/documents/users/alice\n"))
+    #expect(
+      text.hasPrefix(
+        "FAIL suite.json: bob reads alice: expected allow, got deny\nDENY get /databases/(default)/documents/users/alice\n"
+      ))
     // The caret sits under the failing sub-expression.
     #expect(text.contains("      allow read: if request.auth != null && request.auth.uid == uid;"))
     #expect(text.contains("^~~~~~~~~~~~~~~~~~~~~~~ false"))
-    #expect(text.contains("FAIL suite.json: list without a limit: expected allow, got deny\nDENY list /databases/(default)/documents/posts\n"))
+    #expect(
+      text.contains(
+        "FAIL suite.json: list without a limit: expected allow, got deny\nDENY list /databases/(default)/documents/posts\n"
+      ))
     #expect(text.contains("suggested fix: add .limit(10)"))
     // Passing cases print nothing.
     #expect(!text.contains("alice reads herself"))
@@ -88,7 +94,8 @@ import Testing
 
   @Test func allPassingTextIsTheCountAlone() throws {
     let text = SuiteReport.text([
-      try Self.run(TestRules.suite(case: #"{"name": "n", "request": {"method": "get", "path": "users/x"}, "expect": "deny"}"#))
+      try Self.run(
+        TestRules.suite(case: #"{"name": "n", "request": {"method": "get", "path": "users/x"}, "expect": "deny"}"#))
     ])
     #expect(text == "1 passed, 0 failed\n")
   }

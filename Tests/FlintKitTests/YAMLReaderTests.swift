@@ -63,7 +63,8 @@ import Testing
     #expect(Self.error("a: 1\na: 2\n") == #"s.yaml:2:1: $.a: duplicate key "a""#)
     #expect(Self.error("? [a]\n: 1\n") == "s.yaml:1:3: $: mapping keys must be plain scalars")
     #expect(Self.error("x: .nan\n").contains("$.x: .nan is not a finite number"))
-    #expect(Self.error("x: 99999999999999999999\n").contains("$.x: integer 99999999999999999999 does not fit in 64 bits"))
+    #expect(
+      Self.error("x: 99999999999999999999\n").contains("$.x: integer 99999999999999999999 does not fit in 64 bits"))
     #expect(Self.error("") == "s.yaml:1:1: $: empty input: expected a YAML document")
   }
 
@@ -78,7 +79,8 @@ import Testing
 
   @Test func locatesLaterErrors() throws {
     let (_, marks) = try YAMLReader.read("cases:\n  - name: n\n    expect: maybe\n", file: "s.yaml")
-    let located = marks.locate(JSONError("bad", path: JSONPath.root.appending("cases").appending(0).appending("expect")))
+    let located = marks.locate(
+      JSONError("bad", path: JSONPath.root.appending("cases").appending(0).appending("expect")))
     #expect(located.description == "s.yaml:3:13: $.cases[0].expect: bad")
   }
 }

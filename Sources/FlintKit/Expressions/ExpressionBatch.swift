@@ -92,11 +92,15 @@ public struct ExpressionBatch: Sendable {
     do {
       json = try JSONParser.parse(bytes: line)
     } catch {
-      appendLine(id: nil, error: "line \(number): invalid JSON at column \(error.column ?? 1): \(error.message)", to: &out)
+      appendLine(
+        id: nil, error: "line \(number): invalid JSON at column \(error.column ?? 1): \(error.message)", to: &out)
       return false
     }
     guard case .object(let object) = json else {
-      appendLine(id: nil, error: "line \(number): expected an object {\"id\", \"expr\", \"bindings\"}, found \(json.kindDescription)", to: &out)
+      appendLine(
+        id: nil,
+        error: "line \(number): expected an object {\"id\", \"expr\", \"bindings\"}, found \(json.kindDescription)",
+        to: &out)
       return false
     }
     let id: BatchLineReader.BatchID
@@ -107,7 +111,9 @@ public struct ExpressionBatch: Sendable {
       appendLine(id: nil, error: "line \(number): missing \"id\"", to: &out)
       return false
     case let other?:
-      appendLine(id: nil, error: "line \(number): \"id\" must be a string or an integer, found \(other.kindDescription)", to: &out)
+      appendLine(
+        id: nil, error: "line \(number): \"id\" must be a string or an integer, found \(other.kindDescription)",
+        to: &out)
       return false
     }
     if let unknown = object.keys.first(where: { !Self.keys.contains($0) }) {

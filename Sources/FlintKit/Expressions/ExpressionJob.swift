@@ -27,7 +27,8 @@ public struct ExpressionJob: Sendable {
     let source = SourceFile(name: name, text: text)
     let parsed = RulesParser.parseExpression(source)
     let errors = parsed.diagnostics.filter { $0.severity == .error }
-    return ParsedExpressionText(source: source, expr: errors.isEmpty ? parsed.expr : nil, diagnostics: parsed.diagnostics)
+    return ParsedExpressionText(
+      source: source, expr: errors.isEmpty ? parsed.expr : nil, diagnostics: parsed.diagnostics)
   }
 
   /// Parses and evaluates `text` with `bindings` (`request`, `resource` and other names).

@@ -55,7 +55,8 @@ struct RequestReader {
     if let resourceData, let first = DocumentLimits.validate(Document(path: target.path, fields: resourceData)).first {
       throw JSONError(first.description, path: path.appending("data"))
     }
-    return SuiteRequest(request: request, query: query ?? (method == .list ? SuiteRequest.unfilteredQuery(for: request) : nil))
+    return SuiteRequest(
+      request: request, query: query ?? (method == .list ? SuiteRequest.unfilteredQuery(for: request) : nil))
   }
 
   private func readMethod(_ object: JSONObject, at path: JSONPath) throws(JSONError) -> RequestMethod {
@@ -114,17 +115,16 @@ struct RequestReader {
       return (fromQuery, query.scope.isCollectionGroup)
     }
     guard let target else { throw JSONError("missing required key \"path\"", path: path) }
-    let count = target.segments.count
-    let plural = count == 1 ? "" : "s"
+    let shape = "\"\(text ?? "")\" has \(target.segments.count) segment\(target.segments.count == 1 ? "" : "s")"
     if method == .list {
       guard target.isCollection else {
         throw JSONError(
-          "a list request targets a collection: \"\(text ?? "")\" has \(count) segment\(plural); a collection path has an odd number",
+          "a list request targets a collection: \(shape); a collection path has an odd number",
           path: path.appending("path"))
       }
     } else if !target.isDocument {
       throw JSONError(
-        "a \(method.rawValue) request targets a document: \"\(text ?? "")\" has \(count) segment\(plural); a document path has an even number (collection/id)",
+        "a \(method.rawValue) request targets a document: \(shape); a document path has an even number (collection/id)",
         path: path.appending("path"))
     }
     return (target, false)

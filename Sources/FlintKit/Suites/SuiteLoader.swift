@@ -63,7 +63,8 @@ public struct SuiteLoader {
     }
     let rulesFile = SuiteFiles.resolve(rulesName, besides: file)
     let rules = try compile(rulesFile)
-    let store = try root["data"].map { json throws in try documents(json, at: .root.appending("data"), suite: file) }
+    let store =
+      try root["data"].map { json throws in try documents(json, at: .root.appending("data"), suite: file) }
       ?? DocumentStore()
     guard !casesJSON.isEmpty else { throw JSONError("a suite needs at least one case", path: .root.appending("cases")) }
 
@@ -92,7 +93,8 @@ public struct SuiteLoader {
     guard case .string(let expectText) = expectValue, let expect = Verdict(rawValue: expectText) else {
       throw JSONError("expected one of allow, deny", path: path.appending("expect"))
     }
-    let caseStore = try object["seed"].map { json throws in try documents(json, at: path.appending("seed"), suite: suite) }
+    let caseStore =
+      try object["seed"].map { json throws in try documents(json, at: path.appending("seed"), suite: suite) }
       ?? store
     let reader = RequestReader(defaultTime: time, store: caseStore)
     let action: CaseAction

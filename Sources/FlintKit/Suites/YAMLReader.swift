@@ -104,7 +104,8 @@ enum YAMLReader {
         return .int(Int64(value))
       case .float:
         guard let value = Double(scalar.string) ?? node.float, value.isFinite else {
-          throw located("\(scalar.string) is not a finite number (use {__double__: \"NaN\"} for non-finite values)", node, path)
+          throw located(
+            "\(scalar.string) is not a finite number (use {__double__: \"NaN\"} for non-finite values)", node, path)
         }
         return .double(value)
       default:
