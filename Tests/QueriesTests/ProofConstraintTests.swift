@@ -40,6 +40,9 @@ import Testing
     #expect(allowed("resource.data.x < 10", #".where("x", ">", 0).where("x", "<", 5)"#))
     #expect(allowed("resource.data.x < 10", #".where("x", ">=", -Infinity).where("x", "<", 5)"#))
     #expect(allowed("resource.data.x != 10", #".where("x", "<", 5)"#))
+    let proof = H.prove(H.items("resource.data.x < 10"), #"collection("items").where("x", "<", 5)"#)
+    #expect(proof.suggestions == [#".where("x", ">=", -Infinity)"#])
+    #expect(proof.branches[0].attempts[0].obstacles[0].reason.hasPrefix("NaN sorts below every number"))
   }
 
   @Test("a range keeps its type class: other types compare unequal, orderings error")

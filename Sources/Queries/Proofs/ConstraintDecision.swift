@@ -29,6 +29,16 @@ extension FieldConstraint {
     }
   }
 
+  /// `symbol op c` for `< <= > >=` (symbol on the left) as if NaN were excluded: tells
+  /// whether NaN is the only reason an upper-bounded number range does not imply it.
+  func compareIgnoringNaN(_ op: BinaryOperator, _ c: RulesValue) -> ProofTruth {
+    guard Self.isSafe(c), case .range(var range) = ValueRange.of(atoms), range.admitsNaN,
+      let cv = c.toFirestoreValue(), cv.typeOrder == range.typeOrder, !cv.isNaN
+    else { return .unknown }
+    range.admitsNaN = false
+    return range.decide(op, cv)
+  }
+
   /// `symbol in c`: true if the symbol equals some element for sure, false if it equals none.
   func isMember(of c: RulesValue, database: String) -> ProofTruth {
     if let v = pinnedValue(database), Self.isSafe(c) {

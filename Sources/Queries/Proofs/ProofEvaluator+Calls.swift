@@ -16,9 +16,12 @@ extension ProofEvaluator {
     switch name.name {
     case "get", "exists", "getAfter", "existsAfter":
       guard args.count == 1 else { return .error(.functionNotFound(name.name)) }
+      let mark = obstacles.count
       switch try eval(args[0], scope) {
       case .value(let path): return try lookup(name.name, path)
       case .error(let error): return .error(error)
+      case .unknown where obstacles.count > mark:
+        return .unknown
       case .unknown, .symbol:
         record(
           .unsupported, expr.range,

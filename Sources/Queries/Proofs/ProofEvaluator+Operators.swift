@@ -110,10 +110,27 @@ extension ProofEvaluator {
       return .unknown
     }
     if !truth.isTrue {
+      if case .unknown = truth, let op = Self.comparison(op, symbolOnLeft),
+        constraint.compareIgnoringNaN(op, c).isTrue
+      {
+        record(
+          .notImplied, expr.range,
+          "NaN sorts below every number in Firestore, so the filters (\(constraint.filterText)) also return NaN values, for which this is false; a lower bound excludes NaN",
+          suggestion: ProofSuggestion.lowerBound(field: constraint.field))
+        return truth.value
+      }
       let (kind, reason) = Self.explain(truth, constraint)
       record(kind, expr.range, reason, suggestion: suggestion)
     }
     return truth.value
+  }
+
+  /// The ordering operator with the symbol on the left, or nil for other operators.
+  private static func comparison(_ op: BinaryOperator, _ symbolOnLeft: Bool) -> BinaryOperator? {
+    switch op {
+    case .less, .lessEqual, .greater, .greaterEqual: symbolOnLeft ? op : op.mirrored
+    default: nil
+    }
   }
 
   /// For the document's name, suggest the document id (`documentId() == "x"`).

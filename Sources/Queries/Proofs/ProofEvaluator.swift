@@ -186,7 +186,11 @@ final class ProofEvaluator {
   func concreteOperand(_ expr: Expr, _ scope: ProofScope, what: String) throws(EvalError) -> ProofValue {
     let value = try eval(expr, scope)
     if case .symbol(let symbol) = value {
-      record(.unsupported, expr.range, "\(symbol.text) inside \(what) cannot be proved from the query's filters")
+      let reason =
+        what == "a path"
+        ? "a path built from \(symbol.text) differs for each queried document, so get()/exists() on it cannot be proved for a query (the emulator reports get(constraint))"
+        : "\(symbol.text) inside \(what) cannot be proved from the query's filters"
+      record(.unsupported, expr.range, reason)
       return .unknown
     }
     return value
