@@ -28,6 +28,8 @@ struct ParserBadInputTests {
     #expect(!parsed.diagnostics.isEmpty)
     #expect(parsed.diagnostics.count <= Parser.maxDiagnostics + 1)
     #expect(parsed.diagnostics.last?.code == "parse.too-many-errors")
+    let escapes = T.parse(T.wrap("allow read: if '" + String(repeating: "\\d", count: 5_000) + "' == x;"))
+    #expect(escapes.diagnostics.count == Parser.maxDiagnostics + 1)
   }
 
   @Test("Invalid UTF-8 is reported at the first bad character")

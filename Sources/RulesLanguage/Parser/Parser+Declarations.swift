@@ -81,7 +81,7 @@ extension Parser {
     var value = ""
     switch current.kind {
     case .string:
-      value = LiteralDecoder.decodeString(bytes, range: current.range, diagnostics: &diagnostics) ?? ""
+      value = decodeString(current.range) ?? ""
       advance()
     case .integer, .float:
       report(

@@ -21,13 +21,13 @@ extension Parser {
       return Expr(.float(value), range: token.range)
     case .string:
       advance()
-      guard let value = LiteralDecoder.decodeString(bytes, range: token.range, diagnostics: &diagnostics) else {
+      guard let value = decodeString(token.range) else {
         return Expr(.invalid, range: token.range)
       }
       return Expr(.string(value), range: token.range)
     case .bytes:
       advance()
-      guard let value = LiteralDecoder.decodeBytes(bytes, range: token.range, diagnostics: &diagnostics) else {
+      guard let value = decodeBytes(token.range) else {
         return Expr(.invalid, range: token.range)
       }
       return Expr(.bytes(value), range: token.range)
@@ -95,7 +95,7 @@ extension Parser {
       let keyRange = current.range
       var key = ""
       if at(.string) {
-        key = LiteralDecoder.decodeString(bytes, range: current.range, diagnostics: &diagnostics) ?? ""
+        key = decodeString(current.range) ?? ""
         advance()
       } else {
         // Parse whatever stands there so the entry's shape still lines up.

@@ -88,6 +88,24 @@ struct Parser {
   @inline(__always)
   func byte(at offset: Int) -> UInt8 { offset < bytes.count ? bytes[offset] : 0 }
 
+  // MARK: - Literals
+
+  /// Decodes a `.string` token, reporting bad escapes (through the diagnostic cap).
+  mutating func decodeString(_ range: SourceRange) -> String? {
+    var found: [Diagnostic] = []
+    let value = LiteralDecoder.decodeString(bytes, range: range, diagnostics: &found)
+    for diagnostic in found { append(diagnostic) }
+    return value
+  }
+
+  /// Decodes a `.bytes` token, reporting bad escapes (through the diagnostic cap).
+  mutating func decodeBytes(_ range: SourceRange) -> [UInt8]? {
+    var found: [Diagnostic] = []
+    let value = LiteralDecoder.decodeBytes(bytes, range: range, diagnostics: &found)
+    for diagnostic in found { append(diagnostic) }
+    return value
+  }
+
   // MARK: - Diagnostics
 
   private mutating func drainLexerDiagnostics() {
