@@ -15,7 +15,7 @@ extension ProofEvaluator {
     if truth.isTrue {
       obstacles.removeSubrange(mark...)
     } else if obstacles.count == mark, !Self.isConnective(expr) {
-      recordLeaf(expr, truth)
+      recordLeaf(expr, truth, inner: true)
     }
     return truth
   }
@@ -97,12 +97,15 @@ extension ProofEvaluator {
 
   /// The reason for a leaf condition that is not true and recorded nothing itself
   /// (a concrete `false`, an error, a user function's result).
-  func recordLeaf(_ expr: Expr, _ truth: ProofTruth) {
+  func recordLeaf(_ expr: Expr, _ truth: ProofTruth, inner: Bool = false) {
     switch truth {
     case .true: return
     case .false: record(.alwaysFalse, expr.range, "is false for this request")
     case .error(let error): record(.error, expr.range, "evaluates to an error: \(error.message)")
-    case .unknown: record(.unsupported, expr.range, "cannot be decided from the query")
+    case .unknown:
+      // An unknown is explained where it arose (a document value, a wildcard); only a
+      // top-level condition with no reason at all gets this one (see ListAuthorizer).
+      if !inner { record(.unsupported, expr.range, "cannot be decided from the query") }
     }
   }
 }
