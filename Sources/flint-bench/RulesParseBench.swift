@@ -21,13 +21,15 @@ enum RulesParseBench {
       ])
   }
 
-  /// A realistic ruleset repeated: helpers with `let`, nested matches, get() role lookups,
+  /// A realistic ruleset repeated (larger than the 256 KB deploy limit, so
+  /// the check reports exactly one error, `check.source-too-large`): helpers with `let`, nested matches, get() role lookups,
   /// validation with diff().affectedKeys(), regex and timestamp checks.
   static func generate(lines: Int) -> String {
     var out = "rules_version = '2';\nservice cloud.firestore {\n  match /databases/{database}/documents {\n"
     var block = 0
-    while out.utf8.count / 38 < lines {
-      out += """
+    var lineCount = 3
+    while lineCount < lines - 2 {
+      let text = """
             function isOwner\(block)(uid) {
               let signedIn = request.auth != null;
               return signedIn && request.auth.uid == uid;
@@ -54,6 +56,8 @@ enum RulesParseBench {
             }
 
         """
+      out += text
+      lineCount += text.utf8.lazy.filter { $0 == UInt8(ascii: "\n") }.count
       block += 1
     }
     return out + "  }\n}\n"
