@@ -107,11 +107,12 @@ struct QueryCommandTests {
       "query", "--rules", "posts.rules", "--data", "data.json", "--auth", #"{"uid": "bob"}"#, "get", "posts/p1")
     #expect(get.status == 0)
     #expect(get.stdout.hasPrefix("rules: allow\n"))
-    #expect(get.stdout.hasSuffix("document: posts/p1 {\"likes\": 10, \"owner\": \"alice\", \"visibility\": \"public\"}\n"))
-    let private_ = try box.run(
+    #expect(
+      get.stdout.hasSuffix("document: posts/p1 {\"likes\": 10, \"owner\": \"alice\", \"visibility\": \"public\"}\n"))
+    let privateClub = try box.run(
       "query", "--rules", "posts.rules", "--data", "data.json", "--auth", #"{"uid": "bob"}"#, "get", "posts/p3")
-    #expect(private_.status == 1)
-    #expect(private_.stdout.contains("rules: deny\n"))
+    #expect(privateClub.status == 1)
+    #expect(privateClub.stdout.contains("rules: deny\n"))
     let update = try box.run(
       "query", "--rules", "posts.rules", "--data", "data.json", "update", "posts/p1", "--data-json", #"{"likes": 1}"#)
     #expect(update.status == 1)

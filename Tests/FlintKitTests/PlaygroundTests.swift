@@ -57,7 +57,10 @@ import Testing
     #expect(text.contains(#"suggested fix: add .where("owner", "==", auth.uid)"#))
     #expect(text.contains("results: none (the rules deny the query)\nreads: 0\n"))
     let json = PlaygroundRenderer.json(report)
-    #expect(json.hasPrefix(#"{"valid": true, "error": null, "normalizedOrderBy": [["likes", "asc"], ["__name__", "asc"]], "rules": {"decision": "deny", "explanation": {"#))
+    #expect(
+      json.hasPrefix(
+        #"{"valid": true, "error": null, "normalizedOrderBy": [["likes", "asc"], ["__name__", "asc"]], "rules": {"decision": "deny", "explanation": {"#
+      ))
     #expect(json.hasSuffix(#""results": [], "reads": 0}"# + "\n"))
   }
 
@@ -68,9 +71,14 @@ import Testing
     #expect(!report.isValid)
     #expect(report.error == "Invalid query. You cannot use more than one '!=' filter.")
     #expect(report.exitStatus == 1)
-    #expect(PlaygroundRenderer.text(report).hasPrefix("valid: no: Invalid query. You cannot use more than one '!=' filter.\n"))
+    #expect(
+      PlaygroundRenderer.text(report).hasPrefix("valid: no: Invalid query. You cannot use more than one '!=' filter.\n")
+    )
     let json = PlaygroundRenderer.json(report)
-    #expect(json == #"{"valid": false, "error": "Invalid query. You cannot use more than one '!=' filter.", "normalizedOrderBy": [], "results": [], "reads": 0}"# + "\n")
+    #expect(
+      json
+        == #"{"valid": false, "error": "Invalid query. You cannot use more than one '!=' filter.", "normalizedOrderBy": [], "results": [], "reads": 0}"#
+        + "\n")
   }
 
   @Test("without rules the query just runs; aggregations are reported")
@@ -81,7 +89,8 @@ import Testing
     #expect(report.result?.documents.count == 2)
     #expect(!PlaygroundRenderer.json(report).contains("\"rules\""))
     let count = playground.run(#"collection("posts").count()"#, auth: nil)
-    #expect(PlaygroundRenderer.json(count).hasSuffix(#""results": [], "reads": 1, "aggregations": {"count": 3}}"# + "\n"))
+    #expect(
+      PlaygroundRenderer.json(count).hasSuffix(#""results": [], "reads": 1, "aggregations": {"count": 3}}"# + "\n"))
     #expect(PlaygroundRenderer.text(count).contains("aggregations:\n  count: 3\n"))
   }
 
@@ -96,7 +105,8 @@ import Testing
     let denied = playground.run(.get(path, auth: Auth(uid: "bob")))
     #expect(denied.exitStatus == 1)
     #expect(denied.document == nil)
-    #expect(PlaygroundRenderer.json(denied).hasPrefix(#"{"method": "get", "path": "posts/p1", "rules": {"decision": "deny""#))
+    #expect(
+      PlaygroundRenderer.json(denied).hasPrefix(#"{"method": "get", "path": "posts/p1", "rules": {"decision": "deny""#))
     let update = playground.run(.update(path, data: ["owner": .string("alice")], auth: Self.alice))
     #expect(update.decision?.allowed == true)
     #expect(!update.looked)

@@ -18,7 +18,8 @@ import Testing
     #expect(allowed("resource.data.x == 6.0", #".where("x", "==", 6)"#))
     #expect(allowed("6 <= resource.data.x", #".where("x", "==", 6)"#))
     #expect(!allowed("resource.data.x > 6", #".where("x", "==", 6)"#))
-    #expect(allowed("resource.data.name == 'a' && resource.data.x != 7", #".where("name", "==", "a").where("x", "==", 6)"#))
+    #expect(
+      allowed("resource.data.name == 'a' && resource.data.x != 7", #".where("name", "==", "a").where("x", "==", 6)"#))
     #expect(allowed("resource.data.tags == ['a', 'b']", #".where("tags", "==", ["a", "b"])"#))
   }
 
@@ -83,7 +84,8 @@ import Testing
     #expect(allowed(rule, #".where("status", "==", "open")"#))
     #expect(allowed(rule, #".where("status", "in", ["open", "review"])"#))
     #expect(!allowed(rule, #".where("status", "in", ["open", "closed"])"#))
-    #expect(H.prove(H.items(rule), #"collection("items")"#).suggestions == [#".where("status", "in", ["open", "review"])"#])
+    #expect(
+      H.prove(H.items(rule), #"collection("items")"#).suggestions == [#".where("status", "in", ["open", "review"])"#])
   }
 
   @Test("a field used as a condition stands for field == true")
@@ -91,8 +93,14 @@ import Testing
     #expect(allowed("resource.data.published", #".where("published", "==", true)"#))
     #expect(!allowed("resource.data.published", #".where("published", "==", false)"#))
     #expect(allowed("!resource.data.hidden", #".where("hidden", "==", false)"#))
-    #expect(H.prove(H.items("resource.data.published"), #"collection("items")"#).suggestions == [#".where("published", "==", true)"#])
-    #expect(H.prove(H.items("!resource.data.hidden"), #"collection("items")"#).suggestions == [#".where("hidden", "==", false)"#])
+    #expect(
+      H.prove(H.items("resource.data.published"), #"collection("items")"#).suggestions == [
+        #".where("published", "==", true)"#
+      ])
+    #expect(
+      H.prove(H.items("!resource.data.hidden"), #"collection("items")"#).suggestions == [
+        #".where("hidden", "==", false)"#
+      ])
   }
 
   @Test("negation flips suggestions: !(x == c) suggests x != c")

@@ -1,5 +1,5 @@
-import Foundation
 import FirestoreModel
+import Foundation
 import Queries
 import RulesEngine
 import RulesLanguage

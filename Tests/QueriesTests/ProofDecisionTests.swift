@@ -26,7 +26,8 @@ enum ProofHarness {
     let prepared = QueryPipeline.prepare(
       SourceFile(name: "<query>", text: text), context: QueryContext(bindings: bindings))
     guard let normalized = prepared.normalized else {
-      preconditionFailure("invalid query \(text): \(prepared.diagnostics.map(\.message)) \(String(describing: prepared.error))")
+      preconditionFailure(
+        "invalid query \(text): \(prepared.diagnostics.map(\.message)) \(String(describing: prepared.error))")
     }
     return normalized
   }
@@ -90,7 +91,8 @@ enum ProofHarness {
     let proof = H.prove(H.items("resource.data.visibility == 'public'"), #"collection("items").limit(3)"#)
     #expect(!proof.allowed)
     #expect(proof.suggestions == [#".where("visibility", "==", "public")"#])
-    #expect(H.allowed("resource.data.visibility == 'public'", #"collection("items").where("visibility", "==", "public")"#))
+    #expect(
+      H.allowed("resource.data.visibility == 'public'", #"collection("items").where("visibility", "==", "public")"#))
   }
 
   @Test("either side of || is enough (spec §7.1 rule 2)")

@@ -121,9 +121,13 @@ import Testing
   func absorption() {
     #expect(H.allowed("resource.data.x > 5 || true", #"collection("items")"#))
     #expect(!H.allowed("resource.data.x > 5 && true", #"collection("items")"#))
-    #expect(H.allowed("request.auth.token.missing == 1 || resource.data.x == 1", #"collection("items").where("x", "==", 1)"#))
-    #expect(!H.allowed("request.auth.token.missing == 1 && resource.data.x == 1", #"collection("items").where("x", "==", 1)"#))
-    #expect(H.allowed("!(resource.data.x == 1 && request.auth.token.missing)", #"collection("items").where("x", "==", 2)"#))
+    #expect(
+      H.allowed("request.auth.token.missing == 1 || resource.data.x == 1", #"collection("items").where("x", "==", 1)"#))
+    #expect(
+      !H.allowed("request.auth.token.missing == 1 && resource.data.x == 1", #"collection("items").where("x", "==", 1)"#)
+    )
+    #expect(
+      H.allowed("!(resource.data.x == 1 && request.auth.token.missing)", #"collection("items").where("x", "==", 2)"#))
     #expect(H.allowed("resource.data.x == 1 ? true : false", #"collection("items").where("x", "==", 1)"#))
     #expect(!H.allowed("resource.data.x == 1 ? true : false", #"collection("items")"#))
     #expect(!H.allowed("1", #"collection("items")"#))

@@ -77,7 +77,9 @@ struct SplitMix64: RandomNumberGenerator {
     case 2: return .double(Double(Int.random(in: -2...8, using: &rng)) + 0.5)
     case 3: return .string(["p", "q", "r"].randomElement(using: &rng)!)
     case 4: return .boolean(Bool.random(using: &rng))
-    case 5: return .array((0..<Int.random(in: 0...2, using: &rng)).map { _ in .integer(Int64.random(in: 0...3, using: &rng)) })
+    case 5:
+      return .array(
+        (0..<Int.random(in: 0...2, using: &rng)).map { _ in .integer(Int64.random(in: 0...3, using: &rng)) })
     case 6: return .string(uids.randomElement(using: &rng)!)
     case 7: return .double(Double(Int.random(in: 0...6, using: &rng)))
     default: return .integer(Int64.random(in: -1...5, using: &rng))
@@ -92,7 +94,8 @@ struct SplitMix64: RandomNumberGenerator {
         data[field] = randomValue(&rng)
       }
       if Bool.random(using: &rng) {
-        data["tags"] = .array((0..<Int.random(in: 0...2, using: &rng)).map { _ in .string(uids.randomElement(using: &rng)!) })
+        data["tags"] = .array(
+          (0..<Int.random(in: 0...2, using: &rng)).map { _ in .string(uids.randomElement(using: &rng)!) })
       }
       documents.append(Document(path: ResourcePath(segments: ["items", "d\(index)"]), fields: data))
     }

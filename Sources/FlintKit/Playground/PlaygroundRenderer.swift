@@ -24,7 +24,8 @@ public enum PlaygroundRenderer {
       out += "rules: \(proof.allowed ? "allow" : "deny")\n"
       out += indent(ProofRenderer.text(proof, source: rules))
     }
-    out += "orderBy: " + normalized.orderBy.map { "\($0.field) \($0.direction.rawValue)" }.joined(separator: ", ") + "\n"
+    out +=
+      "orderBy: " + normalized.orderBy.map { "\($0.field) \($0.direction.rawValue)" }.joined(separator: ", ") + "\n"
     guard let result = report.result else {
       out += "results: none (the rules deny the query)\nreads: 0\n"
       return out
@@ -52,7 +53,9 @@ public enum PlaygroundRenderer {
       (
         "normalizedOrderBy",
         .array(
-          (report.normalized?.orderBy ?? []).map { .array([.string($0.field.description), .string($0.direction.rawValue)]) })
+          (report.normalized?.orderBy ?? []).map {
+            .array([.string($0.field.description), .string($0.direction.rawValue)])
+          })
       ),
     ]
     if let proof = report.proof, let rules = report.rulesSource {

@@ -129,7 +129,8 @@ public struct ListAuthorizer: Sendable {
     if matches.isEmpty {
       if query.scope.isCollectionGroup {
         notes.append(
-          "no match block covers every '\(query.scope.collectionID)' collection: a collection-group query needs rules_version = '2' and a block like match /{path=**}/\(query.scope.collectionID)/{id}")
+          "no match block covers every '\(query.scope.collectionID)' collection: a collection-group query needs rules_version = '2' and a block like match /{path=**}/\(query.scope.collectionID)/{id}"
+        )
       } else {
         notes.append("no match block covers the documents of /\(query.scope.basePath)")
       }
@@ -138,7 +139,8 @@ public struct ListAuthorizer: Sendable {
     }
     if query.projection != nil || !query.aggregations.isEmpty {
       notes.append(
-        "access is decided per whole document: a select(...) projection or an aggregation does not narrow what the rules require")
+        "access is decided per whole document: a select(...) projection or an aggregation does not narrow what the rules require"
+      )
     }
     return notes
   }

@@ -66,7 +66,8 @@ extension ProofEvaluator {
     case (.symbol(let symbol), _):
       record(
         .unsupported, expr.range,
-        "the method .\(name.name)() on \(symbol.text) cannot be proved from the query's filters; only comparisons (==, !=, <, <=, >, >=, in) can")
+        "the method .\(name.name)() on \(symbol.text) cannot be proved from the query's filters; only comparisons (==, !=, <, <=, >, >=, in) can"
+      )
       return .unknown
     default:
       return .unknown

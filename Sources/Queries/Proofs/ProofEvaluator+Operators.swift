@@ -149,7 +149,10 @@ extension ProofEvaluator {
       return (.error, "is an error for every document the filters admit (\(constraint.filterText)): \(error.message)")
     case .unknown:
       if constraint.isUnconstrained {
-        return (.unconstrained, "\(constraint.subject) has no filter in this query branch, so the query may return documents for which this is not true")
+        return (
+          .unconstrained,
+          "\(constraint.subject) has no filter in this query branch, so the query may return documents for which this is not true"
+        )
       }
       return (.notImplied, "the filters on it (\(constraint.filterText)) do not guarantee this for every document")
     }

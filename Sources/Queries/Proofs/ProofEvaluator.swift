@@ -157,7 +157,8 @@ final class ProofEvaluator {
       if let value = wildcard.value { return .value(value) }
       record(
         .unknownWildcard, range,
-        "the wildcard {\(name)} stands for each queried document's id (or a collection group's parents), which a query does not fix; compare resource.id or a field instead")
+        "the wildcard {\(name)} stands for each queried document's id (or a collection group's parents), which a query does not fix; compare resource.id or a field instead"
+      )
       return .unknown
     }
     switch name {
