@@ -68,6 +68,23 @@ import Testing
     #expect(Self.error("") == "s.yaml:1:1: $: empty input: expected a YAML document")
   }
 
+  @Test func hostileNestingIsAnErrorNotACrash() {
+    let flow = "a: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+    #expect(Self.error(flow).contains("nesting deeper than 512 levels"))
+    let block = (0..<600).map { String(repeating: " ", count: $0) + "k:" }.joined(separator: "\n") + " 1"
+    #expect(Self.error(block).contains("nesting deeper than 512 levels"))
+    let dashes = String(repeating: "- ", count: 600) + "x"
+    #expect(Self.error(dashes).contains("nesting deeper than 512 levels"))
+  }
+
+  @Test func tagsDocumentsAndAliases() throws {
+    #expect(try Self.read("a: !!str 3\nb: !!int \"4\"\nc: !!float 1\n") == ["a": "3", "b": 4, "c": 1.0])
+    #expect(Self.error("a: !custom x\n").contains("$.a: unsupported YAML tag !custom"))
+    #expect(Self.error("a: 1\n---\nb: 2\n").contains("a suite holds one YAML document"))
+    #expect(Self.error("a: *nowhere\n").contains("$.a: unknown alias *nowhere"))
+    #expect(Self.error("a: 'unterminated\n").contains("invalid YAML"))
+  }
+
   @Test func aliasBombsAreCapped() {
     var lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
     for level in 1...7 {
