@@ -72,6 +72,20 @@ struct QueryCommandTests {
     #expect(denied.stdout.contains(#""rules": {"decision": "deny", "explanation": {"decision": "deny""#))
   }
 
+  @Test("--var binds query variables")
+  func variables() throws {
+    let box = try Self.sandbox()
+    let result = try box.run(
+      "query", "--data", "data.json", "--var", "who=alice", "--var", "n=5",
+      #"collection("posts").where("owner", "==", who).where("likes", ">", n)"#)
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("results: 1\n  posts/p1 "))
+    let unbound = try box.run("query", #"collection("posts").where("owner", "==", who)"#)
+    #expect(unbound.status == 1)
+    #expect(unbound.stdout.contains("no value bound for 'who'"))
+    #expect(try box.run("query", "--var", "novalue", #"collection("posts")"#).status == 2)
+  }
+
   @Test("an invalid query: exit 1 with the SDK message")
   func invalid() throws {
     let box = try Self.sandbox()

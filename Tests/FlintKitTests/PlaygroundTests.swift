@@ -121,6 +121,10 @@ import Testing
     #expect(throws: JSONError.self) { try PlaygroundInput.auth(#"{"id": "x"}"#) }
     #expect(throws: JSONError.self) { try PlaygroundInput.auth(#"{"uid": ""}"#) }
     #expect(try PlaygroundInput.fields(#"{"n": 1, "at": {"__timestamp__": "2024-01-01T00:00:00Z"}}"#).count == 2)
+    #expect(try PlaygroundInput.variable("n=3") == ("n", .integer(3)))
+    #expect(try PlaygroundInput.variable("who=alice") == ("who", .string("alice")))
+    #expect(try PlaygroundInput.variable(#"at={"__timestamp__": "2024-01-01T00:00:00Z"}"#).1.typeOrder == .timestamp)
+    #expect(throws: JSONError.self) { try PlaygroundInput.variable("=3") }
     #expect(PlaygroundInput.documentPath("/users/alice") == ResourcePath(segments: ["users", "alice"]))
     #expect(PlaygroundInput.documentPath("users") == nil)
     #expect(PlaygroundInput.documentPath("users//a/b") == nil)

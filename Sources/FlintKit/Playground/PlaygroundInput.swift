@@ -29,6 +29,17 @@ public enum PlaygroundInput {
     return try TaggedJSONDecoder(requestTime: time).fields(json, at: .root)
   }
 
+  /// `--var NAME=VALUE`: VALUE is JSON (plain or tagged), or else taken as a string.
+  public static func variable(_ text: String, time: Timestamp? = nil) throws(JSONError) -> (String, Value) {
+    guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+      throw JSONError("expected NAME=VALUE, got '\(text)'", path: .root)
+    }
+    let name = String(text[..<equals])
+    let raw = String(text[text.index(after: equals)...])
+    guard let json = try? JSONParser.parse(raw, file: "--var \(name)") else { return (name, .string(raw)) }
+    return (name, try TaggedJSONDecoder(requestTime: time).value(json, at: .root))
+  }
+
   /// A document path relative to `/databases/<db>/documents`, with or without a leading `/`;
   /// nil when it is not a document path (an even number of non-empty segments).
   public static func documentPath(_ text: String) -> ResourcePath? {

@@ -25,10 +25,13 @@ public struct QueryPlayground: Sendable {
   }
 
   /// Runs query text for a user (`auth`, nil when signed out) at `time`. The query may use
-  /// `auth.uid`, `auth.token.<claim>` and `request.time`.
-  public func run(_ text: String, auth: Auth?, time: Timestamp = Timestamp(seconds: 0)) -> QueryReport {
+  /// `auth.uid`, `auth.token.<claim>`, `request.time` and the names in `variables`.
+  public func run(
+    _ text: String, auth: Auth?, time: Timestamp = Timestamp(seconds: 0), variables: [String: Value] = [:]
+  ) -> QueryReport {
     let source = SourceFile(name: "<query>", text: text)
-    var bindings: [String: Value] = ["request.time": .timestamp(time)]
+    var bindings = variables
+    bindings["request.time"] = .timestamp(time)
     if let auth { bindings["request.auth"] = .map(["uid": .string(auth.uid), "token": .map(auth.token)]) }
     let prepared = QueryPipeline.prepare(source, context: QueryContext(bindings: bindings, store: store))
     var report = QueryReport(source: source, diagnostics: QueryPipeline.diagnostics(of: prepared))

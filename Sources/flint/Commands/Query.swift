@@ -16,7 +16,7 @@ extension Flint {
         whether the rules allow it (proved from the query's filters: rules are not filters), \
         with the predicate it could not prove and a suggested filter, the normalized orderBy, \
         and the results on --data with the billed reads. The query may use auth.uid, \
-        auth.token.<claim> and request.time. Instead of a query, 'get PATH', 'delete PATH', \
+        auth.token.<claim>, request.time and --var names. Instead of a query, 'get PATH', 'delete PATH', \
         'create PATH' or 'update PATH' (with --data-json) decides one document request. \
         Without --rules, the "firestore" rules of firebase.json in the current directory are \
         used when present. Exit status: 0 valid (and allowed when rules are given), 1 invalid \
@@ -42,6 +42,9 @@ extension Flint {
     @Option(name: .customLong("data-json"), help: "For create/update: the document after the write (JSON object).")
     var dataJSON: String?
 
+    @Option(name: .customLong("var"), help: "A query variable NAME=VALUE (VALUE: JSON, or else a string); repeatable.")
+    var variables: [String] = []
+
     @Option(name: .long, help: "Output format: text or json.")
     var format: OutputFormat = .text
 
@@ -64,7 +67,16 @@ extension Flint {
         return
       }
       guard dataJSON == nil else { throw usage("--data-json is only for create and update") }
-      let report = playground.run(words.joined(separator: " "), auth: user, time: requestTime)
+      var bound: [String: Value] = [:]
+      for variable in variables {
+        do {
+          let (name, value) = try PlaygroundInput.variable(variable, time: requestTime)
+          bound[name] = value
+        } catch {
+          throw usage("invalid --var: \(error.description)")
+        }
+      }
+      let report = playground.run(words.joined(separator: " "), auth: user, time: requestTime, variables: bound)
       Output.out(format == .json ? PlaygroundRenderer.json(report) : PlaygroundRenderer.text(report))
       if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
