@@ -117,6 +117,30 @@ enum ProofHarness {
     #expect(H.allowed("request.query.offset == 0 || request.query.limit < 5", #"collection("items").limit(2)"#))
   }
 
+  @Test("fixes: || needs one side, && both, ! flips them (De Morgan)")
+  func fixes() {
+    let a = #".where("a", "==", 1)"#
+    let b = #".where("b", "==", 2)"#
+    func fixes(_ rule: String, _ query: String = #"collection("items")"#) -> [[String]] {
+      H.prove(H.items(rule), query).fixes
+    }
+    #expect(fixes("resource.data.a == 1 || resource.data.b == 2") == [[a], [b]])
+    #expect(fixes("resource.data.a == 1 && resource.data.b == 2") == [[a, b]])
+    #expect(
+      fixes("!(resource.data.a == 1 || resource.data.b == 2)")
+        == [[#".where("a", "!=", 1)"#, #".where("b", "!=", 2)"#]])
+    #expect(fixes("resource.data.a == 1 && resource.data.b == 2", #"collection("items").where("a", "==", 1)"#) == [[b]])
+    #expect(fixes("resource.data.a == 1 && resource.data.c.size() > 1") == [])
+    let rules = H.ruleset(
+      """
+          match /items/{id} {
+            allow list: if resource.data.a == 1;
+            allow list: if request.query.limit <= 5 && resource.data.b == 2;
+          }
+      """)
+    #expect(H.prove(rules, #"collection("items")"#).fixes == [[a], [".limit(5)", b]])
+  }
+
   @Test("a field with no filter is unconstrained: denied, with a suggestion")
   func unconstrainedField() {
     let proof = H.prove(H.items("resource.data.age >= 18"), #"collection("items").where("name", "==", "x")"#)
