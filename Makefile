@@ -23,10 +23,12 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+# Speed goals (not timed tests): one JSON line per benchmark, then the CEL peer comparison.
 bench: deps
 	$(SWIFT) build -c release --product flint
 	$(SWIFT) build -c release --product flint-bench
 	.build/release/flint-bench
+	python3 Benchmarks/compare_expr.py 100000 .build/release/flint
 
 clean:
 	rm -rf .build

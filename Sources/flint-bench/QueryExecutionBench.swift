@@ -4,7 +4,7 @@ import RulesLanguage
 
 /// An equality query over 100,000 seeded documents: in-memory field index versus full scan.
 enum QueryExecutionBench {
-  static func run(documents count: Int = 100_000) -> [BenchResult] {
+  static func run(documents count: Int = 100_000, validationIterations: Int = 100_000) -> [BenchResult] {
     var documents: [Document] = []
     documents.reserveCapacity(count)
     for index in 0..<count {
@@ -35,7 +35,7 @@ enum QueryExecutionBench {
     }
     let perIndexed = indexed / Double(queries)
     let perScan = scanned / 20
-    let validation = validationRun()
+    let validation = validationRun(iterations: validationIterations)
     return [
       BenchResult(
         name: "query-execution-100k",
@@ -50,7 +50,7 @@ enum QueryExecutionBench {
   }
 
   /// Parse + validate + normalize throughput on a mix of query shapes.
-  static func validationRun(iterations: Int = 100_000) -> BenchResult {
+  static func validationRun(iterations: Int = 100_000, repeats: Int = 3) -> BenchResult {
     let texts = [
       #"collection("posts").where("author", "==", "alice").orderBy("createdAt", "desc").limit(20)"#,
       #"collectionGroup("comments").where("score", ">=", 3).where("score", "<", 9)"#,
@@ -59,7 +59,7 @@ enum QueryExecutionBench {
     ]
     let sources = texts.map { SourceFile(name: "bench", text: $0) }
     var valid = 0
-    let seconds = bestSeconds {
+    let seconds = bestSeconds(repeats: repeats) {
       valid = 0
       for index in 0..<iterations where QueryPipeline.prepare(sources[index & 3]).normalized != nil {
         valid += 1

@@ -2,12 +2,12 @@ import RulesLanguage
 
 /// Lex + parse + check of a generated rules file of about `lines` lines.
 enum RulesParseBench {
-  static func run(lines: Int = 20_000) -> BenchResult {
+  static func run(lines: Int = 20_000, repeats: Int = 3) -> BenchResult {
     let text = generate(lines: lines)
     let bytes = text.utf8.count
     let before = peakResidentBytes()
     var errors = 0
-    let seconds = bestSeconds {
+    let seconds = bestSeconds(repeats: repeats) {
       let compiled = RulesCompiler.compile(SourceFile(name: "bench.rules", text: text))
       errors = compiled.diagnostics.filter { $0.severity == .error }.count
     }

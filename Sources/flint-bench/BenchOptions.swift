@@ -1,0 +1,26 @@
+/// The command line of `flint-bench`: which benchmarks to run and how big to make them.
+struct BenchOptions {
+  /// Benchmark names (`parse`, `eval`, `query`); empty means all.
+  var selected: Set<String> = []
+  /// Lines of generated rules for `parse` (default 20,000).
+  var lines: Int?
+  /// Iterations for `eval` and `query` validation (defaults 1,000,000 and 100,000).
+  var iterations: Int?
+  /// One run per workload, for profilers.
+  var profile = false
+
+  /// Timed runs per measurement; the best one is reported.
+  var repeats: Int { profile ? 1 : 3 }
+
+  init(arguments: [String]) {
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--lines": lines = rest.popFirst().flatMap { Int($0) }
+      case "--iterations": iterations = rest.popFirst().flatMap { Int($0) }
+      case "--profile": profile = true
+      default: selected.insert(argument)
+      }
+    }
+  }
+}
