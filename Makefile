@@ -1,7 +1,7 @@
 # Flint: `make run` and `make test` do everything on a fresh Debian machine with Swift.
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-FLINT_DEBUG := .build/debug/flint
+FLINT_DEBUG ?= .build/debug/flint
 
 .PHONY: deps build run test bench clean
 
@@ -15,9 +15,15 @@ deps:
 build: deps
 	$(SWIFT) build --product flint
 
-# The main job on the bundled sample project.
+# The main jobs on the bundled sample project (Corpus/sample): check the rules, run the
+# sample's rule tests, then two queries as alice: one the rules deny (with the fix), one they allow.
 run: build
 	cd Corpus/sample && ../../$(FLINT_DEBUG) check
+	$(FLINT_DEBUG) test Corpus/suites/bookclub.yaml
+	-cd Corpus/sample && ../../$(FLINT_DEBUG) query --data data.json --auth '{"uid": "alice"}' \
+	  'collection("clubs").orderBy("name")'
+	cd Corpus/sample && ../../$(FLINT_DEBUG) query --data data.json --auth '{"uid": "alice"}' \
+	  'collection("clubs").where("visibility", "==", "public").orderBy("name")'
 
 test: deps
 	$(SWIFT) build --build-tests
