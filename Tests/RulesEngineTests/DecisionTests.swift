@@ -148,4 +148,19 @@ import Testing
     #expect(!RequestMethod.update.isGranted(by: .create))
     #expect(!RequestMethod.delete.isGranted(by: .read))
   }
+
+  @Test func compilingRefusesBrokenRules() {
+    let broken = Ruleset.compile(
+      SourceFile(name: "bad.rules", text: "service cloud.firestore { match /a/{b} { allow read: if ; } }"))
+    #expect(broken.ruleset == nil)
+    #expect(!broken.diagnostics.isEmpty)
+    let good = Ruleset.compile(
+      SourceFile(
+        name: "ok.rules",
+        text:
+          "rules_version = '2';\nservice cloud.firestore { match /databases/{database}/documents { match /a/{b} { allow read: if b == 'x'; } } }"
+      ))
+    let ruleset = try! #require(good.ruleset)
+    #expect(Evaluator(ruleset: ruleset).evaluate(.get(path("a/x")), store: DocumentStore()).allowed)
+  }
 }

@@ -48,6 +48,14 @@ public struct Ruleset: Sendable {
 
   /// The number of flattened match blocks.
   public var matchBlockCount: Int { storage.nodes.count }
+
+  /// Parses and checks `source` (`RulesCompiler.compile`); the ruleset is nil when any
+  /// diagnostic is an error, so a broken file is never evaluated.
+  public static func compile(_ source: SourceFile) -> (ruleset: Ruleset?, diagnostics: [Diagnostic]) {
+    let compiled = RulesCompiler.compile(source)
+    let failed = compiled.diagnostics.contains { $0.severity == .error }
+    return (failed ? nil : Ruleset(file: compiled.file, source: source), compiled.diagnostics)
+  }
 }
 
 /// One `match` block with its complete (concatenated) pattern.
