@@ -1,6 +1,6 @@
 /// The command line of `flint-bench`: which benchmarks to run and how big to make them.
 struct BenchOptions {
-  /// Benchmark names (`parse`, `eval`, `query`); empty means all.
+  /// Benchmark names (`parse`, `eval`, `suite`, `query`, `proof`); empty means all.
   var selected: Set<String> = []
   /// Lines of generated rules for `parse` (default 20,000).
   var lines: Int?
