@@ -15,6 +15,8 @@ public struct QueryLexer {
   public static func tokenize(_ source: SourceFile) -> (tokens: [QueryToken], diagnostics: [Diagnostic]) {
     var lexer = QueryLexer(source)
     var tokens: [QueryToken] = []
+    // Typical query text has a token per three or four bytes: one allocation, not several.
+    tokens.reserveCapacity(source.bytes.count / 2 + 2)
     while true {
       let token = lexer.next()
       tokens.append(token)
@@ -29,18 +31,24 @@ public struct QueryLexer {
   }
 
   private mutating func skipTrivia() {
-    while let byte = peek() {
+    let count = bytes.count
+    while position < count {
+      let byte = bytes[position]
       if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
         position += 1
-      } else if byte == UInt8(ascii: "/"), peek(at: 1) == UInt8(ascii: "/") {
-        while let b = peek(), b != 0x0A { position += 1 }
-      } else if byte == UInt8(ascii: "/"), peek(at: 1) == UInt8(ascii: "*") {
+        continue
+      }
+      guard byte == UInt8(ascii: "/"), position + 1 < count else { return }
+      let second = bytes[position + 1]
+      if second == UInt8(ascii: "/") {
+        while position < count, bytes[position] != 0x0A { position += 1 }
+      } else if second == UInt8(ascii: "*") {
         let start = position
         position += 2
-        while position < bytes.count, !(peek() == UInt8(ascii: "*") && peek(at: 1) == UInt8(ascii: "/")) {
+        while position < count, !(bytes[position] == UInt8(ascii: "*") && peek(at: 1) == UInt8(ascii: "/")) {
           position += 1
         }
-        if position >= bytes.count {
+        if position >= count {
           diagnostics.append(
             .error("query.unterminated-comment", "unterminated block comment", at: SourceRange(start: start, end: position)))
         } else {
@@ -95,7 +103,9 @@ public struct QueryLexer {
     default:
       if Self.isDigit(byte) { return lexNumber(start) }
       if Self.isIdentifierStart(byte) {
-        while let b = peek(), Self.isIdentifierContinue(b) { position += 1 }
+        let count = bytes.count
+        position += 1
+        while position < count, Self.isIdentifierContinue(bytes[position]) { position += 1 }
         return QueryToken(.identifier, SourceRange(start: start, end: position))
       }
     }
@@ -127,7 +137,9 @@ public struct QueryLexer {
 
   private mutating func lexQuoted(_ start: Int, quote: UInt8, kind: QueryTokenKind) -> QueryToken {
     position += 1
-    while let b = peek() {
+    let count = bytes.count
+    while position < count {
+      let b = bytes[position]
       if b == UInt8(ascii: "\\") {
         position += 2
         continue
@@ -158,7 +170,10 @@ extension QueryLexer {
   /// Returns nil and a reason for a malformed escape.
   static func decodeQuoted(_ bytes: ArraySlice<UInt8>) -> (value: String?, error: String?) {
     guard bytes.count >= 2 else { return (nil, "malformed literal") }
-    let body = Array(bytes.dropFirst().dropLast())
+    let inner = bytes.dropFirst().dropLast()
+    // Most literals have no escape: their text is the bytes between the quotes.
+    if !inner.contains(UInt8(ascii: "\\")) { return (String(decoding: inner, as: UTF8.self), nil) }
+    let body = Array(inner)
     var out: [UInt8] = []
     var i = 0
     while i < body.count {

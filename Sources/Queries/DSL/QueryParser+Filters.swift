@@ -33,7 +33,7 @@ extension QueryParserCore {
     case .lessEqual: .lessThanOrEqual
     case .greater: .greaterThan
     case .greaterEqual: .greaterThanOrEqual
-    case .identifier where text(token) == "in": .in
+    case .identifier where textEquals(token, "in"): .in
     default: nil
     }
   }
@@ -54,7 +54,7 @@ extension QueryParserCore {
   /// `or(where(...), and(...))` / `and(...)`; the name is under the cursor.
   mutating func parseFilterCall() throws(QueryParseFailure) -> FilterExpr {
     let nameToken = current
-    let op: CompositeOperator = text(nameToken) == "or" ? .or : .and
+    let op: CompositeOperator = textEquals(nameToken, "or") ? .or : .and
     advance()
     try expect(.leftParen, "'('")
     var children: [FilterExpr] = []

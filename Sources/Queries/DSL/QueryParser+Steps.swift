@@ -98,7 +98,7 @@ extension QueryParserCore {
   }
 
   /// `label:` as in Swift's `order(by:)`.
-  mutating func expectLabel(_ label: String) throws(QueryParseFailure) {
+  mutating func expectLabel(_ label: StaticString) throws(QueryParseFailure) {
     guard isIdentifier(label), peek().kind == .colon else {
       throw fail("query.expected", "expected '\(label):'", at: current.range)
     }

@@ -49,9 +49,30 @@ struct QueryParserCore {
   var current: QueryToken { tokens[index] }
   func peek(_ offset: Int = 1) -> QueryToken { tokens[min(index + offset, tokens.count - 1)] }
   func text(_ token: QueryToken) -> String { source.text(in: token.range) }
-  func isIdentifier(_ name: String, _ token: QueryToken? = nil) -> Bool {
+  func isIdentifier(_ name: StaticString, _ token: QueryToken? = nil) -> Bool {
     let t = token ?? current
-    return t.kind == .identifier && text(t) == name
+    return t.kind == .identifier && textEquals(t, name)
+  }
+
+  /// `text(token) == name` without building the text when the bytes decide it: equal
+  /// bytes are equal strings, and two different ASCII spellings are different strings.
+  func textEquals(_ token: QueryToken, _ name: StaticString) -> Bool {
+    // A one-scalar literal may be stored as a scalar rather than as UTF-8 bytes.
+    guard name.hasPointerRepresentation else { return text(token) == name.description }
+    let bytes = source.bytes
+    let start = token.range.start
+    let count = token.range.end - start
+    let length = name.utf8CodeUnitCount
+    let pointer = name.utf8Start
+    var isASCII = name.isASCII
+    if count == length {
+      var index = 0
+      while index < count, bytes[start + index] == pointer[index] { index += 1 }
+      if index == count { return true }
+    }
+    for index in start..<start + count where bytes[index] >= 0x80 { isASCII = false }
+    if isASCII { return false }
+    return text(token) == name.description
   }
 
   mutating func advance() {
@@ -73,9 +94,11 @@ struct QueryParserCore {
   }
 
   @discardableResult
-  mutating func expect(_ kind: QueryTokenKind, _ what: String) throws(QueryParseFailure) -> QueryToken {
+  mutating func expect(_ kind: QueryTokenKind, _ what: @autoclosure () -> String) throws(QueryParseFailure)
+    -> QueryToken
+  {
     guard current.kind == kind else {
-      throw fail("query.expected", "expected \(what), found \(describe(current))", at: current.range)
+      throw fail("query.expected", "expected \(what()), found \(describe(current))", at: current.range)
     }
     let token = current
     advance()
@@ -89,14 +112,14 @@ struct QueryParserCore {
     return token
   }
 
-  mutating func expectIdentifier(_ what: String) throws(QueryParseFailure) -> (String, QueryToken) {
-    let token = try expect(.identifier, what)
+  mutating func expectIdentifier(_ what: @autoclosure () -> String) throws(QueryParseFailure) -> (String, QueryToken) {
+    let token = try expect(.identifier, what())
     return (text(token), token)
   }
 
   /// Decodes the string token under the cursor.
-  mutating func parseString(_ what: String) throws(QueryParseFailure) -> (String, SourceRange) {
-    let token = try expect(.string, what)
+  mutating func parseString(_ what: @autoclosure () -> String) throws(QueryParseFailure) -> (String, SourceRange) {
+    let token = try expect(.string, what())
     let decoded = QueryLexer.decodeQuoted(source.bytes[token.range.start..<token.range.end])
     guard let value = decoded.value else {
       throw fail("query.bad-escape", decoded.error ?? "malformed string", at: token.range)

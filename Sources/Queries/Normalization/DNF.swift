@@ -5,7 +5,21 @@ public enum DNF {
   /// The branches (conjunctions), `in`/`array-contains-any` unexpanded; nil when there would
   /// be more than `limit` branches.
   public static func branches(_ filters: [Filter], limit: Int) -> [[FieldFilter]]? {
-    branches(.composite(.and, filters), limit: limit)
+    // Fast path for the common shape, a plain conjunction of field filters: one branch.
+    if filters.isEmpty { return [[]] }
+    if limit >= 1, let conjunction = plainConjunction(filters) { return [conjunction] }
+    return branches(.composite(.and, filters), limit: limit)
+  }
+
+  /// The field filters when every filter is a field filter (no composite), else nil.
+  private static func plainConjunction(_ filters: [Filter]) -> [FieldFilter]? {
+    var out: [FieldFilter] = []
+    out.reserveCapacity(filters.count)
+    for filter in filters {
+      guard case .field(let f) = filter else { return nil }
+      out.append(f)
+    }
+    return out
   }
 
   static func branches(_ filter: Filter, limit: Int) -> [[FieldFilter]]? {
@@ -15,14 +29,24 @@ public enum DNF {
     case .composite(.or, let children):
       var out: [[FieldFilter]] = []
       for child in children {
-        guard let sub = branches(child, limit: limit) else { return nil }
-        out += sub
+        if case .field(let f) = child {
+          out.append([f])  // what `out += branches(child)` appends, without the nested array
+        } else {
+          guard let sub = branches(child, limit: limit) else { return nil }
+          out += sub
+        }
         if out.count > limit { return nil }
       }
       return out
     case .composite(.and, let children):
       var out: [[FieldFilter]] = [[]]
       for child in children {
+        if case .field(let f) = child {
+          // The product with the single branch [f]: append f to every branch, in place.
+          for index in out.indices { out[index].append(f) }
+          if out.count > limit { return nil }
+          continue
+        }
         guard let sub = branches(child, limit: limit) else { return nil }
         var next: [[FieldFilter]] = []
         for left in out {

@@ -81,10 +81,35 @@ public indirect enum Filter: Hashable, Sendable, CustomStringConvertible {
 
   /// Every field filter, depth first in written order (the SDK's "flattened filters").
   public var flattened: [FieldFilter] {
+    if case .field(let f) = self { return [f] }
+    var out: [FieldFilter] = []
+    appendFlattened(to: &out)
+    return out
+  }
+
+  /// Appends `flattened` to `out` without building an array per tree node.
+  func appendFlattened(to out: inout [FieldFilter]) {
     switch self {
-    case .field(let f): [f]
-    case .composite(_, let children): children.flatMap(\.flattened)
+    case .field(let f): out.append(f)
+    case .composite(_, let children):
+      for child in children { child.appendFlattened(to: &out) }
     }
+  }
+
+  /// Whether the tree holds at least one field filter (`!flattened.isEmpty`, without building it).
+  var hasFieldFilter: Bool {
+    switch self {
+    case .field: true
+    case .composite(_, let children): children.contains { $0.hasFieldFilter }
+    }
+  }
+
+  /// Every field filter of a list of filters, flattened in written order.
+  static func flatten(_ filters: [Filter]) -> [FieldFilter] {
+    var out: [FieldFilter] = []
+    out.reserveCapacity(filters.count)
+    for filter in filters { filter.appendFlattened(to: &out) }
+    return out
   }
 
   /// Whether the tree holds an OR with two or more children.

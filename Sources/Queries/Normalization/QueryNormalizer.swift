@@ -39,7 +39,7 @@ public struct NormalizedQuery: Hashable, Sendable {
   public var wireEndAt: Bound? { isLimitToLast ? startAt : endAt }
 
   /// Every field filter, flattened.
-  public var flattenedFilters: [FieldFilter] { filters.flatMap(\.flattened) }
+  public var flattenedFilters: [FieldFilter] { Filter.flatten(filters) }
 
   /// Fields with an inequality filter anywhere in the query, in field-path order.
   public var inequalityFields: [FieldPath] { QueryNormalizer.inequalityFields(filters) }
@@ -49,31 +49,75 @@ public struct NormalizedQuery: Hashable, Sendable {
 public enum QueryNormalizer {
   /// Normalizes a query that passed validation.
   public static func normalize(_ query: ResolvedQuery) -> NormalizedQuery {
-    let count = DNF.disjunctionCount(query.filters, expandIn: true)
-    let branches = DNF.branches(query.filters, limit: 30) ?? []
-    return NormalizedQuery(
-      scope: query.scope, filters: query.filters, branches: branches, disjunctionCount: count,
-      explicitOrderBy: query.explicitOrderBy, orderBy: normalizedOrderBy(query), limit: query.limit,
-      limitType: query.limitType, offset: query.offset, startAt: query.startAt, endAt: query.endAt,
-      projection: query.projection, aggregations: query.aggregations)
+    var facts = QueryFacts(query)
+    return normalize(query, facts: &facts)
+  }
+
+  /// Normalizes with what validation already derived (the pipeline's path: nothing is
+  /// computed twice).
+  static func normalize(_ query: ResolvedQuery, facts: inout QueryFacts) -> NormalizedQuery {
+    NormalizedQuery(
+      scope: query.scope, filters: query.filters, branches: facts.branches ?? [],
+      disjunctionCount: facts.disjunctionCount, explicitOrderBy: query.explicitOrderBy,
+      orderBy: facts.normalizedOrderBy, limit: query.limit, limitType: query.limitType, offset: query.offset,
+      startAt: query.startAt, endAt: query.endAt, projection: query.projection, aggregations: query.aggregations)
   }
 
   /// Distinct fields of every inequality filter in the tree, sorted by field path.
   public static func inequalityFields(_ filters: [Filter]) -> [FieldPath] {
-    let fields = Set(filters.flatMap(\.flattened).filter { $0.op.isInequality }.map(\.field))
-    return fields.sorted(by: FieldPathOrder.precedes)
+    inequalityFields(of: Filter.flatten(filters))
+  }
+
+  /// `inequalityFields` of already flattened filters.
+  static func inequalityFields(of flattened: [FieldFilter]) -> [FieldPath] {
+    var fields: [FieldPath] = []
+    for filter in flattened where filter.op.isInequality {
+      fields.append(filter.field)
+    }
+    guard fields.count > 1 else { return fields }
+    return distinct(fields).sorted(by: FieldPathOrder.precedes)
+  }
+
+  /// The first occurrence of each distinct field: a linear scan for the few fields a
+  /// query usually has, a set past that (so a huge query stays linear).
+  static func distinct(_ fields: [FieldPath]) -> [FieldPath] {
+    if fields.count > 16 {
+      var seen = Set<FieldPath>()
+      return fields.filter { seen.insert($0).inserted }
+    }
+    var unique: [FieldPath] = []
+    unique.reserveCapacity(fields.count)
+    for field in fields where !unique.contains(field) {
+      unique.append(field)
+    }
+    return unique
   }
 
   /// The SDK's `queryNormalizedOrderBy`.
   public static func normalizedOrderBy(_ query: ResolvedQuery) -> [OrderBy] {
-    var result = query.explicitOrderBy
+    normalizedOrderBy(query.explicitOrderBy, inequalityFields: inequalityFields(query.filters))
+  }
+
+  /// `normalizedOrderBy` given the query's (sorted, distinct) inequality fields.
+  static func normalizedOrderBy(_ explicitOrderBy: [OrderBy], inequalityFields: [FieldPath]) -> [OrderBy] {
+    var result = explicitOrderBy
     let lastDirection = result.last?.direction ?? .ascending
-    var present = Set(result.map(\.field))
-    for field in inequalityFields(query.filters) where !present.contains(field) && !field.isDocumentID {
-      result.append(OrderBy(field, lastDirection))
-      present.insert(field)
+    // Membership by linear scan while small; a set when both lists are long.
+    if result.count * (inequalityFields.count + 1) > 256 {
+      var present = Set(result.map(\.field))
+      for field in inequalityFields where !present.contains(field) && !field.isDocumentID {
+        result.append(OrderBy(field, lastDirection))
+        present.insert(field)
+      }
+      if !present.contains(.documentID) {
+        result.append(OrderBy(.documentID, lastDirection))
+      }
+      return result
     }
-    if !present.contains(.documentID) {
+    for field in inequalityFields where !field.isDocumentID && !result.contains(where: { $0.field == field }) {
+      result.append(OrderBy(field, lastDirection))
+    }
+    if !result.contains(where: { $0.field.isDocumentID }) {
       result.append(OrderBy(.documentID, lastDirection))
     }
     return result

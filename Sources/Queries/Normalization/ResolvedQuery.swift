@@ -35,7 +35,7 @@ public struct ResolvedQuery: Hashable, Sendable {
   }
 
   /// Every field filter in the query, flattened in written order.
-  public var flattenedFilters: [FieldFilter] { filters.flatMap(\.flattened) }
+  public var flattenedFilters: [FieldFilter] { Filter.flatten(filters) }
 
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.scope == rhs.scope && lhs.filters == rhs.filters && lhs.explicitOrderBy == rhs.explicitOrderBy

@@ -5,19 +5,26 @@ import RulesLanguage
 /// relaxed rules of §2C are deliberately absent.
 enum BackendValidator {
   static func validate(_ query: ResolvedQuery) throws(QueryError) {
+    var facts = QueryFacts(query)
+    try validate(query, facts: &facts)
+  }
+
+  /// The checks in order; what they derive (flattened filters, inequality fields, DNF,
+  /// normalized order-by) is kept in `facts` for normalization.
+  static func validate(_ query: ResolvedQuery, facts: inout QueryFacts) throws(QueryError) {
     try checkCollectionIDs(query)
     for (field, range) in query.fieldRanges { try checkFieldPath(field, range: range) }
-    let filters = query.flattenedFilters
+    let filters = facts.flattened
     try checkValueCounts(filters)
     try checkValueSizes(filters)
     try checkNotIn(query, filters)
     try checkSingleNotEqual(filters)
-    try checkKeyEquality(query, filters)
-    try checkRangeFieldCount(query)
-    try checkDisjunctions(query)
-    try checkArrayContainsPerBranch(query)
-    try checkOrderBy(query)
-    try checkClauseCount(query)
+    try checkKeyEquality(filters, facts: &facts)
+    try checkRangeFieldCount(query, facts: &facts)
+    try checkDisjunctions(query, facts: &facts)
+    try checkArrayContainsPerBranch(facts.branches)
+    try checkOrderBy(query, facts: &facts)
+    try checkClauseCount(query, facts: &facts)
     try checkAggregations(query)
     try checkLimitAndOffset(query)
   }
@@ -38,7 +45,8 @@ enum BackendValidator {
   }
 
   static func isReserved(_ segment: String) -> Bool {
-    segment.count >= 4 && segment.hasPrefix("__") && segment.hasSuffix("__")
+    // Cheapest tests first: fewer than 4 bytes is fewer than 4 characters.
+    segment.utf8.count >= 4 && segment.hasPrefix("__") && segment.hasSuffix("__") && segment.count >= 4
   }
 
   /// Reserved names inside field paths (only a top-level `__name__` is allowed), and the
@@ -55,7 +63,10 @@ enum BackendValidator {
       let text = field.segments.map { isReserved($0) ? "`\($0)`" : FieldPath([$0]).description }.joined(separator: ".")
       throw .backend("reserved-field-name", "invalid reserved name in field path \(text)", at: range)
     }
-    if field.description.utf8.count > 1500 {
+    // The canonical text is at most twice the raw bytes plus backticks and dots: only a
+    // path that could reach the limit needs its text built.
+    let rawBytes = field.segments.reduce(0) { $0 + $1.utf8.count }
+    if 2 * rawBytes + 3 * field.segments.count > 1500, field.description.utf8.count > 1500 {
       throw .backend("field-path-too-long", "property path is longer than 1500 bytes.", at: range)
     }
   }
@@ -82,9 +93,13 @@ enum BackendValidator {
       }
     }
     for filter in filters {
-      let values: [Value]
-      if filter.op.takesArray, case .array(let items) = filter.value { values = items } else { values = [filter.value] }
-      if values.contains(where: tooLarge) {
+      let isTooLarge: Bool
+      if filter.op.takesArray, case .array(let items) = filter.value {
+        isTooLarge = items.contains(where: tooLarge)
+      } else {
+        isTooLarge = tooLarge(filter.value)
+      }
+      if isTooLarge {
         let name = filter.op.isArrayOperator ? "\(filter.field)[*]" : filter.field.description
         throw .backend("value-too-large", "value for \(name) is too large to be used in a query", at: filter.range)
       }
@@ -104,21 +119,25 @@ enum BackendValidator {
 
   /// B7: one `!=`/`not-in`/IS_NOT_NULL/IS_NOT_NAN per query.
   static func checkSingleNotEqual(_ filters: [FieldFilter]) throws(QueryError) {
-    let notEquals = filters.filter { $0.op == .notEqual || $0.op == .notIn }
-    if notEquals.count > 1 {
-      throw .backend(
-        "multiple-not-equal",
-        "Only a single 'NOT_EQUAL', 'NOT_IN', 'IS_NOT_NAN', or 'IS_NOT_NULL' filter allowed per query.",
-        at: notEquals[1].range)
+    var seenOne = false
+    for filter in filters where filter.op == .notEqual || filter.op == .notIn {
+      if seenOne {
+        throw .backend(
+          "multiple-not-equal",
+          "Only a single 'NOT_EQUAL', 'NOT_IN', 'IS_NOT_NAN', or 'IS_NOT_NULL' filter allowed per query.",
+          at: filter.range)
+      }
+      seenOne = true
     }
   }
 
   /// B10: equality on `__name__` next to inequalities on other fields needs `__name__`
   /// among the inequalities.
-  static func checkKeyEquality(_ query: ResolvedQuery, _ filters: [FieldFilter]) throws(QueryError) {
-    let inequalityFields = Set(filters.filter { $0.op.isInequality }.map(\.field))
-    guard let keyEquality = filters.first(where: { $0.field.isDocumentID && ($0.op == .equal || $0.op == .in) }),
-      inequalityFields.contains(where: { !$0.isDocumentID }), !inequalityFields.contains(.documentID)
+  static func checkKeyEquality(_ filters: [FieldFilter], facts: inout QueryFacts) throws(QueryError) {
+    guard let keyEquality = filters.first(where: { $0.field.isDocumentID && ($0.op == .equal || $0.op == .in) })
+    else { return }
+    let inequalityFields = facts.inequalityFields
+    guard inequalityFields.contains(where: { !$0.isDocumentID }), !inequalityFields.contains(.documentID)
     else { return }
     throw .backend(
       "key-equality-with-inequality",
@@ -127,10 +146,10 @@ enum BackendValidator {
   }
 
   /// B9: at most 10 range/inequality fields (exact backend text unknown).
-  static func checkRangeFieldCount(_ query: ResolvedQuery) throws(QueryError) {
-    let fields = QueryNormalizer.inequalityFields(query.filters)
+  static func checkRangeFieldCount(_ query: ResolvedQuery, facts: inout QueryFacts) throws(QueryError) {
+    let fields = facts.inequalityFields
     if fields.count > 10 {
-      let range = query.flattenedFilters.last(where: { $0.op.isInequality })?.range ?? query.range
+      let range = facts.flattened.last(where: { $0.op.isInequality })?.range ?? query.range
       throw .backend(
         "too-many-range-fields",
         "A query can have range or inequality filters on at most 10 fields, but this one has \(fields.count).",
@@ -139,10 +158,10 @@ enum BackendValidator {
   }
 
   /// B5: at most 30 disjunctions after normalization.
-  static func checkDisjunctions(_ query: ResolvedQuery) throws(QueryError) {
-    let count = DNF.disjunctionCount(query.filters, expandIn: true)
+  static func checkDisjunctions(_ query: ResolvedQuery, facts: inout QueryFacts) throws(QueryError) {
+    let count = facts.disjunctionCount
     if count > 30 {
-      let range = query.flattenedFilters.last?.range ?? query.range
+      let range = facts.flattened.last?.range ?? query.range
       let shown = count == Int.max ? "more than \(Int.max)" : String(count)
       throw .backend(
         "too-many-disjunctions",
@@ -152,11 +171,11 @@ enum BackendValidator {
   }
 
   /// B8: per disjunction, at most one `array-contains`, and not next to `array-contains-any`.
-  static func checkArrayContainsPerBranch(_ query: ResolvedQuery) throws(QueryError) {
-    guard let branches = DNF.branches(query.filters, limit: 30) else { return }
+  static func checkArrayContainsPerBranch(_ branches: [[FieldFilter]]?) throws(QueryError) {
+    guard let branches else { return }
     for branch in branches {
+      guard branch.lazy.filter({ $0.op.isArrayOperator }).count > 1 else { continue }
       let arrayFilters = branch.filter { $0.op.isArrayOperator }
-      guard arrayFilters.count > 1 else { continue }
       let contains = arrayFilters.filter { $0.op == .arrayContains }
       if contains.count > 1 {
         throw .backend("multiple-array-contains", "A maximum of 1 'ARRAY_CONTAINS' filter is allowed.", at: contains[1].range)
@@ -173,15 +192,21 @@ enum BackendValidator {
   }
 
   /// B12 (duplicate order-by fields) and B11 (`__name__` must come last).
-  static func checkOrderBy(_ query: ResolvedQuery) throws(QueryError) {
-    var seen = Set<FieldPath>()
-    for order in query.explicitOrderBy {
-      if !seen.insert(order.field).inserted {
+  static func checkOrderBy(_ query: ResolvedQuery, facts: inout QueryFacts) throws(QueryError) {
+    let explicit = query.explicitOrderBy
+    if explicit.count > 16 {
+      var seen = Set<FieldPath>()
+      for order in explicit where !seen.insert(order.field).inserted {
+        throw .backend(
+          "duplicate-order-by", "order by clause cannot contain duplicate fields \(order.field)", at: order.range)
+      }
+    } else {
+      for (index, order) in explicit.enumerated() where explicit[..<index].contains(where: { $0.field == order.field }) {
         throw .backend(
           "duplicate-order-by", "order by clause cannot contain duplicate fields \(order.field)", at: order.range)
       }
     }
-    let normalized = QueryNormalizer.normalizedOrderBy(query)
+    let normalized = facts.normalizedOrderBy
     if let key = normalized.firstIndex(where: { $0.field.isDocumentID }), key != normalized.count - 1 {
       throw .backend(
         "order-by-after-key", "order by clause cannot contain more fields after the key", at: normalized[key].range)
@@ -189,14 +214,14 @@ enum BackendValidator {
   }
 
   /// B13: filters + sort orders + parent depth ≤ 100, per DNF branch.
-  static func checkClauseCount(_ query: ResolvedQuery) throws(QueryError) {
-    let orders = QueryNormalizer.normalizedOrderBy(query).count
+  static func checkClauseCount(_ query: ResolvedQuery, facts: inout QueryFacts) throws(QueryError) {
+    let orders = facts.normalizedOrderBy.count
     let parentDepth: Int
     switch query.scope {
     case .collection(let path): parentDepth = path.segments.count > 1 ? 1 : 0
     case .collectionGroup(_, let parent): parentDepth = parent.segments.isEmpty ? 0 : 1
     }
-    let branches = DNF.branches(query.filters, limit: 30) ?? [query.flattenedFilters]
+    let branches = facts.branches ?? [facts.flattened]
     for branch in branches where branch.count + orders + parentDepth > 100 {
       throw .backend(
         "too-many-clauses",

@@ -6,6 +6,12 @@ enum FieldPathResolver {
   /// `[~*/[\]]`: characters the SDK refuses in dotted string paths.
   static let forbidden: Set<Character> = ["~", "*", "/", "[", "]"]
 
+  /// `forbidden` as bytes (for ASCII text, where each character is one byte).
+  static func isForbidden(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "~") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "[")
+      || byte == UInt8(ascii: "]")
+  }
+
   static func resolve(_ ref: FieldRef, method: String) throws(QueryError) -> FieldPath {
     func invalid(_ reason: String) -> QueryError {
       .sdk("invalid-field-path", "Function \(method)() called with invalid data. \(reason)", at: ref.range)
@@ -14,10 +20,14 @@ enum FieldPathResolver {
     case .documentID:
       return .documentID
     case .dotted(let text):
-      if text.contains(where: { forbidden.contains($0) }) {
+      let isASCII = ASCIIText.isASCII(text)
+      if isASCII ? text.utf8.contains(where: isForbidden) : text.contains(where: { forbidden.contains($0) }) {
         throw invalid("Invalid field path (\(text)). Paths must not contain '~', '*', '/', '[', or ']'")
       }
-      let segments = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+      let segments =
+        isASCII
+        ? ASCIIText.split(text, on: UInt8(ascii: "."), omittingEmpty: false)
+        : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
       if segments.contains(where: \.isEmpty) {
         throw invalid("Invalid field path (\(text)). Paths must not be empty, begin with '.', end with '.', or contain '..'")
       }

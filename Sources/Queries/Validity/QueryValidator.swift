@@ -6,10 +6,18 @@ import RulesLanguage
 public enum QueryValidator {
   /// The query as the SDK would build it, or the first error.
   public static func validate(_ query: Query, context: QueryContext = QueryContext()) throws(QueryError) -> ResolvedQuery {
+    try validateKeepingFacts(query, context: context).query
+  }
+
+  /// `validate`, also handing back what the backend checks derived (for normalization).
+  static func validateKeepingFacts(_ query: Query, context: QueryContext) throws(QueryError) -> (
+    query: ResolvedQuery, facts: QueryFacts
+  ) {
     var sdk = try SDKValidator(query, context: context)
     let resolved = try sdk.run()
-    try BackendValidator.validate(resolved)
-    return resolved
+    var facts = QueryFacts(resolved)
+    try BackendValidator.validate(resolved, facts: &facts)
+    return (resolved, facts)
   }
 
   /// The first error, or nil when both the SDK and the backend accept the query.
@@ -45,9 +53,10 @@ public enum QueryPipeline {
       return Prepared(query: parsed.query, diagnostics: parsed.diagnostics, error: nil, normalized: nil)
     }
     do {
-      let resolved = try QueryValidator.validate(query, context: context)
-      return Prepared(
-        query: query, diagnostics: parsed.diagnostics, error: nil, normalized: QueryNormalizer.normalize(resolved))
+      let validated = try QueryValidator.validateKeepingFacts(query, context: context)
+      var facts = validated.facts
+      let normalized = QueryNormalizer.normalize(validated.query, facts: &facts)
+      return Prepared(query: query, diagnostics: parsed.diagnostics, error: nil, normalized: normalized)
     } catch {
       return Prepared(query: query, diagnostics: parsed.diagnostics, error: error, normalized: nil)
     }

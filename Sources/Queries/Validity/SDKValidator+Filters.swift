@@ -21,10 +21,11 @@ extension SDKValidator {
   /// in the query, sub-filter by sub-filter (`validateNewFilter`).
   mutating func addFilter(_ expr: FilterExpr, step: QueryStep) throws(QueryError) {
     guard let filter = try parseFilter(expr, step: step) else { return }
-    var existing = state.flattenedFilters
+    // `existingFilters` is `state.flattenedFilters`, kept up to date here (the only
+    // place filters are added) instead of being rebuilt per filter.
     for subFilter in filter.flattened {
-      try checkConflicts(subFilter, existing: existing, range: step.range)
-      existing.append(subFilter)
+      try checkConflicts(subFilter, existing: existingFilters, range: step.range)
+      existingFilters.append(subFilter)
       state.fieldRanges.append((subFilter.field, step.range))
     }
     state.filters.append(filter)
@@ -40,7 +41,7 @@ extension SDKValidator {
     case .composite(let op, let children):
       var parsed: [Filter] = []
       for child in children {
-        if let filter = try parseFilter(child, step: step), !filter.flattened.isEmpty { parsed.append(filter) }
+        if let filter = try parseFilter(child, step: step), filter.hasFieldFilter { parsed.append(filter) }
       }
       if parsed.isEmpty { return nil }
       if parsed.count == 1 { return parsed[0] }
@@ -118,14 +119,14 @@ extension SDKValidator {
 
   /// The conflicting-operator table (S1/S2), checked against every filter already added.
   func checkConflicts(_ filter: FieldFilter, existing: [FieldFilter], range: SourceRange) throws(QueryError) {
-    let conflicts: Set<FilterOperator>
+    let conflicts: (FilterOperator) -> Bool
     switch filter.op {
-    case .notEqual: conflicts = [.notEqual, .notIn]
-    case .in, .arrayContainsAny: conflicts = [.notIn]
-    case .notIn: conflicts = [.arrayContainsAny, .in, .notIn, .notEqual]
-    default: conflicts = []
+    case .notEqual: conflicts = { $0 == .notEqual || $0 == .notIn }
+    case .in, .arrayContainsAny: conflicts = { $0 == .notIn }
+    case .notIn: conflicts = { $0 == .arrayContainsAny || $0 == .in || $0 == .notIn || $0 == .notEqual }
+    default: return
     }
-    guard let found = existing.first(where: { conflicts.contains($0.op) }) else { return }
+    guard let found = existing.first(where: { conflicts($0.op) }) else { return }
     if found.op == filter.op {
       throw .sdk("duplicate-operator", "Invalid query. You cannot use more than one '\(filter.op.rawValue)' filter.", at: range)
     }

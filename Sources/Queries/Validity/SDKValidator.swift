@@ -7,6 +7,8 @@ struct SDKValidator {
   let query: Query
   let resolver: ValueResolver
   var state: ResolvedQuery
+  /// `state.flattenedFilters`, maintained by `addFilter`.
+  var existingFilters: [FieldFilter] = []
 
   init(_ query: Query, context: QueryContext) throws(QueryError) {
     self.query = query
@@ -19,12 +21,13 @@ struct SDKValidator {
   /// Validates the source path (collection paths need an odd number of segments).
   static func scope(of source: QuerySource) throws(QueryError) -> QueryScope {
     let range = source.range
+    let isASCII = ASCIIText.isASCII(source.path)
     switch source.kind {
     case .collectionGroup:
       if source.path.isEmpty {
         throw .sdk("empty-argument", "Function collectionGroup() cannot be called with an empty collectionId.", at: range)
       }
-      if source.path.contains("/") {
+      if isASCII ? ASCIIText.contains(source.path, UInt8(ascii: "/")) : source.path.contains("/") {
         throw .sdk(
           "bad-collection-group",
           "Invalid collection ID '\(source.path)' passed to function collectionGroup(). Collection IDs must not contain '/'.",
@@ -35,10 +38,14 @@ struct SDKValidator {
       if source.path.isEmpty {
         throw .sdk("empty-argument", "Function collection() cannot be called with an empty path.", at: range)
       }
-      if source.path.contains("//") {
+      if isASCII ? ASCIIText.containsPair(source.path, UInt8(ascii: "/")) : source.path.contains("//") {
         throw .sdk("bad-path", "Invalid segment (\(source.path)). Paths must not contain // in them.", at: range)
       }
-      let path = ResourcePath(segments: source.path.split(separator: "/").map(String.init))
+      let segments =
+        isASCII
+        ? ASCIIText.split(source.path, on: UInt8(ascii: "/"), omittingEmpty: true)
+        : source.path.split(separator: "/").map(String.init)
+      let path = ResourcePath(segments: segments)
       if !path.isCollection {
         throw .sdk(
           "bad-collection-path",
