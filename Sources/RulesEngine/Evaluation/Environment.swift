@@ -29,17 +29,25 @@ struct Environment: Sendable {
 
   /// The innermost binding of `name`, if any (globals excluded).
   func lookup(_ name: String) -> Result<RulesValue, EvalError>? {
+    let length = name.utf8.count
     var index = locals.count - 1
     while index >= 0 {
-      if locals[index].name == name { return locals[index].value }
+      if Self.same(locals[index].name, name, length) { return locals[index].value }
       index -= 1
     }
     index = visibleVariables - 1
     while index >= 0 {
-      if variables[index].name == name { return variables[index].value }
+      if Self.same(variables[index].name, name, length) { return variables[index].value }
       index -= 1
     }
     return nil
+  }
+
+  /// String equality with a length check first: unequal names of different lengths (the
+  /// common case) are rejected without Swift's general comparison.
+  @inline(__always)
+  static func same(_ a: String, _ b: String, _ bLength: Int) -> Bool {
+    a.utf8.count == bLength && a == b
   }
 
   /// Whether `name` is bound here (so it shadows a global or namespace of that name).

@@ -28,6 +28,9 @@ final class EvaluationContext {
   /// for globals, so functions see them too.
   let globalOverrides: [String: RulesValue]
   private let hasOverrides: Bool
+  /// The caller's `request` and `resource`, looked up once, on first use.
+  lazy var requestOverride: RulesValue? = override("request")
+  lazy var resourceOverride: RulesValue? = override("resource")
 
   /// Expressions evaluated so far (the 1,000-expression budget).
   var steps = 0
@@ -68,7 +71,13 @@ final class EvaluationContext {
   /// The caller's binding for a global name, if any.
   @inline(__always)
   func override(_ name: String) -> RulesValue? {
-    hasOverrides ? globalOverrides[name] : nil
+    guard hasOverrides else { return nil }
+    // A handful of bindings: scanning beats hashing the name.
+    if globalOverrides.count <= 8 {
+      for (key, value) in globalOverrides where key.utf8.count == name.utf8.count && key == name { return value }
+      return nil
+    }
+    return globalOverrides[name]
   }
 
   /// The state `getAfter`/`existsAfter` read, or nil when the request is not a write.
@@ -83,7 +92,7 @@ final class EvaluationContext {
   /// The `resource` global: the stored target document (null when missing); for `list`
   /// an unknown value (the query's documents), flagged so the outcome says so.
   func resourceValue() -> Outcome {
-    if let value = override("resource") { return .success(value) }
+    if let value = resourceOverride { return .success(value) }
     guard let method else { return .failure(.variableNotFound("resource")) }
     if method == .list {
       touchedUnknown = true
@@ -120,6 +129,16 @@ final class EvaluationContext {
     steps += 1
     if steps > limits.expressions { throw .expressionBudget(limits.expressions) }
   }
+}
+
+/// Cheap tests for the global names the evaluator special-cases (length first, so most
+/// other identifiers are rejected without a string comparison).
+enum GlobalName {
+  @inline(__always)
+  static func isRequest(_ name: String) -> Bool { name.utf8.count == 7 && name == "request" }
+
+  @inline(__always)
+  static func isResource(_ name: String) -> Bool { name.utf8.count == 8 && name == "resource" }
 }
 
 /// A charged lookup: which document, in which state (before or after the write).

@@ -46,10 +46,10 @@ extension EvaluationContext {
     case .identifier(let name):
       return variable(name, env)
     case .member(let base, let name):
-      if case .identifier(let global) = base.kind, !env.binds(global) {
-        if global == "request" { return requestField(name.name) }
+      if case .identifier(let global) = base.kind, GlobalName.isRequest(global), !env.binds(global) {
+        return requestField(name.name)
       }
-      return try evalStrict(base, env) { value throws(EvalError) in try Operators.member(value, name.name) }
+      return try evalStrict(base, env) { value throws(EvalError) in try Self.member(value, name.name) }
     case .call(let name, let args):
       return try evalCall(name, args, expr.range, env)
     case .methodCall(let receiver, let name, let args):
@@ -109,12 +109,10 @@ extension EvaluationContext {
       if case .failure(let error) = bound, error == .needsQueryConstraints { touchedUnknown = true }
       return bound
     }
+    if GlobalName.isRequest(name) { return requestValue() }
+    if GlobalName.isResource(name) { return resourceValue() }
     if let value = override(name) { return .success(value) }
-    switch name {
-    case "request": return requestValue()
-    case "resource": return resourceValue()
-    default: return .failure(.variableNotFound(name))
-    }
+    return .failure(.variableNotFound(name))
   }
 
   /// `&&` and `||` (spec §6.5): the right side runs when the left does not decide, including

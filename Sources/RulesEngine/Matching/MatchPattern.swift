@@ -84,7 +84,8 @@ struct MatchPattern: Hashable, Sendable {
     while p < segments.count {
       switch segments[p] {
       case .literal(let text):
-        guard i < path.count, case .segment(let actual) = path[i], actual == text else { return false }
+        guard i < path.count, case .segment(let actual) = path[i], actual.utf8.count == text.utf8.count, actual == text
+        else { return false }
       case .wildcard(let name):
         guard i < path.count else { return false }
         switch path[i] {
