@@ -155,6 +155,9 @@ import Testing
     #expect(getCollection.trace.requestProblem != nil)
     #expect(!evaluator.evaluate(.list(path("users/alice")), store: DocumentStore()).allowed)
     #expect(!evaluator.evaluate(.list(path("a/b/c"), isCollectionGroup: true), store: DocumentStore()).allowed)
+    let empty = evaluator.evaluate(.get(ResourcePath(segments: ["users", ""])), store: DocumentStore())
+    #expect(!empty.allowed)
+    #expect(empty.message == "A request path cannot have empty segments.")
   }
 
   @Test func anEmptyRulesetDeniesEverything() {

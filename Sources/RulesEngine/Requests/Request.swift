@@ -69,6 +69,7 @@ public struct Request: Sendable {
 
   /// Why this request cannot be evaluated at all (wrong path shape), or nil when it is well formed.
   var shapeProblem: String? {
+    if path.segments.contains(where: \.isEmpty) { return "A request path cannot have empty segments." }
     switch method {
     case .list:
       if isCollectionGroup {
