@@ -16,9 +16,10 @@ public enum DiagnosticRenderer {
     let start = source.location(of: diagnostic.range.start)
     let end = source.location(of: diagnostic.range.end)
     var out = "\(source.name):\(start): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code)]\n"
-    let line = source.lineText(start.line)
-    out += line + "\n"
-    out += caretLine(for: line, column: start.column, width: end.line == start.line ? end.column - start.column : nil)
+    let width = end.line == start.line ? end.column - start.column : nil
+    let shown = excerpt(source, at: start, width: width)
+    out += shown.line + "\n"
+    out += caretLine(for: shown.line, column: shown.column, width: shown.width)
     out += "\n"
     for note in diagnostic.notes {
       let location = source.location(of: note.range?.start ?? diagnostic.range.start)
@@ -41,6 +42,55 @@ public enum DiagnosticRenderer {
     let errors = diagnostics.filter { $0.severity == .error }.count
     let warnings = diagnostics.filter { $0.severity == .warning }.count
     return "\(name): \(count(errors, "error")), \(count(warnings, "warning"))"
+  }
+
+  /// Lines longer than this many bytes are shown as a window around the caret.
+  static let maxShownBytes = 200
+  /// How many characters of a long line are kept before the caret, and in all.
+  static let windowLead = 40
+  static let windowLength = 160
+
+  /// The source line to show for a diagnostic at `location`, with the caret's column and
+  /// width inside it. A long line (minified rules, a generated file) is cut to a window of
+  /// `windowLength` characters marked with `...`, so each diagnostic costs the window and not
+  /// the whole line: thousands of diagnostics on one long line stay linear in time and output.
+  static func excerpt(_ source: SourceFile, at location: SourceLocation, width: Int?)
+    -> (line: String, column: Int, width: Int?)
+  {
+    let bytes = source.bytes
+    let lineIndex = location.line - 1
+    guard lineIndex >= 0, lineIndex < source.lineStarts.count else { return ("", location.column, width) }
+    let lineStart = source.lineStarts[lineIndex]
+    var lineEnd = lineIndex + 1 < source.lineStarts.count ? source.lineStarts[lineIndex + 1] - 1 : bytes.count
+    if lineEnd > lineStart, bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+    guard lineEnd - lineStart > maxShownBytes else {
+      return (source.lineText(location.line), location.column, width)
+    }
+    let caret = min(max(location.offset, lineStart), lineEnd)
+    func isScalarStart(_ index: Int) -> Bool { bytes[index] & 0xC0 != 0x80 }
+    // Up to `windowLead` characters before the caret, then up to `windowLength` in all.
+    var from = caret
+    var lead = 0
+    while from > lineStart, lead < windowLead {
+      from -= 1
+      while from > lineStart, !isScalarStart(from) { from -= 1 }
+      lead += 1
+    }
+    var to = caret
+    var shown = lead
+    var afterCaret = 0
+    while to < lineEnd, shown < windowLength {
+      to += 1
+      while to < lineEnd, !isScalarStart(to) { to += 1 }
+      shown += 1
+      afterCaret += 1
+    }
+    let prefix = from > lineStart ? "..." : ""
+    let suffix = to < lineEnd ? "..." : ""
+    let text = prefix + String(decoding: bytes[from..<to], as: UTF8.self) + suffix
+    let column = prefix.count + lead + 1
+    let covered = max(1, min(width ?? afterCaret, afterCaret))
+    return (text, column, covered)
   }
 
   /// The caret line: whitespace up to `column`, `^`, then `~` to cover `width` characters

@@ -9,16 +9,28 @@ public struct SourceFile: Sendable {
   public let bytes: [UInt8]
   /// The offset at which each line starts; `lineStarts[0] == 0`.
   public let lineStarts: [Int]
+  /// `scalarCheckpoints[k]` counts the Unicode scalars in `bytes[0..<k * checkpointStride]`,
+  /// so a column costs at most one stride of scanning even on a very long line.
+  private let scalarCheckpoints: [Int]
+  private static let checkpointStride = 256
 
   public init(name: String, text: String) {
     self.name = name
     self.text = text
     self.bytes = Array(text.utf8)
     var starts = [0]
-    for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-      starts.append(offset + 1)
+    var checkpoints: [Int] = []
+    checkpoints.reserveCapacity(bytes.count / Self.checkpointStride + 1)
+    var scalars = 0
+    for (offset, byte) in bytes.enumerated() {
+      if offset % Self.checkpointStride == 0 { checkpoints.append(scalars) }
+      if byte & 0xC0 != 0x80 { scalars += 1 }
+      if byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
     }
+    // One checkpoint per stride up to and including `bytes.count`.
+    if bytes.count % Self.checkpointStride == 0 { checkpoints.append(scalars) }
     self.lineStarts = starts
+    self.scalarCheckpoints = checkpoints
   }
 
   /// The 1-based line and 1-based column (in characters, i.e. Unicode scalars) of a UTF-8 offset.
@@ -30,15 +42,20 @@ public struct SourceFile: Sendable {
       let mid = (low + high + 1) / 2
       if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
     }
-    let lineStart = lineStarts[low]
-    var column = 1
-    var index = lineStart
-    while index < clamped {
-      // Count scalars: skip UTF-8 continuation bytes.
-      if bytes[index] & 0xC0 != 0x80 { column += 1 }
+    let column = scalars(before: clamped) - scalars(before: lineStarts[low]) + 1
+    return SourceLocation(line: low + 1, column: column, offset: clamped)
+  }
+
+  /// The number of Unicode scalars in `bytes[0..<offset]` (UTF-8 continuation bytes skipped).
+  private func scalars(before offset: Int) -> Int {
+    let block = offset / Self.checkpointStride
+    var count = scalarCheckpoints[block]
+    var index = block * Self.checkpointStride
+    while index < offset {
+      if bytes[index] & 0xC0 != 0x80 { count += 1 }
       index += 1
     }
-    return SourceLocation(line: low + 1, column: column, offset: clamped)
+    return count
   }
 
   /// The text of a 1-based line, without its line terminator.
