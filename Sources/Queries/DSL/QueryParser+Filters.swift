@@ -53,6 +53,8 @@ extension QueryParserCore {
 
   /// `or(where(...), and(...))` / `and(...)`; the name is under the cursor.
   mutating func parseFilterCall() throws(QueryParseFailure) -> FilterExpr {
+    try enterNesting()
+    defer { nesting -= 1 }
     let nameToken = current
     let op: CompositeOperator = textEquals(nameToken, "or") ? .or : .and
     advance()

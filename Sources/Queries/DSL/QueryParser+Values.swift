@@ -10,6 +10,8 @@ extension QueryParserCore {
 
   /// A value literal, constructor call or variable.
   mutating func parseValue() throws(QueryParseFailure) -> ValueExpr {
+    try enterNesting()
+    defer { nesting -= 1 }
     let token = current
     switch token.kind {
     case .minus:

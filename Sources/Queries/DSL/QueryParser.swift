@@ -38,6 +38,11 @@ struct QueryParserCore {
   var tokens: [QueryToken]
   var index = 0
   var diagnostics: [Diagnostic]
+  /// How many `and(`/`or(` composites and values are open around the cursor.
+  var nesting = 0
+  /// The deepest nesting read. Firestore's own limits are far lower (values nest at most 20
+  /// deep); the cap keeps hostile input from overflowing the stack here and in later passes.
+  static let maxNesting = 100
 
   init(_ source: SourceFile) {
     self.source = source
@@ -91,6 +96,14 @@ struct QueryParserCore {
     case .string: "string \(text(token))"
     default: "'\(text(token))'"
     }
+  }
+
+  /// Opens one nesting level; pair with `defer { nesting -= 1 }`.
+  mutating func enterNesting() throws(QueryParseFailure) {
+    guard nesting < Self.maxNesting else {
+      throw fail("query.too-deep", "the query nests more than \(Self.maxNesting) levels deep", at: current.range)
+    }
+    nesting += 1
   }
 
   @discardableResult
