@@ -160,6 +160,27 @@ import Testing
     #expect(empty.message == "A request path cannot have empty segments.")
   }
 
+  /// Red-team regression: `flint query get ../..` was allowed by a `{document=**}` rule, and a
+  /// 20,000-segment path took seconds in the `**` matcher. Ids Firestore refuses and paths past
+  /// its 100-collection depth are denied with the reason, before matching.
+  @Test func requestPathsFirestoreRefusesAreDenied() {
+    let evaluator = Evaluator(ruleset: documentsRuleset("    match /{document=**} { allow read, write; }"))
+    let cases: [([String], String)] = [
+      (["..", ".."], "A request path id '..' is not allowed (. and .. are reserved)."),
+      (["users", "."], "A request path id '.' is not allowed (. and .. are reserved)."),
+      (["__users__", "alice"], "A request path id '__users__' matches the reserved pattern __.*__."),
+      (["users", String(repeating: "x", count: 1_501)], "A request path id '\(String(repeating: "x", count: 40))...' is 1501 bytes; the limit is 1500."),
+      (Array(repeating: "a", count: 20_000), "A request path is 10000 collections deep; the limit is 100."),
+    ]
+    for (segments, message) in cases {
+      let decision = evaluator.evaluate(.get(ResourcePath(segments: segments)), store: DocumentStore())
+      #expect(!decision.allowed)
+      #expect(decision.message == message)
+    }
+    #expect(evaluator.evaluate(.get(ResourcePath(segments: Array(repeating: "a", count: 200))), store: DocumentStore()).allowed)
+    #expect(!evaluator.evaluate(.list(ResourcePath(segments: ["__c__"]), isCollectionGroup: true), store: DocumentStore()).allowed)
+  }
+
   @Test func anEmptyRulesetDeniesEverything() {
     let ruleset = Ruleset(
       file: RulesFile(version: nil, functions: [], service: nil, range: .none), source: SourceFile(name: "", text: ""))

@@ -70,6 +70,18 @@ public struct Request: Sendable {
   /// Why this request cannot be evaluated at all (wrong path shape), or nil when it is well formed.
   var shapeProblem: String? {
     if path.segments.contains(where: \.isEmpty) { return "A request path cannot have empty segments." }
+    // Ids Firestore refuses (`.`, `..`, `__.*__`, over 1,500 bytes) and paths deeper than
+    // its 100 collections: denied before matching, whose `**` cost grows with the depth.
+    for segment in path.segments {
+      if let problem = DocumentLimits.idProblem(segment) {
+        let shown = segment.count > 40 ? segment.prefix(40) + "..." : segment[...]
+        return "A request path id '\(shown)' \(problem)."
+      }
+    }
+    let collections = (path.segments.count + 1) / 2
+    if collections > DocumentLimits.maxCollectionDepth {
+      return "A request path is \(collections) collections deep; the limit is \(DocumentLimits.maxCollectionDepth)."
+    }
     switch method {
     case .list:
       if isCollectionGroup {
