@@ -5,6 +5,9 @@ import Foundation
 public enum SuiteFiles {
   /// The suite file extensions a folder argument picks up.
   public static let suiteExtensions = ["json", "yaml", "yml"]
+  /// Larger files are refused rather than read until memory runs out (`/dev/zero`, a FIFO
+  /// that never ends, a wrong file).
+  public static let maxFileSize = 256 << 20
 
   /// The bytes of a file, or `SuiteError.unreadable` naming it and the reason.
   public static func read(_ path: String) throws(SuiteError) -> [UInt8] {
@@ -24,6 +27,9 @@ public enum SuiteFiles {
         throw problem(path)
       }
       if count == 0 { break }
+      guard result.count + count <= maxFileSize else {
+        throw SuiteError.unreadable("cannot read '\(path)': it is larger than \(maxFileSize >> 20) MiB")
+      }
       result.append(contentsOf: buffer[0..<count])
     }
     return result

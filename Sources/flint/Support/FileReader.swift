@@ -9,6 +9,10 @@ import RulesLanguage
 /// Reads files as bytes with POSIX calls, so failures carry the system's short reason
 /// ("No such file or directory", "Is a directory", "Permission denied").
 enum FileReader {
+  /// Larger inputs are refused rather than read until memory runs out (`/dev/zero`, a FIFO
+  /// that never ends, a wrong file).
+  static let maxSize = 256 << 20
+
   /// The file's bytes, or a `UsageProblem` naming the file and the reason.
   static func bytes(atPath path: String) throws(UsageProblem) -> [UInt8] {
     let descriptor = open(path, O_RDONLY)
@@ -23,6 +27,9 @@ enum FileReader {
         throw problem(path)
       }
       if count == 0 { break }
+      guard result.count + count <= maxSize else {
+        throw UsageProblem("cannot read '\(path)': it is larger than \(maxSize >> 20) MiB")
+      }
       result.append(contentsOf: buffer[0..<count])
     }
     return result

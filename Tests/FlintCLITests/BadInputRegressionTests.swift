@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+private let allowAll = """
+  rules_version = '2';
+  service cloud.firestore {
+    match /databases/{database}/documents {
+      match /{document=**} { allow read, write: if true; }
+    }
+  }
+
+  """
+
+/// Red-team regressions at the command line: hostile input gets a message naming the place
+/// and a non-zero exit, never a crash, a hang or an allow.
+@Suite("Bad input regressions")
+struct BadInputRegressionTests {
+  /// An endless input (`/dev/zero`) was read until memory ran out; now it stops at the size cap.
+  @Test(
+    "endless files are refused with a message",
+    arguments: [
+      ["check", "/dev/zero"],
+      ["test", "/dev/zero"],
+      ["expr", "--batch", "/dev/zero"],
+      ["expr", "--rules", "/dev/zero", "1"],
+      ["query", "--data", "/dev/zero", #"collection("a")"#],
+      ["query", "--rules", "/dev/zero", #"collection("a")"#],
+    ])
+  func endlessFiles(arguments: [String]) throws {
+    let sandbox = try Sandbox()
+    let result = try FlintRunner.run(arguments, in: sandbox.url)
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("cannot read '/dev/zero': it is larger than 256 MiB"))
+  }
+
+  /// A `{document=**}` rule allowed `get ../..`; Firestore refuses those ids.
+  @Test("document ids Firestore refuses are denied with the reason")
+  func reservedIDs() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("r.rules", allowAll)
+    for path in ["../..", "users/.", "__users__/alice"] {
+      let result = try sandbox.run("query", "--rules", "r.rules", "get", path)
+      #expect(result.status == 1, "\(path)")
+      #expect(result.stdout.contains("rules: deny"), "\(path)")
+      #expect(result.stdout.contains("A request path id"), "\(path)")
+    }
+  }
+
+  /// `and(` 5,000 deep overflowed the stack (signal 11).
+  @Test("deeply nested query filters are an error, not a crash")
+  func deepQuery() throws {
+    let sandbox = try Sandbox()
+    let query =
+      #"collection("a").where("# + String(repeating: "and(", count: 5_000) + #"where("x", "==", 1)"#
+      + String(repeating: ")", count: 5_000) + ")"
+    let result = try sandbox.run("query", query)
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("[query.too-deep]"))
+  }
+}
