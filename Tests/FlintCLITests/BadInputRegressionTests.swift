@@ -58,3 +58,18 @@ struct BadInputRegressionTests {
     #expect(result.stdout.contains("[query.too-deep]"))
   }
 }
+
+extension BadInputRegressionTests {
+  /// `"database": 5` was silently read as the default database.
+  @Test("a firebase.json database that is not a string is an error")
+  func firebaseDatabaseKind() throws {
+    let sandbox = try Sandbox()
+    try sandbox.write("r.rules", allowAll)
+    for database in ["5", "\"\"", "null", "[]"] {
+      try sandbox.write("firebase.json", #"{"firestore": [{"database": "# + database + #", "rules": "r.rules"}]}"#)
+      let result = try sandbox.run("check")
+      #expect(result.status == 2, "\(database)")
+      #expect(result.stderr.contains(#""database" must be a non-empty string"#), "\(database)")
+    }
+  }
+}

@@ -55,7 +55,13 @@ struct FirebaseConfig {
     guard let path = rules as? String, !path.isEmpty else {
       throw UsageProblem("cannot parse '\(name)': \"rules\" must be a non-empty string")
     }
-    let database = object["database"] as? String ?? "(default)"
+    var database = "(default)"
+    if let value = object["database"] {
+      guard let id = value as? String, !id.isEmpty else {
+        throw UsageProblem("cannot parse '\(name)': \"database\" must be a non-empty string")
+      }
+      database = id
+    }
     return RulesEntry(database: database, rules: path)
   }
 }
