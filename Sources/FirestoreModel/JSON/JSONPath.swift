@@ -32,7 +32,8 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     for component in components {
       switch component {
       case .index(let i): text += "[\(i)]"
-      case .key(let key): text += Self.isPlain(key) ? "." + key : "['" + Self.quoted(key) + "']"
+      case .key(let key):
+        text += Self.isPlain(key) ? "." + key : "[" + StringQuoting.quoted(key, style: .jsonPathKey) + "]"
       }
     }
     return text
@@ -44,26 +45,12 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
         scalar.value > 0x20 && scalar.value != 0x7F && !".[]'\"\\".unicodeScalars.contains(scalar)
       }
   }
+}
 
-  static func quoted(_ key: String) -> String {
-    var text = ""
-    for scalar in key.unicodeScalars {
-      switch scalar {
-      case "'": text += "\\'"
-      case "\\": text += "\\\\"
-      case "\n": text += "\\n"
-      case "\t": text += "\\t"
-      case "\r": text += "\\r"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          text += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
-        } else {
-          text.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return text
-  }
+extension StringQuoting.Style {
+  /// Keys in `['…']`: `'` and `\` escaped, other control characters and DEL as `\u00XX`.
+  static let jsonPathKey = StringQuoting.Style(
+    quote: "'", shortBackspaceAndFormFeed: false, escapesDelete: true, hexEscape: .unicode4)
 }
 
 extension String {

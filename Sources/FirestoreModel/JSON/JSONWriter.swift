@@ -22,9 +22,7 @@ public enum JSONWriter {
 
   /// A string as a quoted, escaped JSON string literal.
   public static func quoted(_ string: String) -> String {
-    var out = ""
-    appendQuoted(string, to: &out)
-    return out
+    StringQuoting.quoted(string)
   }
 
   /// Compact text that never throws: non-finite doubles print as `NaN`, `Infinity`, `-Infinity`.
@@ -50,7 +48,7 @@ public enum JSONWriter {
       } else {
         throw JSONError("cannot write \(d) as JSON: only finite numbers are allowed", path: JSONPath(path))
       }
-    case .string(let s): appendQuoted(s, to: &out)
+    case .string(let s): StringQuoting.appendQuoted(s, to: &out)
     case .array(let elements):
       if elements.isEmpty {
         out += "[]"
@@ -73,7 +71,7 @@ public enum JSONWriter {
       for (i, member) in object.members.enumerated() {
         if i > 0 { out += "," }
         newline(style, indent + 1, &out)
-        appendQuoted(member.key, to: &out)
+        StringQuoting.appendQuoted(member.key, to: &out)
         out += style == .pretty ? ": " : ":"
         try write(
           member.value, style: style, indent: indent + 1, path: path + [.key(member.key)], lenient: lenient,
@@ -95,28 +93,6 @@ public enum JSONWriter {
     let text = d.description
     if text.contains(".") || text.contains("e") || text.contains("E") { return text }
     return text + ".0"
-  }
-
-  static func appendQuoted(_ string: String, to out: inout String) {
-    out += "\""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case "\u{08}": out += "\\b"
-      case "\u{0C}": out += "\\f"
-      default:
-        if scalar.value < 0x20 {
-          out += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    out += "\""
   }
 }
 

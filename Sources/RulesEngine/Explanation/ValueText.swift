@@ -67,24 +67,12 @@ public enum ValueText {
     }
   }
 
+  /// `'…'` with `'` and `\` escaped, other control characters and DEL as `\xHH`.
+  private static let stringStyle = StringQuoting.Style(
+    quote: "'", shortBackspaceAndFormFeed: false, escapesDelete: true, hexEscape: .byte2)
+
   private static func quoted(_ text: String) -> String {
-    var out = "'"
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "'": out += "\\'"
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          out += "\\x" + hex2(UInt8(scalar.value))
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "'"
+    StringQuoting.quoted(text, style: stringStyle)
   }
 
   private static func byteText(_ byte: UInt8) -> String {

@@ -1,3 +1,5 @@
+import FirestoreModel
+
 /// A tiny JSON writer: a value tree with deterministic output, and string escaping.
 ///
 /// Objects keep the key order they were built with. Output is one line, with `", "` and
@@ -36,7 +38,7 @@ public enum JSONText: Hashable, Sendable {
       } else {
         out += "\(value)"
       }
-    case .string(let value): out += JSONText.quoted(value)
+    case .string(let value): StringQuoting.appendQuoted(value, to: &out)
     case .array(let elements):
       out += "["
       for (index, element) in elements.enumerated() {
@@ -48,7 +50,7 @@ public enum JSONText: Hashable, Sendable {
       out += "{"
       for (index, (key, value)) in members.enumerated() {
         if index > 0 { out += ", " }
-        out += JSONText.quoted(key)
+        StringQuoting.appendQuoted(key, to: &out)
         out += ": "
         value.write(to: &out)
       }
@@ -59,26 +61,7 @@ public enum JSONText: Hashable, Sendable {
   /// `value` as a JSON string literal, quotes included. Escapes `"`, `\`, and control
   /// characters (as `\n`, `\t`, ... or `\u00XX`); everything else is written as UTF-8.
   public static func quoted(_ value: String) -> String {
-    var out = "\""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case "\u{08}": out += "\\b"
-      case "\u{0C}": out += "\\f"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
+    StringQuoting.quoted(value)
   }
 
   public static func == (lhs: JSONText, rhs: JSONText) -> Bool { lhs.text == rhs.text }
