@@ -1,3 +1,4 @@
+import FirestoreModel
 import Foundation
 
 /// How the JavaScript SDK prints numbers: `String(n)` in JS. Integral values print
@@ -21,26 +22,8 @@ func jsNumber(_ value: Double) -> String {
   return text
 }
 
-/// JavaScript `JSON.stringify` of a string (used by the SDK's `valueDescription`).
+/// JavaScript `JSON.stringify` of a string (used by the SDK's `valueDescription`): the same
+/// escapes as every JSON string Flint writes.
 func jsonQuoted(_ text: String) -> String {
-  var out = "\""
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "\"": out += "\\\""
-    case "\\": out += "\\\\"
-    case "\n": out += "\\n"
-    case "\r": out += "\\r"
-    case "\t": out += "\\t"
-    case "\u{08}": out += "\\b"
-    case "\u{0C}": out += "\\f"
-    default:
-      if scalar.value < 0x20 {
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      } else {
-        out.unicodeScalars.append(scalar)
-      }
-    }
-  }
-  return out + "\""
+  StringQuoting.quoted(text)
 }
