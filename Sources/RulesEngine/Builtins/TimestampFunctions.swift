@@ -11,11 +11,11 @@ enum TimestampMethods {
     guard known.contains(name) else { throw .functionNotFound(name) }
     try Arguments.expect(args, count: 0, name)
     let (days, secondOfDay) = TimeMath.split(t)
-    let date = TimeMath.civil(fromDays: days)
+    let date = CivilCalendar.civilFromDays(days)
     switch name {
-    case "year": return .int(date.year)
-    case "month": return .int(date.month)
-    case "day": return .int(date.day)
+    case "year": return .int(Int64(date.year))
+    case "month": return .int(Int64(date.month))
+    case "day": return .int(Int64(date.day))
     case "hours": return .int(secondOfDay / 3600)
     case "minutes": return .int(secondOfDay / 60 % 60)
     case "seconds": return .int(secondOfDay % 60)
@@ -24,7 +24,7 @@ enum TimestampMethods {
       // 1970-01-01 was a Thursday (ISO 4).
       return .int(((days + 3) % 7 + 7) % 7 + 1)
     case "dayOfYear":
-      return .int(days - TimeMath.days(from: .init(year: date.year, month: 1, day: 1)) + 1)
+      return .int(days - CivilCalendar.daysFromCivil(year: date.year, month: 1, day: 1) + 1)
     case "date":
       return .timestamp(Timestamp(seconds: days * 86_400))
     case "time":
@@ -47,11 +47,11 @@ enum TimestampFunctions {
         throw .badArguments("timestamp", name, args, expected: "int,int,int")
       }
       guard (1...9999).contains(year), (1...12).contains(month),
-        (1...TimeMath.daysInMonth(year: year, month: month)).contains(day)
+        (1...Int64(CivilCalendar.daysInMonth(year: Int(year), month: Int(month)))).contains(day)
       else {
         throw EvalError("Invalid date: timestamp.date(\(year), \(month), \(day)).")
       }
-      let days = TimeMath.days(from: .init(year: year, month: month, day: day))
+      let days = CivilCalendar.daysFromCivil(year: Int(year), month: Int(month), day: Int(day))
       return .timestamp(Timestamp(seconds: days * 86_400))
     case "value":
       let argument = try Arguments.single(args, "timestamp.value")

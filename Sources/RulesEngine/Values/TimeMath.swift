@@ -1,57 +1,11 @@
 import FirestoreModel
 
-/// Calendar and range arithmetic for timestamps and durations (proleptic Gregorian, UTC).
+/// Range arithmetic for timestamps and durations as the rules language reports it (errors
+/// are `EvalError`s); calendar fields come from FirestoreModel's `CivilCalendar`.
 enum TimeMath {
   static let nanosPerSecond: Int64 = 1_000_000_000
-  /// `0001-01-01T00:00:00Z`
-  static let minTimestampSeconds: Int64 = -62_135_596_800
-  /// `9999-12-31T23:59:59Z` (nanos may go up to 999,999,999)
-  static let maxTimestampSeconds: Int64 = 253_402_300_799
   /// Durations span ±10,000 years: ±315,576,000,000 seconds.
   static let maxDurationSeconds: Int64 = 315_576_000_000
-
-  /// A civil date.
-  struct CivilDate: Equatable {
-    var year: Int64
-    var month: Int64
-    var day: Int64
-  }
-
-  /// Days since 1970-01-01 for a civil date (Howard Hinnant's `days_from_civil`).
-  static func days(from date: CivilDate) -> Int64 {
-    let y = date.month <= 2 ? date.year - 1 : date.year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let shiftedMonth = date.month > 2 ? date.month - 3 : date.month + 9
-    let dayOfYear = (153 * shiftedMonth + 2) / 5 + date.day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
-
-  /// The civil date of a day count since 1970-01-01 (`civil_from_days`).
-  static func civil(fromDays days: Int64) -> CivilDate {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let shiftedMonth = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-    return CivilDate(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
-  }
-
-  static func isLeapYear(_ year: Int64) -> Bool {
-    year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-  }
-
-  static func daysInMonth(year: Int64, month: Int64) -> Int64 {
-    switch month {
-    case 2: isLeapYear(year) ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
-  }
 
   /// Whole days since the epoch and the second within that day (always 0..<86400).
   static func split(_ t: Timestamp) -> (days: Int64, secondOfDay: Int64) {
@@ -67,7 +21,7 @@ enum TimeMath {
 
   /// Throws unless `t` lies within `0001-01-01` … `9999-12-31T23:59:59.999999999Z`.
   static func checked(_ t: Timestamp) throws(EvalError) -> Timestamp {
-    guard t.seconds >= minTimestampSeconds, t.seconds <= maxTimestampSeconds else {
+    guard t.seconds >= Timestamp.minimum.seconds, t.seconds <= Timestamp.maximum.seconds else {
       throw .outOfRange("timestamp")
     }
     return t
