@@ -39,12 +39,14 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "flint-bench", dependencies: ["FlintKit"]),
-    .testTarget(name: "FirestoreModelTests", dependencies: ["FirestoreModel"]),
-    .testTarget(name: "RulesLanguageTests", dependencies: ["RulesLanguage"]),
+    // Helpers shared by the test targets (seeded random numbers, package paths).
+    .target(name: "FlintTestSupport", path: "Tests/FlintTestSupport"),
+    .testTarget(name: "FirestoreModelTests", dependencies: ["FirestoreModel", "FlintTestSupport"]),
+    .testTarget(name: "RulesLanguageTests", dependencies: ["RulesLanguage", "FlintTestSupport"]),
     .testTarget(name: "RulesEngineTests", dependencies: ["RulesEngine"]),
-    .testTarget(name: "QueriesTests", dependencies: ["Queries"]),
-    .testTarget(name: "FlintKitTests", dependencies: ["FlintKit"]),
-    .testTarget(name: "FlintCLITests", dependencies: ["flint"]),
+    .testTarget(name: "QueriesTests", dependencies: ["Queries", "FlintTestSupport"]),
+    .testTarget(name: "FlintKitTests", dependencies: ["FlintKit", "FlintTestSupport"]),
+    .testTarget(name: "FlintCLITests", dependencies: ["flint", "FlintTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

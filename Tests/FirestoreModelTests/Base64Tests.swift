@@ -1,4 +1,5 @@
 import FirestoreModel
+import FlintTestSupport
 import Testing
 
 @Suite struct Base64Tests {
@@ -20,7 +21,7 @@ import Testing
   }
 
   @Test func roundTripsAllLengths() throws {
-    var generator = SplitMix(seed: 3)
+    var generator = SplitMix64(seed: 3)
     for length in 0..<70 {
       let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
       for alphabet in [Base64.Alphabet.standard, .url] {

@@ -1,4 +1,5 @@
 import FirestoreModel
+import FlintTestSupport
 import Testing
 
 @Suite struct TimestampTests {
@@ -60,7 +61,7 @@ import Testing
   }
 
   @Test func roundTripsAcrossTheRange() throws {
-    var generator = SplitMix(seed: 7)
+    var generator = SplitMix64(seed: 7)
     for _ in 0..<2000 {
       let seconds = Int64.random(in: Timestamp.minimum.seconds...Timestamp.maximum.seconds, using: &generator)
       let nanos = Int32.random(in: 0..<1_000_000_000, using: &generator)

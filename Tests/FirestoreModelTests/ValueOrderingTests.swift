@@ -1,4 +1,5 @@
 import FirestoreModel
+import FlintTestSupport
 import Testing
 
 @Suite struct ValueOrderingTests {
@@ -34,7 +35,7 @@ import Testing
   }
 
   @Test func sortingShuffledValuesRestoresTheOrder() {
-    var generator = SplitMix(seed: 42)
+    var generator = SplitMix64(seed: 42)
     let shuffled = Self.ascending.shuffled(using: &generator)
     let sorted = shuffled.sorted(by: Value.sortsBefore)
     #expect(sorted.map(\.typeName) == Self.ascending.map(\.typeName))
@@ -93,18 +94,5 @@ import Testing
     #expect(Value.null.typeOrder < Value.boolean(true).typeOrder)
     #expect(Value.array([]).typeOrder < Value.map([:]).typeOrder)
     #expect(Value.geoPoint(GeoPoint(latitude: 0, longitude: 0)).typeName == "geopoint")
-  }
-}
-
-/// A small deterministic generator so shuffles are reproducible.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

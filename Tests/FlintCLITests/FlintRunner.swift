@@ -1,3 +1,4 @@
+import FlintTestSupport
 import Foundation
 
 /// Runs the built `flint` executable as a subprocess.
@@ -35,9 +36,8 @@ struct FlintRunner {
     return fallbacks.filter { isExecutable($0) }.max { modified($0) < modified($1) }
   }()
 
-  /// The package root (three levels above this file).
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  /// The package root.
+  static let packageRoot = PackagePaths.root
 
   private static func isExecutable(_ url: URL) -> Bool {
     var isDirectory: ObjCBool = false

@@ -1,4 +1,5 @@
 import FirestoreModel
+import FlintTestSupport
 import RulesEngine
 import Testing
 
@@ -99,7 +100,7 @@ import Testing
   /// Random lines and random corruptions of them: whenever the fast path accepts a line,
   /// the general parser reads the same thing.
   @Test func randomLinesAgree() {
-    var rng = SplitMix(seed: 42)
+    var rng = SplitMix64(seed: 42)
     var accepted = 0
     for _ in 0..<3_000 {
       let line = #"{"id": "\#(rng.next() % 1000)", "expr": "x", "bindings": \#(Self.randomObject(&rng, depth: 0))}"#
@@ -117,13 +118,13 @@ import Testing
     #expect(accepted > 1_500)
   }
 
-  static func randomObject(_ rng: inout SplitMix, depth: Int) -> String {
+  static func randomObject(_ rng: inout SplitMix64, depth: Int) -> String {
     let count = Int(rng.next() % 4)
     let members = (0..<count).map { index in "\"k\(index)\": \(randomValue(&rng, depth: depth + 1))" }
     return "{" + members.joined(separator: ", ") + "}"
   }
 
-  static func randomValue(_ rng: inout SplitMix, depth: Int) -> String {
+  static func randomValue(_ rng: inout SplitMix64, depth: Int) -> String {
     switch rng.next() % (depth > 3 ? 6 : 8) {
     case 0: return "\(Int64(bitPattern: rng.next()) >> Int64(rng.next() % 64))"
     case 1: return "\(Double(Int64(rng.next() % 100_000)) / 64)"
@@ -136,20 +137,5 @@ import Testing
         + "]"
     default: return randomObject(&rng, depth: depth)
     }
-  }
-}
-
-/// A small deterministic random number generator for reproducible fuzzing.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

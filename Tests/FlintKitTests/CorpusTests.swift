@@ -1,4 +1,5 @@
 import FlintKit
+import FlintTestSupport
 import Foundation
 import Testing
 
@@ -6,9 +7,7 @@ import Testing
 /// failing case is an engine bug (or a spec misreading in the suite), never a reason to
 /// change the expectation to match the engine.
 @Suite struct CorpusTests {
-  static let folder = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Corpus/suites").path
+  static let folder = PackagePaths.url("Corpus/suites").path
 
   static let suites: [String] = (try? SuiteFiles.expand([folder]))?.map { ($0 as NSString).lastPathComponent } ?? []
 

@@ -1,4 +1,5 @@
 import FirestoreModel
+import FlintTestSupport
 import Queries
 import RulesLanguage
 import Testing
@@ -9,24 +10,12 @@ import Testing
 /// inputs; the string tests pin non-ASCII text, which takes the character-level path.
 @Suite("Query fast paths")
 struct FastPathTests {
-  /// SplitMix64: deterministic, so a failure reproduces.
-  struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   static let fields = ["a", "b", "c.d", "__name__", "__id5__", "__id12__", "é"].map {
     FieldPath($0.split(separator: ".").map(String.init))
   }
   static let operators: [FilterOperator] = [.equal, .lessThan, .greaterThanOrEqual, .notEqual, .in, .arrayContains]
 
-  static func randomFilter(depth: Int, _ random: inout SeededRandom) -> Filter {
+  static func randomFilter(depth: Int, _ random: inout SplitMix64) -> Filter {
     if depth == 0 || Int.random(in: 0..<3, using: &random) == 0 {
       let field = fields.randomElement(using: &random)!
       let op = operators.randomElement(using: &random)!
@@ -67,7 +56,7 @@ struct FastPathTests {
 
   @Test("DNF branches match the general expansion on random filter trees")
   func dnfMatchesReference() {
-    var random = SeededRandom(state: 20_251_122)
+    var random = SplitMix64(seed: 20_251_122)
     for _ in 0..<2_000 {
       let filters = (0..<Int.random(in: 0..<4, using: &random)).map { _ in Self.randomFilter(depth: 3, &random) }
       for limit in [0, 1, 4, 30] {
@@ -79,7 +68,7 @@ struct FastPathTests {
 
   @Test("inequality fields and normalized order-by match the set-based definition")
   func orderByMatchesReference() {
-    var random = SeededRandom(state: 7)
+    var random = SplitMix64(seed: 7)
     for _ in 0..<2_000 {
       var query = ResolvedQuery(scope: .collection(ResourcePath(segments: ["c"])))
       query.filters = (0..<Int.random(in: 0..<25, using: &random)).map { _ in Self.randomFilter(depth: 2, &random) }

@@ -1,3 +1,4 @@
+import FlintTestSupport
 import Foundation
 import FirestoreModel
 import Queries
@@ -19,9 +20,7 @@ struct GoldenCase: Sendable, CustomStringConvertible {
 /// query; `-> ...` lines are the expected output. `#` lines and blank lines between cases
 /// are comments. `UPDATE_GOLDENS=1 swift test` rewrites the `->` lines with actual output.
 enum GoldenCorpus {
-  static let root: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Corpus/queries")
+  static let root: URL = PackagePaths.url("Corpus/queries")
 
   static var updating: Bool { ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" }
 

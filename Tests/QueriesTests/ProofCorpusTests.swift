@@ -1,4 +1,5 @@
 import FirestoreModel
+import FlintTestSupport
 import Foundation
 import Queries
 import RulesEngine
@@ -25,9 +26,7 @@ struct ProofGolden: Sendable, CustomStringConvertible {
 /// expected `ProofRenderer.text` output, indentation kept. `#` lines are comments.
 /// `UPDATE_GOLDENS=1 swift test --filter ProofCorpus` rewrites the `->` lines.
 enum ProofCorpus {
-  static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Corpus/proofs")
+  static let root = PackagePaths.url("Corpus/proofs")
 
   static let groups = ["owner", "ranges", "limits", "groups", "roles", "membership"]
 

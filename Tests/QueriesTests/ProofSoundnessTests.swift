@@ -1,23 +1,9 @@
 import FirestoreModel
+import FlintTestSupport
 import Queries
 import RulesEngine
 import RulesLanguage
 import Testing
-
-/// A seedable generator (SplitMix64) so failures reproduce.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// Soundness of the prover: whenever it allows a query, running the query on seeded data
 /// returns only documents that the same conditions, written as `allow get`, allow one by one.

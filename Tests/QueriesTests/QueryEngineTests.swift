@@ -1,4 +1,5 @@
 import FirestoreModel
+import FlintTestSupport
 import Queries
 import RulesLanguage
 import Testing
@@ -7,7 +8,7 @@ import Testing
 struct QueryEngineTests {
   /// A deterministic data set: `n` documents in `items` with mixed-type fields.
   static func store(_ n: Int) -> DocumentStore {
-    var generator = SplitMix(seed: 42)
+    var generator = SplitMix64(seed: 42)
     var documents: [Document] = []
     let cities: [Value] = [.string("Tokyo"), .string("Osaka"), .null, .integer(3), .double(3.0), .string("Kyoto")]
     for i in 0..<n {
@@ -75,19 +76,6 @@ struct QueryEngineTests {
     #expect(engine.execute(try normalized(#"collection("items").where("n", "==", -1)"#)).reads == 1)
     #expect(engine.execute(try normalized(#"collection("items").count()"#)).reads == 3)
     #expect(engine.execute(try normalized(#"collection("items").limit(1000).count()"#)).reads == 1)
-  }
-}
-
-/// A tiny deterministic PRNG for test data.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 

@@ -1,3 +1,4 @@
+import FlintTestSupport
 import Foundation
 import Testing
 
@@ -7,9 +8,7 @@ import Testing
 /// `invalid/<name>.rules` must produce exactly the `flint check` text in `<name>.expected`.
 /// Run with `UPDATE_GOLDENS=1` to rewrite the goldens (then review the diff).
 enum Corpus {
-  static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Corpus")
+  static let root = PackagePaths.url("Corpus")
 
   static func files(_ folder: String) -> [String] {
     let directory = root.appendingPathComponent("rules").appendingPathComponent(folder)

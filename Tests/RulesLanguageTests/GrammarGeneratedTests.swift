@@ -1,3 +1,4 @@
+import FlintTestSupport
 import Foundation
 import Testing
 
@@ -140,7 +141,7 @@ struct EBNFGrammar {
 /// Random sentences of an `EBNFGrammar`, depth- and size-bounded.
 struct SentenceGenerator {
   let grammar: EBNFGrammar
-  var rng: SeededGenerator
+  var rng: SplitMix64
   var maxDepth = 70
   var budget = 3000
   private var height: [String: Int] = [:]
@@ -148,7 +149,7 @@ struct SentenceGenerator {
 
   init(grammar: EBNFGrammar, seed: UInt64) {
     self.grammar = grammar
-    self.rng = SeededGenerator(seed: seed)
+    self.rng = SplitMix64(seed: seed)
     // Minimum derivation height of each rule (fixpoint), used to wind down deep branches.
     for name in grammar.order { height[name] = 1_000_000 }
     var changed = true
@@ -271,9 +272,7 @@ struct SentenceGenerator {
 
 @Suite("GrammarGenerated")
 struct GrammarGeneratedTests {
-  static let grammarURL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Grammar/rules.ebnf")
+  static let grammarURL = PackagePaths.url("Grammar/rules.ebnf")
 
   static func grammar() throws -> EBNFGrammar {
     try EBNFGrammar(String(contentsOf: grammarURL, encoding: .utf8))

@@ -1,26 +1,12 @@
+import FlintTestSupport
 import Testing
 
 @testable import RulesLanguage
 
-/// SplitMix64: a small seeded generator so random tests are reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Random trees of the shapes the parser produces (never, e.g., unary minus applied to a
 /// number literal, which the parser folds into a negative literal).
 struct RandomAST {
-  var rng: SeededGenerator
+  var rng: SplitMix64
   static let names = ["a", "b", "request", "resource", "data", "uid", "x_1", "_tmp", "isOwner", "read", "get", "list"]
   static let stringPieces = ["", "a", "it's", "\"q\"", "back\\slash", "\n", "\t", "é", "😀", "\u{01}", "\u{FFFD}", " "]
 
@@ -152,7 +138,7 @@ struct RoundTripTests {
 
   @Test("random expressions round-trip", arguments: 0..<4)
   func randomExpressions(seed: UInt64) {
-    var random = RandomAST(rng: SeededGenerator(seed: seed))
+    var random = RandomAST(rng: SplitMix64(seed: seed))
     for index in 0..<500 {
       let expr = random.expr()
       let printed = RulesPrinter.print(expr)
@@ -168,7 +154,7 @@ struct RoundTripTests {
 
   @Test("random files round-trip", arguments: 0..<4)
   func randomFiles(seed: UInt64) {
-    var random = RandomAST(rng: SeededGenerator(seed: 100 + seed))
+    var random = RandomAST(rng: SplitMix64(seed: 100 + seed))
     for index in 0..<100 {
       expectRoundTrip(random.file(), "seed \(seed) #\(index)")
     }
