@@ -4,8 +4,8 @@ enum BytesMethods {
     try Arguments.expect(args, count: 0, name)
     switch name {
     case "size": return .int(Int64(bytes.count))
-    case "toBase64": return .string(base64URL(bytes))
-    case "toHexString": return .string(hexString(bytes))
+    case "toBase64": return try StringMethods.sized(base64URL(bytes))
+    case "toHexString": return try StringMethods.sized(hexString(bytes))
     default: throw .functionNotFound(name)
     }
   }

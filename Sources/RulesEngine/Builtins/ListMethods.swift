@@ -9,7 +9,7 @@ enum ListMethods {
       try Arguments.expect(args, count: 0, name)
       return .set(unique(items))
     case "concat":
-      return .list(items + (try listArgument(args, name)))
+      return try ValueSize.checked(.list(items + (try listArgument(args, name))))
     case "hasAll":
       let members = Set(items)
       return .bool(try listArgument(args, name).allSatisfy(members.contains))
@@ -26,12 +26,15 @@ enum ListMethods {
       guard args.count == 1 else { throw .functionNotFound(name) }
       guard case .string(let separator) = args[0] else { throw .badArguments("list", name, args, expected: "string") }
       var parts: [String] = []
+      var length = separator.utf8.count * max(0, items.count - 1)
       for item in items {
         guard case .string(let part) = item else {
           throw EvalError("Unsupported operation error. list.join() needs string elements, found \(item.typeName).")
         }
         parts.append(part)
+        length += part.utf8.count
       }
+      try ValueSize.check(byteCount: length)
       return .string(parts.joined(separator: separator))
     default:
       throw .functionNotFound(name)

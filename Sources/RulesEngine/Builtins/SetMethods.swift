@@ -13,7 +13,7 @@ enum SetMethods {
       let other = Set(try setArgument(args, name))
       return .set(items.filter(other.contains))
     case "union":
-      return .set(ListMethods.unique(items + (try setArgument(args, name))))
+      return try ValueSize.checked(.set(ListMethods.unique(items + (try setArgument(args, name)))))
     case "hasAll":
       let members = Set(items)
       return .bool(try collectionArgument(args, name).allSatisfy(members.contains))

@@ -8,10 +8,10 @@ enum StringMethods {
       return .int(Int64(s.unicodeScalars.count))
     case "lower":
       try Arguments.expect(args, count: 0, name)
-      return .string(s.lowercased())
+      return try sized(s.lowercased())
     case "upper":
       try Arguments.expect(args, count: 0, name)
-      return .string(s.uppercased())
+      return try sized(s.uppercased())
     case "trim":
       try Arguments.expect(args, count: 0, name)
       return .string(trim(s))
@@ -35,6 +35,12 @@ enum StringMethods {
     default:
       throw .functionNotFound(name)
     }
+  }
+
+  /// A built string, within `ValueSize`'s cap (`upper()` may lengthen, e.g. 'ß' to 'SS').
+  static func sized(_ s: String) throws(EvalError) -> RulesValue {
+    try ValueSize.check(byteCount: s.utf8.count)
+    return .string(s)
   }
 
   /// Strips leading and trailing characters up to U+0020 (spaces and ASCII controls), as

@@ -30,7 +30,7 @@ extension EvaluationContext {
         case .failure(let error): return .failure(error)
         }
       }
-      return .success(.list(values))
+      return .success(try ValueSize.checked(.list(values)))
     case .map(let entries):
       var map: [String: RulesValue] = [:]
       map.reserveCapacity(entries.count)
@@ -40,7 +40,7 @@ extension EvaluationContext {
         case .failure(let error): return .failure(error)
         }
       }
-      return .success(.map(map))
+      return .success(try ValueSize.checked(.map(map)))
     case .path(let segments):
       return try evalPath(segments, env)
     case .identifier(let name):

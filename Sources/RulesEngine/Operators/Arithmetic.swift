@@ -10,7 +10,9 @@ extension Operators {
   static func add(_ l: RulesValue, _ r: RulesValue) throws(EvalError) -> RulesValue {
     switch (l, r) {
     case (.int(let a), .int(let b)): return .int(try checked(a.addingReportingOverflow(b)))
-    case (.string(let a), .string(let b)): return .string(a + b)
+    case (.string(let a), .string(let b)):
+      try ValueSize.check(byteCount: a.utf8.count + b.utf8.count)
+      return .string(a + b)
     case (.timestamp(let t), .duration(let d)), (.duration(let d), .timestamp(let t)):
       return .timestamp(try TimeMath.add(t, d))
     case (.duration(let a), .duration(let b)): return .duration(try TimeMath.add(a, b))

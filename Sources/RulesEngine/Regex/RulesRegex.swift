@@ -33,6 +33,7 @@ public enum RulesRegex {
       output += utf8Subject[copied..<range.lowerBound]
       output += replacement.utf8
       copied = range.upperBound
+      try ValueSize.check(byteCount: output.count)
     }
     output += utf8Subject[copied...]
     return String(decoding: output, as: UTF8.self)
@@ -46,9 +47,12 @@ public enum RulesRegex {
     let utf8Subject = Array(subject.utf8)
     var pieces: [String] = []
     var pieceStart = 0
+    var weight = 1
     for range in try matches(of: compiled, pattern, in: utf8Subject) {
       if range.isEmpty && range.lowerBound == 0 { continue }
       pieces.append(String(decoding: utf8Subject[pieceStart..<range.lowerBound], as: UTF8.self))
+      weight += 1 + range.lowerBound - pieceStart
+      try ValueSize.check(byteCount: weight)
       pieceStart = range.upperBound
     }
     if pieceStart == 0 && pieces.isEmpty { return [subject] }
