@@ -5,38 +5,16 @@ import Foundation
 public enum SuiteFiles {
   /// The suite file extensions a folder argument picks up.
   public static let suiteExtensions = ["json", "yaml", "yml"]
-  /// Larger files are refused rather than read until memory runs out (`/dev/zero`, a FIFO
-  /// that never ends, a wrong file).
-  public static let maxFileSize = 256 << 20
+  /// Larger files are refused (`FileBytes.maxSize`).
+  public static let maxFileSize = FileBytes.maxSize
 
   /// The bytes of a file, or `SuiteError.unreadable` naming it and the reason.
   public static func read(_ path: String) throws(SuiteError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { throw problem(path) }
-    defer { close(descriptor) }
-    var info = stat()
-    if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-      throw SuiteError.unreadable("cannot read '\(path)': Is a directory")
+    do {
+      return try FileBytes.read(path)
+    } catch {
+      throw .unreadable(error.message)
     }
-    var result: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw problem(path)
-      }
-      if count == 0 { break }
-      guard result.count + count <= maxFileSize else {
-        throw SuiteError.unreadable("cannot read '\(path)': it is larger than \(maxFileSize >> 20) MiB")
-      }
-      result.append(contentsOf: buffer[0..<count])
-    }
-    return result
-  }
-
-  private static func problem(_ path: String) -> SuiteError {
-    .unreadable("cannot read '\(path)': \(String(cString: strerror(errno)))")
   }
 
   /// Whether `path` is a folder.

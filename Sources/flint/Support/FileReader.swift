@@ -1,3 +1,4 @@
+import FlintKit
 import RulesLanguage
 
 #if canImport(Glibc)
@@ -6,33 +7,17 @@ import RulesLanguage
   import Darwin
 #endif
 
-/// Reads files as bytes with POSIX calls, so failures carry the system's short reason
-/// ("No such file or directory", "Is a directory", "Permission denied").
+/// File access for the commands: reads go through FlintKit's `FileBytes`, so failures carry
+/// the system's short reason ("No such file or directory", "Is a directory", ...).
 enum FileReader {
-  /// Larger inputs are refused rather than read until memory runs out (`/dev/zero`, a FIFO
-  /// that never ends, a wrong file).
-  static let maxSize = 256 << 20
-
-  /// The file's bytes, or a `UsageProblem` naming the file and the reason.
+  /// The file's bytes, or a `UsageProblem` naming the file and the reason (also for files
+  /// over `FileBytes.maxSize`).
   static func bytes(atPath path: String) throws(UsageProblem) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { throw problem(path) }
-    defer { close(descriptor) }
-    var result: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw problem(path)
-      }
-      if count == 0 { break }
-      guard result.count + count <= maxSize else {
-        throw UsageProblem("cannot read '\(path)': it is larger than \(maxSize >> 20) MiB")
-      }
-      result.append(contentsOf: buffer[0..<count])
+    do {
+      return try FileBytes.read(path)
+    } catch {
+      throw UsageProblem(error.message)
     }
-    return result
   }
 
   /// Reads a rules file; invalid UTF-8 is decoded lossily (U+FFFD) and still checked.
@@ -44,10 +29,5 @@ enum FileReader {
   /// Whether a regular file or directory exists at `path`.
   static func exists(_ path: String) -> Bool {
     access(path, F_OK) == 0
-  }
-
-  private static func problem(_ path: String) -> UsageProblem {
-    let reason = String(cString: strerror(errno))
-    return UsageProblem("cannot read '\(path)': \(reason)")
   }
 }

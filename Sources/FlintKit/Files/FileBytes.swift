@@ -1,0 +1,49 @@
+import Foundation
+
+/// A file that could not be read; the message names it and gives the system's short reason:
+/// `cannot read 'x.rules': No such file or directory`.
+public struct FileReadError: Error, Sendable, CustomStringConvertible {
+  public var message: String
+
+  public init(_ message: String) { self.message = message }
+
+  public var description: String { message }
+}
+
+/// Whole-file reads with POSIX calls, so failures carry the system's reason ("No such file
+/// or directory", "Is a directory", "Permission denied"). Shared by suite loading and the CLI.
+public enum FileBytes {
+  /// Larger files are refused rather than read until memory runs out (`/dev/zero`, a FIFO
+  /// that never ends, a wrong file).
+  public static let maxSize = 256 << 20
+
+  /// The bytes of the file at `path`; a file over `maxSize` bytes is an error.
+  public static func read(_ path: String) throws(FileReadError) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { throw problem(path) }
+    defer { close(descriptor) }
+    var info = stat()
+    if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+      throw FileReadError("cannot read '\(path)': Is a directory")
+    }
+    var result: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw problem(path)
+      }
+      if count == 0 { break }
+      guard result.count + count <= maxSize else {
+        throw FileReadError("cannot read '\(path)': it is larger than \(maxSize >> 20) MiB")
+      }
+      result.append(contentsOf: buffer[0..<count])
+    }
+    return result
+  }
+
+  private static func problem(_ path: String) -> FileReadError {
+    FileReadError("cannot read '\(path)': \(String(cString: strerror(errno)))")
+  }
+}
