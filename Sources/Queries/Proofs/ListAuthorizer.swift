@@ -100,6 +100,7 @@ public struct ListAuthorizer: Sendable {
     let scope = ProofScope(
       wildcards: match.bindings, visibleWildcards: match.bindings.count, functionScope: match.functionScope)
     let truth = try evaluator.condition(condition, scope)
+    if let breach = evaluator.limitBreach { throw breach }
     switch truth {
     case .true: attempt.outcome = .granted
     case .false: attempt.outcome = .denied

@@ -49,6 +49,9 @@ final class ProofEvaluator {
   var nextLogicID = 0
   /// Whether the expression being evaluated sits under an odd number of `!` (suggestions flip).
   var negated = false
+  /// A limit error a built-in raised (a value over `ValueSize`'s cap): `catching` turns errors
+  /// into values, so it is kept here and thrown by the next `eval` and after the condition.
+  var limitBreach: EvalError?
 
   init(
     ruleset: Ruleset, store: DocumentStore, database: String, request: RulesValue, limits: EvaluationLimits,
@@ -79,6 +82,7 @@ final class ProofEvaluator {
   func eval(_ expr: Expr, _ scope: ProofScope) throws(EvalError) -> ProofValue {
     steps += 1
     if steps > limits.expressions { throw .expressionLimit(limits.expressions) }
+    if let limitBreach { throw limitBreach }
     switch expr.kind {
     case .null: return .value(.null)
     case .bool(let b): return .value(.bool(b))
@@ -94,7 +98,7 @@ final class ProofEvaluator {
         case let other: return other
         }
       }
-      return .value(.list(values))
+      return .value(try ValueSize.checked(.list(values)))
     case .map(let entries):
       var map: [String: RulesValue] = [:]
       for entry in entries {
@@ -103,7 +107,7 @@ final class ProofEvaluator {
         case let other: return other
         }
       }
-      return .value(.map(map))
+      return .value(try ValueSize.checked(.map(map)))
     case .path(let segments):
       return try evalPath(segments, scope)
     case .identifier(let name):
@@ -202,6 +206,7 @@ final class ProofEvaluator {
     do {
       return .value(try body())
     } catch {
+      if error.kind == .limit { limitBreach = error }
       return .error(error)
     }
   }
