@@ -15,6 +15,11 @@ struct Flint: ParsableCommand {
   /// Like ArgumentParser's `main()`, but usage errors exit with 2 (not 64) so that every
   /// subcommand shares one exit-code contract.
   static func main() {
+    // No subcommand is a usage error (ArgumentParser would print the help and exit 0).
+    if CommandLine.arguments.count <= 1 {
+      Output.error("flint: missing subcommand (check, test, expr or query)\n\n" + helpMessage())
+      Output.terminate(ExitStatus.usage)
+    }
     do {
       var command = try parseAsRoot()
       try command.run()

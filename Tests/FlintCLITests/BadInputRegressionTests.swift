@@ -73,3 +73,16 @@ extension BadInputRegressionTests {
     }
   }
 }
+
+extension BadInputRegressionTests {
+  /// `flint` alone printed the help and exited 0.
+  @Test("no subcommand is a usage error with the help on stderr")
+  func noSubcommand() throws {
+    let sandbox = try Sandbox()
+    let result = try FlintRunner.run([], in: sandbox.url)
+    #expect(result.status == 2)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.hasPrefix("flint: missing subcommand"))
+    #expect(result.stderr.contains("USAGE: flint <subcommand>"))
+  }
+}
