@@ -72,12 +72,7 @@ final class EvaluationContext {
   @inline(__always)
   func override(_ name: String) -> RulesValue? {
     guard hasOverrides else { return nil }
-    // A handful of bindings: scanning beats hashing the name.
-    if globalOverrides.count <= 8 {
-      for (key, value) in globalOverrides where key.utf8.count == name.utf8.count && key == name { return value }
-      return nil
-    }
-    return globalOverrides[name]
+    return globalOverrides.value(named: name)
   }
 
   /// The state `getAfter`/`existsAfter` read, or nil when the request is not a write.

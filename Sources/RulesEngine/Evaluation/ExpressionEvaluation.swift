@@ -49,7 +49,7 @@ extension EvaluationContext {
       if case .identifier(let global) = base.kind, GlobalName.isRequest(global), !env.binds(global) {
         return requestField(name.name)
       }
-      return try evalStrict(base, env) { value throws(EvalError) in try Self.member(value, name.name) }
+      return try evalStrict(base, env) { value throws(EvalError) in try Operators.member(value, name.name) }
     case .call(let name, let args):
       return try evalCall(name, args, expr.range, env)
     case .methodCall(let receiver, let name, let args):

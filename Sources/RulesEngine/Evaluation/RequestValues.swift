@@ -43,20 +43,10 @@ extension EvaluationContext {
     }
   }
 
-  /// `base.name`: `Operators.member`, with a faster path for small maps (a linear scan
-  /// beats hashing the key when a map has a handful of entries, as documents usually do).
-  @inline(__always)
-  static func member(_ base: RulesValue, _ name: String) throws(EvalError) -> RulesValue {
-    if case .map(let entries) = base, entries.count <= 8 {
-      for (key, value) in entries where key.utf8.count == name.utf8.count && key == name { return value }
-    }
-    return try Operators.member(base, name)
-  }
-
   /// Member access through the operators, as an outcome.
   static func member(_ base: RulesValue, _ name: String) -> Outcome {
     do {
-      return .success(try member(base, name))
+      return .success(try Operators.member(base, name))
     } catch {
       return .failure(error)
     }

@@ -45,11 +45,13 @@ extension Operators {
   }
 
   /// `base.name`: field access. Only maps (and paths, for their bindings) have fields.
+  /// The evaluator's hot path: small maps are scanned rather than hashed.
+  @inline(__always)
   public static func member(_ base: RulesValue, _ name: String) throws(EvalError) -> RulesValue {
     switch base {
     case .null: throw .nullValue
     case .map(let entries):
-      guard let value = entries[name] else { throw .propertyUndefined(name) }
+      guard let value = entries.value(named: name) else { throw .propertyUndefined(name) }
       return value
     case .path:
       // Flint's path values carry no bindings, so every field is undefined.
