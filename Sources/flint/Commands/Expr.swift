@@ -79,15 +79,7 @@ extension Flint {
 
     private func loadRules() throws -> Ruleset? {
       guard let rules else { return nil }
-      do {
-        return try SuiteLoader.compileRules(atPath: rules).ruleset
-      } catch {
-        switch error {
-        case .unreadable(let message): Output.error("flint: \(message)")
-        default: Output.error(error.description)
-        }
-        throw ExitCode(ExitStatus.usage)
-      }
+      return try RulesInputs.compile(atPath: rules)
     }
 
     private func runBatch(_ path: String, job: ExpressionJob) throws {

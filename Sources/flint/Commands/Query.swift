@@ -129,15 +129,7 @@ extension Flint {
         }
       }
       guard let path else { return nil }
-      do {
-        return try SuiteLoader.compileRules(atPath: path).ruleset
-      } catch {
-        switch error {
-        case .unreadable(let message): Output.error("flint: \(message)")
-        default: Output.error(error.description)
-        }
-        throw ExitCode(ExitStatus.usage)
-      }
+      return try RulesInputs.compile(atPath: path)
     }
 
     private func loadData(_ time: Timestamp) throws -> DocumentStore {

@@ -1,3 +1,7 @@
+import ArgumentParser
+import FlintKit
+import RulesEngine
+
 /// Which rules files a command works on: the FILE arguments, or else the `firestore` entries
 /// of `firebase.json` in the current directory.
 struct RulesInput: Equatable {
@@ -21,6 +25,21 @@ enum RulesInputs {
     }
     let config = try FirebaseConfig(bytes: try FileReader.bytes(atPath: configName), name: configName)
     return unique(config.entries.map { RulesInput(path: $0.rules, displayName: $0.rules) })
+  }
+
+  /// The ruleset in the rules file at `path` (a `--rules` option). When the file cannot be
+  /// read or has errors, prints the message (diagnostics with their source lines) and ends
+  /// the command with the usage status.
+  static func compile(atPath path: String) throws -> Ruleset {
+    do {
+      return try SuiteLoader.compileRules(atPath: path).ruleset
+    } catch {
+      switch error {
+      case .unreadable(let message): Output.error("flint: \(message)")
+      default: Output.error(error.description)
+      }
+      throw ExitCode(ExitStatus.usage)
+    }
   }
 
   private static func unique(_ inputs: [RulesInput]) -> [RulesInput] {
