@@ -95,22 +95,16 @@ public enum TraceTextRenderer {
     return lines
   }
 
-  /// `  6 | source line` and `    |   ^~~~ note` for `range` (clipped to its first line).
+  /// `  6 | source line` and `    |   ^~~~ note` for `range` (clipped to its first line; a very
+  /// long line is shown as a window around the caret, as diagnostics show it).
   public static func caretLines(_ range: SourceRange, source: SourceFile, note: String) -> [String] {
     let start = source.location(of: range.start)
-    let text = source.lineText(start.line)
+    let end = source.location(of: range.end)
+    let shown = DiagnosticRenderer.excerpt(source, at: start, width: end.line == start.line ? end.column - start.column : nil)
     let gutter = String(start.line)
     let pad = String(repeating: " ", count: gutter.count)
-    let lineChars = Array(text)
-    let end = source.location(of: range.end)
-    let endColumn = end.line == start.line ? end.column : lineChars.count + 1
-    let width = max(1, endColumn - start.column)
-    var prefix = ""
-    for index in 0..<max(0, start.column - 1) where index < lineChars.count {
-      prefix.append(lineChars[index] == "\t" ? "\t" : " ")
-    }
-    let marker = "^" + String(repeating: "~", count: width - 1)
-    return ["\(gutter) | \(text)", "\(pad) | \(prefix)\(marker) \(note)"]
+    let caret = DiagnosticRenderer.caretLine(for: shown.line, column: shown.column, width: shown.width)
+    return ["\(gutter) | \(shown.line)", "\(pad) | \(caret) \(note)"]
   }
 
   /// The evaluated tree, one node per line: `source text → value`, short-circuited nodes

@@ -54,7 +54,7 @@ public enum DiagnosticRenderer {
   /// width inside it. A long line (minified rules, a generated file) is cut to a window of
   /// `windowLength` characters marked with `...`, so each diagnostic costs the window and not
   /// the whole line: thousands of diagnostics on one long line stay linear in time and output.
-  static func excerpt(_ source: SourceFile, at location: SourceLocation, width: Int?)
+  public static func excerpt(_ source: SourceFile, at location: SourceLocation, width: Int?)
     -> (line: String, column: Int, width: Int?)
   {
     let bytes = source.bytes
@@ -95,7 +95,7 @@ public enum DiagnosticRenderer {
 
   /// The caret line: whitespace up to `column`, `^`, then `~` to cover `width` characters
   /// (to the end of the line when `width` is nil, i.e. the range continues on later lines).
-  static func caretLine(for line: String, column: Int, width: Int?) -> String {
+  public static func caretLine(for line: String, column: Int, width: Int?) -> String {
     let scalars = Array(line.unicodeScalars)
     var out = ""
     for index in 0..<max(0, column - 1) {
