@@ -55,7 +55,9 @@ public enum RESTDocumentDecoder {
       fields = try Self.fields(fieldsObject, at: path.appending("fields"))
     }
     for key in ["createTime", "updateTime"] {
-      if let text = try object.optionalString(key, at: path) { _ = try timestamp(text, at: path.appending(key)) }
+      if let text = try object.optionalString(key, at: path) {
+        _ = try TaggedJSONDecoder.timestamp(text, at: path.appending(key))
+      }
     }
     return Document(path: resource, fields: fields)
   }
@@ -105,7 +107,7 @@ public enum RESTDocumentDecoder {
         return .double(d)
       default: throw payload.mismatch("a number", at: inner)
       }
-    case "timestampValue": return .timestamp(try timestamp(try payload.string(at: inner), at: inner))
+    case "timestampValue": return .timestamp(try TaggedJSONDecoder.timestamp(try payload.string(at: inner), at: inner))
     case "stringValue": return .string(try payload.string(at: inner))
     case "bytesValue":
       let text = try payload.string(at: inner)
@@ -158,13 +160,5 @@ public enum RESTDocumentDecoder {
     }
     let relative = parts[5...].joined(separator: "/")
     return try TaggedJSONDecoder.documentPath(relative, at: path)
-  }
-
-  static func timestamp(_ text: String, at path: JSONPath) throws(JSONError) -> Timestamp {
-    do {
-      return try Timestamp(rfc3339: text)
-    } catch {
-      throw JSONError("invalid timestamp \"\(text)\": \(error.message)", path: path)
-    }
   }
 }

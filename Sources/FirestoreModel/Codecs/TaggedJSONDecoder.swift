@@ -75,6 +75,15 @@ public struct TaggedJSONDecoder: Sendable {
     return documents
   }
 
+  /// Parses an RFC 3339 timestamp; the error names the text and the problem.
+  public static func timestamp(_ text: String, at path: JSONPath) throws(JSONError) -> Timestamp {
+    do {
+      return try Timestamp(rfc3339: text)
+    } catch {
+      throw JSONError("invalid timestamp \"\(text)\": \(error.message)", path: path)
+    }
+  }
+
   /// Parses a document path such as `users/alice` or `/users/alice`.
   public static func documentPath(_ text: String, at path: JSONPath) throws(JSONError) -> ResourcePath {
     guard let resource = ResourcePath(parsing: text), !resource.segments.isEmpty else {
@@ -107,12 +116,7 @@ public struct TaggedJSONDecoder: Sendable {
     }
     switch tag {
     case .timestamp:
-      let text = try member.value.string(at: inner)
-      do {
-        return .value(.timestamp(try Timestamp(rfc3339: text)))
-      } catch {
-        throw JSONError("invalid timestamp \"\(text)\": \(error.message)", path: inner)
-      }
+      return .value(.timestamp(try Self.timestamp(try member.value.string(at: inner), at: inner)))
     case .reference:
       return .value(.reference(try Self.documentPath(try member.value.string(at: inner), at: inner)))
     case .path:

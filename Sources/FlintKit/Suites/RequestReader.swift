@@ -24,7 +24,7 @@ struct RequestReader {
     let method = try readMethod(object, at: path)
     var time = defaultTime
     if let text = try object.optionalString("time", at: path) {
-      time = try Self.timestamp(text, at: path.appending("time"))
+      time = try TaggedJSONDecoder.timestamp(text, at: path.appending("time"))
     }
     let auth = try readAuth(object["auth"], time: time, at: path.appending("auth"))
 
@@ -179,14 +179,5 @@ struct RequestReader {
     return QueryDescription(
       limit: query.limit, offset: query.offset,
       orderBy: order.map { ($0.field, $0.direction == .ascending ? .ascending : .descending) })
-  }
-
-  /// An RFC 3339 timestamp, or an error naming the text and the problem.
-  static func timestamp(_ text: String, at path: JSONPath) throws(JSONError) -> Timestamp {
-    do {
-      return try Timestamp(rfc3339: text)
-    } catch {
-      throw JSONError("invalid timestamp \"\(text)\": \(error.message)", path: path)
-    }
   }
 }

@@ -59,7 +59,7 @@ public struct SuiteLoader {
     let casesJSON = try root.array("cases", at: .root)
     var time = Self.defaultTime
     if let timeText = try root.optionalString("time", at: .root) {
-      time = try RequestReader.timestamp(timeText, at: .root.appending("time"))
+      time = try TaggedJSONDecoder.timestamp(timeText, at: .root.appending("time"))
     }
     let rulesFile = SuiteFiles.resolve(rulesName, besides: file)
     let rules = try compile(rulesFile)
