@@ -50,7 +50,7 @@ struct RequestReader {
     let target = try readPath(object, method: method, query: query, at: path)
     let request = Request(
       method: method, path: target.path, auth: auth, time: time, resourceData: resourceData,
-      query: query.map(Self.description(of:)) ?? (method == .list ? QueryDescription() : nil),
+      query: query.map(QueryDescription.init) ?? (method == .list ? QueryDescription() : nil),
       isCollectionGroup: target.isCollectionGroup)
     if let resourceData, let first = DocumentLimits.validate(Document(path: target.path, fields: resourceData)).first {
       throw JSONError(first.description, path: path.appending("data"))
@@ -170,14 +170,5 @@ struct RequestReader {
   static func queryProblem(_ diagnostic: Diagnostic, _ source: SourceFile) -> String {
     let column = source.location(of: diagnostic.range.start).column
     return "invalid query at column \(column): \(diagnostic.message)"
-  }
-
-  /// What `request.query` shows of a query: limit, offset and the order-by the backend
-  /// receives (as the query proof sees it).
-  static func description(of query: NormalizedQuery) -> QueryDescription {
-    let order = query.aggregations.isEmpty ? query.wireOrderBy : query.explicitOrderBy
-    return QueryDescription(
-      limit: query.limit, offset: query.offset,
-      orderBy: order.map { ($0.field, $0.direction == .ascending ? .ascending : .descending) })
   }
 }

@@ -46,7 +46,7 @@ public struct ListAuthorizer: Sendable {
       notes: [])
     let request = Request(
       method: .list, path: collectionPath, database: database, auth: auth, time: time,
-      query: Self.description(of: query), isCollectionGroup: query.scope.isCollectionGroup)
+      query: QueryDescription(query), isCollectionGroup: query.scope.isCollectionGroup)
 
     guard let branches = ProofBranch.expand(query.branches), !branches.isEmpty else {
       proof.notes.append("the query's filters could not be split into branches; denied")
@@ -114,15 +114,6 @@ public struct ListAuthorizer: Sendable {
       attempt.fixes = ProofFixes.options(evaluator.obstacles)
     }
     return attempt
-  }
-
-  /// What `request.query` shows: limit, offset and the order-by the backend receives (the
-  /// normalized one; for aggregations the explicit one, as the SDK sends it).
-  static func description(of query: NormalizedQuery) -> QueryDescription {
-    let order = query.aggregations.isEmpty ? query.wireOrderBy : query.explicitOrderBy
-    return QueryDescription(
-      limit: query.limit, offset: query.offset,
-      orderBy: order.map { ($0.field, $0.direction == .ascending ? .ascending : .descending) })
   }
 
   private func notes(_ query: NormalizedQuery, matches: [Ruleset.QueryMatch]) -> [String] {
