@@ -7,7 +7,7 @@ public enum ValueText {
   public static func render(_ value: RulesValue, limit: Int = 80) -> String {
     var out = ""
     write(value, to: &out, limit: limit)
-    if out.count > limit { out = String(out.prefix(limit)) + "…" }
+    if isOver(limit, out) { out = String(out.prefix(limit)) + "…" }
     return out
   }
 
@@ -21,12 +21,19 @@ public enum ValueText {
   }
 
   private static func write(_ value: RulesValue, to out: inout String, limit: Int) {
-    if out.count > limit { return }
+    if isOver(limit, out) { return }
     switch value {
     case .null: out += "null"
     case .bool(let b): out += b ? "true" : "false"
     case .int(let i): out += String(i)
-    case .float(let f): out += f.isFinite && f == f.rounded() && abs(f) < 1e15 ? String(format1: f) : "\(f)"
+    case .float(let f):
+      if f.isNaN {
+        out += "NaN"
+      } else if f.isInfinite {
+        out += f < 0 ? "-Infinity" : "Infinity"
+      } else {
+        out += f == f.rounded() && abs(f) < 1e15 ? String(format1: f) : "\(f)"
+      }
     case .string(let s): out += quoted(s)
     case .bytes(let bytes): out += "b'" + bytes.map { byteText($0) }.joined() + "'"
     case .list(let values):
@@ -41,7 +48,7 @@ public enum ValueText {
       out += "{"
       for (index, key) in map.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }).enumerated() {
         if index > 0 { out += ", " }
-        if out.count > limit { return }
+        if isOver(limit, out) { return }
         out += quoted(key) + ": "
         write(map[key]!, to: &out, limit: limit)
       }
@@ -59,10 +66,16 @@ public enum ValueText {
     }
   }
 
+  /// Whether `out` has more than `limit` characters; the UTF-8 count (constant time) answers
+  /// first, so rendering with a huge limit stays linear in the value's size.
+  private static func isOver(_ limit: Int, _ out: String) -> Bool {
+    out.utf8.count > limit && out.count > limit
+  }
+
   private static func writeList(_ values: [RulesValue], to out: inout String, limit: Int) {
     for (index, value) in values.enumerated() {
       if index > 0 { out += ", " }
-      if out.count > limit { return }
+      if isOver(limit, out) { return }
       write(value, to: &out, limit: limit)
     }
   }
