@@ -8,9 +8,11 @@ struct BenchOptions {
   var iterations: Int?
   /// One run per workload, for profilers.
   var profile = false
+  /// Timed runs per measurement (`--runs N`; default 3, or 1 with `--profile`).
+  var runs: Int?
 
   /// Timed runs per measurement; the best one is reported.
-  var repeats: Int { profile ? 1 : 3 }
+  var repeats: Int { max(1, runs ?? (profile ? 1 : 3)) }
 
   init(arguments: [String]) {
     var rest = arguments[...]
@@ -19,6 +21,7 @@ struct BenchOptions {
       case "--lines": lines = rest.popFirst().flatMap { Int($0) }
       case "--iterations": iterations = rest.popFirst().flatMap { Int($0) }
       case "--profile": profile = true
+      case "--runs": runs = rest.popFirst().flatMap { Int($0) }
       default: selected.insert(argument)
       }
     }

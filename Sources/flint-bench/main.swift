@@ -1,19 +1,22 @@
 // flint-bench: Flint's speed goals, measured. One JSON line per benchmark on stdout.
 // Run with `make bench` (release build). Figures go into README.md.
 //
-// Usage: flint-bench [parse] [eval] [suite] [query] [proof] [--lines N] [--iterations N] [--profile]
-// (default: all benchmarks). `--profile` runs each selected workload once (no best-of-three,
+// Usage: flint-bench [parse] [parse-phases] [eval] [suite] [query] [proof] [--lines N] [--iterations N] [--runs N] [--profile]
+// (default: all benchmarks but parse-phases, which splits parse into its phases). `--profile` runs each selected workload once (no best-of-three,
 // no execution part of `query`), for `valgrind --tool=callgrind` or `perf record` on a
 // smaller input.
 let options = BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
 func wanted(_ name: String) -> Bool { options.selected.isEmpty || options.selected.contains(name) }
 
 if wanted("parse") { print(RulesParseBench.run(lines: options.lines ?? 20_000, repeats: options.repeats).line()) }
+if options.selected.contains("parse-phases") {
+  print(ParsePhasesBench.run(lines: options.lines ?? 20_000, repeats: options.repeats).line())
+}
 if wanted("eval") { print(EvaluationBench.run(iterations: options.iterations ?? 1_000_000).line()) }
 if wanted("suite") { print(SuiteBench.run().line()) }
 if wanted("query") {
   if options.profile {
-    print(QueryExecutionBench.validationRun(iterations: options.iterations ?? 100_000, repeats: 1).line())
+    print(QueryExecutionBench.validationRun(iterations: options.iterations ?? 100_000, repeats: options.repeats).line())
   } else {
     for result in QueryExecutionBench.run(validationIterations: options.iterations ?? 100_000) { print(result.line()) }
   }
