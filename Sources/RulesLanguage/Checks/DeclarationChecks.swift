@@ -37,7 +37,7 @@ enum DeclarationChecks {
 
   private static func parameterDiagnostics(_ decl: FunctionDecl) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
-    var seen: [String: SourceRange] = [:]
+    var seen = SmallNameMap<SourceRange>()
     for parameter in decl.parameters {
       if let earlier = seen[parameter.name] {
         diagnostics.append(
@@ -62,7 +62,7 @@ enum DeclarationChecks {
 
   private static func letDiagnostics(_ decl: FunctionDecl) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
-    var seen: [String: SourceRange] = [:]
+    var seen = SmallNameMap<SourceRange>()
     for parameter in decl.parameters where seen[parameter.name] == nil {
       seen[parameter.name] = parameter.range
     }

@@ -15,7 +15,7 @@ enum MatchChecks {
     var depth: Int
     var segments: Int
     var captures: Int
-    var bound: [String: SourceRange]
+    var bound: SmallNameMap<SourceRange>
     var parentIsGlob: Bool
   }
 
@@ -25,7 +25,7 @@ enum MatchChecks {
     var diagnostics: [Diagnostic] = []
     var stack: [Frame] = []
     for case .match(let match) in (file.service?.items ?? []).reversed() {
-      stack.append(Frame(match: match, depth: 0, segments: 0, captures: 0, bound: [:], parentIsGlob: false))
+      stack.append(Frame(match: match, depth: 0, segments: 0, captures: 0, bound: SmallNameMap(), parentIsGlob: false))
     }
     // Iterative, so that absurdly deep nesting cannot overflow the stack.
     while var frame = stack.popLast() {

@@ -21,7 +21,7 @@ struct NameResolution {
   private struct Environment {
     var block: Int
     var function: Int?
-    var locals: [String: Local] = [:]
+    var locals = SmallNameMap<Local>()
   }
 
   let tree: ScopeTree
@@ -49,7 +49,7 @@ struct NameResolution {
       walk(function.decl.body, environment)
     }
     for entry in tree.allows {
-      guard let condition = entry.allow.condition else { continue }
+      guard let condition = entry.condition else { continue }
       let environment = Environment(block: entry.block, function: nil)
       walk(condition, environment)
     }
@@ -78,7 +78,7 @@ struct NameResolution {
         checkNamespaceCall(namespace, name, argumentCount: args.count, range: base.range.union(name.range))
       } else {
         walk(base, env)
-        if !BuiltinNames.methods.contains(name.name) {
+        if !BuiltinNames.methodSet.contains(name.name) {
           let suggestion = Suggestions.closest(to: name.name, in: BuiltinNames.methods)
           diagnostics.append(
             .warning(
@@ -105,7 +105,7 @@ struct NameResolution {
       walk(rhs, env)
     case .typeTest(let value, let type):
       walk(value, env)
-      if !BuiltinNames.typeNames.contains(type.name) {
+      if !BuiltinNames.typeNameSet.contains(type.name) {
         let suggestion = Suggestions.closest(to: type.name, in: BuiltinNames.typeNames)
         diagnostics.append(.unknownType(type, suggestion: suggestion))
       }
@@ -123,7 +123,7 @@ struct NameResolution {
 
   /// The namespace `base` names, if it is a bare namespace identifier not hidden by a variable.
   private func namespaceName(_ base: Expr, _ env: Environment) -> String? {
-    guard case .identifier(let name) = base.kind, BuiltinNames.namespaces[name] != nil,
+    guard case .identifier(let name) = base.kind, BuiltinNames.namespaceSet.contains(name),
       !isBoundLocally(name, env)
     else { return nil }
     return name
@@ -136,14 +136,14 @@ struct NameResolution {
       }
       return
     }
-    if tree.bindsVariable(name, from: env.block) || BuiltinNames.globalVariables.contains(name)
-      || BuiltinNames.namespaces[name] != nil
+    if tree.bindsVariable(name, from: env.block) || BuiltinNames.globalVariableSet.contains(name)
+      || BuiltinNames.namespaceSet.contains(name)
     {
       return
     }
     let scope = tree
     let suggestion = suggest(name) {
-      Array(env.locals.keys) + scope.visibleVariables(from: env.block) + BuiltinNames.globalVariables
+      env.locals.names + scope.visibleVariables(from: env.block) + BuiltinNames.globalVariables
     }
     if let suggestion, case .binding(let index) = env.locals[suggestion], let function = env.function {
       letUsed[function][index] = true  // the typo, not the binding, is the problem
@@ -178,7 +178,7 @@ struct NameResolution {
       }
       return
     }
-    if let builtin = BuiltinNames.globalFunctions[name.name] {
+    if BuiltinNames.globalFunctionSet.contains(name.name), let builtin = BuiltinNames.globalFunctions[name.name] {
       checkBuiltin(builtin, displayName: name.name, argumentCount: argumentCount, range: name.range)
       return
     }

@@ -23,21 +23,15 @@ struct ScopeTree {
     var block: Int
   }
 
-  /// A `match` block with the block index of its body.
-  struct MatchEntry {
-    var match: MatchBlock
-    var block: Int
-  }
-
-  /// An `allow` statement with the block it appears in.
+  /// An `allow` condition with the block it appears in (only the condition is kept:
+  /// copying whole statements costs a reference-count update per field).
   struct AllowEntry {
-    var allow: AllowStatement
+    var condition: Expr?
     var block: Int
   }
 
   private(set) var blocks: [Block] = []
   private(set) var functions: [Function] = []
-  private(set) var matches: [MatchEntry] = []
   private(set) var allows: [AllowEntry] = []
 
   init(_ file: RulesFile) {
@@ -72,13 +66,12 @@ struct ScopeTree {
       switch item {
       case .function: break
       case .allow(let allow):
-        allows.append(AllowEntry(allow: allow, block: block))
+        allows.append(AllowEntry(condition: allow.condition, block: block))
       case .match(let match):
         let variables = match.path.segments.compactMap { segment in
           segment.variable.map { (name: $0, range: segment.range) }
         }
         let child = addBlock(parent: block, variables: variables, depth: blocks[block].matchDepth + 1)
-        matches.append(MatchEntry(match: match, block: child))
         add(match.items, to: child)
       }
     }

@@ -70,10 +70,14 @@ public struct Lexer: Sendable {
   // MARK: - Trivia
 
   private mutating func skipTrivia() {
-    while !cursor.isAtEnd {
-      let byte = cursor.peek()
+    let count = cursor.bytes.count
+    while cursor.position < count {
+      let byte = cursor.bytes[cursor.position]
       if ByteClass.isWhitespace(byte) {
-        cursor.advance()
+        // A run of blanks in one local loop (the common case: indentation).
+        var index = cursor.position + 1
+        while index < count, ByteClass.isWhitespace(cursor.bytes[index]) { index += 1 }
+        cursor.position = index
       } else if byte == UInt8(ascii: "/") && cursor.peek(at: 1) == UInt8(ascii: "/") {
         let start = cursor.position
         cursor.advance(while: { $0 != UInt8(ascii: "\n") })
@@ -138,39 +142,42 @@ public struct Lexer: Sendable {
         break
       }
     }
-    cursor.advance(while: ByteClass.isIdentifierContinue)
-    return keyword(start: start, length: cursor.position - start) ?? .identifier
+    let count = cursor.bytes.count
+    var index = start + 1
+    while index < count, ByteClass.isIdentifierContinue(cursor.bytes[index]) { index += 1 }
+    cursor.position = index
+    return keyword(start: start, length: index - start) ?? .identifier
   }
 
+  /// The keyword spelled by the word at `start`, decided by length and first byte so that
+  /// an ordinary identifier costs at most one comparison.
   private func keyword(start: Int, length: Int) -> TokenKind? {
-    var probe = cursor
-    probe.position = start
-    switch length {
-    case 2:
-      if probe.is("if") { return .kwIf }
-      if probe.is("in") { return .kwIn }
-      if probe.is("is") { return .kwIs }
-    case 3:
-      if probe.is("let") { return .kwLet }
-    case 4:
-      if probe.is("true") { return .kwTrue }
-      if probe.is("null") { return .kwNull }
-    case 5:
-      if probe.is("match") { return .kwMatch }
-      if probe.is("allow") { return .kwAllow }
-      if probe.is("false") { return .kwFalse }
-    case 6:
-      if probe.is("return") { return .kwReturn }
-    case 7:
-      if probe.is("service") { return .kwService }
-    case 8:
-      if probe.is("function") { return .kwFunction }
-    case 13:
-      if probe.is("rules_version") { return .kwRulesVersion }
-    default:
-      break
+    let bytes = cursor.bytes
+    func spells(_ text: StaticString) -> Bool {
+      let pointer = text.utf8Start
+      for offset in 1..<length where bytes[start + offset] != pointer[offset] { return false }
+      return true
     }
-    return nil
+    switch (length, bytes[start]) {
+    case (2, UInt8(ascii: "i")):
+      switch bytes[start + 1] {
+      case UInt8(ascii: "f"): return .kwIf
+      case UInt8(ascii: "n"): return .kwIn
+      case UInt8(ascii: "s"): return .kwIs
+      default: return nil
+      }
+    case (3, UInt8(ascii: "l")): return spells("let") ? .kwLet : nil
+    case (4, UInt8(ascii: "t")): return spells("true") ? .kwTrue : nil
+    case (4, UInt8(ascii: "n")): return spells("null") ? .kwNull : nil
+    case (5, UInt8(ascii: "m")): return spells("match") ? .kwMatch : nil
+    case (5, UInt8(ascii: "a")): return spells("allow") ? .kwAllow : nil
+    case (5, UInt8(ascii: "f")): return spells("false") ? .kwFalse : nil
+    case (6, UInt8(ascii: "r")): return spells("return") ? .kwReturn : nil
+    case (7, UInt8(ascii: "s")): return spells("service") ? .kwService : nil
+    case (8, UInt8(ascii: "f")): return spells("function") ? .kwFunction : nil
+    case (13, UInt8(ascii: "r")): return spells("rules_version") ? .kwRulesVersion : nil
+    default: return nil
+    }
   }
 
   // MARK: - Punctuation

@@ -63,7 +63,7 @@ extension Parser {
   /// The type name after `is`, kept as written (`Checks` reports unknown names).
   private mutating func parseTypeName() -> TypeName {
     if at(.identifier) || at(.kwNull) {
-      let name = TypeName(text(current), range: current.range)
+      let name = TypeName(self.name(current), range: current.range)
       advance()
       return name
     }
@@ -191,7 +191,7 @@ extension Parser {
   /// as names, so `x.in` yields one clear diagnostic.
   private mutating func parseMemberName() -> Identifier? {
     if at(.identifier) {
-      let name = Identifier(text(current), range: current.range)
+      let name = Identifier(self.name(current), range: current.range)
       advance()
       return name
     }

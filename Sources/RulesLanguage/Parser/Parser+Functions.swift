@@ -8,7 +8,7 @@ extension Parser {
 
     var name = Identifier("", range: .at(previousEnd))
     if at(.identifier) {
-      name = Identifier(text(current), range: current.range)
+      name = Identifier(self.name(current), range: current.range)
       advance()
     } else {
       reportExpected("parse.expected-identifier", "expected a function name after 'function'")
@@ -46,7 +46,7 @@ extension Parser {
         skipToClosing(.rParen)
         return parameters
       }
-      parameters.append(Identifier(text(current), range: current.range))
+      parameters.append(Identifier(name(current), range: current.range))
       advance()
       if eat(.comma) { continue }
       if eat(.rParen) { return parameters }
@@ -119,7 +119,7 @@ extension Parser {
     recovering = false
     var name = Identifier("", range: .at(previousEnd))
     if at(.identifier) {
-      name = Identifier(text(current), range: current.range)
+      name = Identifier(self.name(current), range: current.range)
       advance()
     } else {
       reportExpected("parse.expected-identifier", "expected a name after 'let'")

@@ -42,7 +42,7 @@ extension Parser {
       return Expr(.null, range: token.range)
     case .identifier:
       advance()
-      return Expr(.identifier(text(token)), range: token.range)
+      return Expr(.identifier(name(token)), range: token.range)
     case .lParen:
       advance()
       var inner = parseExpression()

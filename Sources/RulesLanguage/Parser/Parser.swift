@@ -27,6 +27,8 @@ struct Parser {
   /// whether an inner error already explains a problem.
   var syntaxErrorCount = 0
   var depth = 0
+  /// Identifier spellings seen so far, each decoded once.
+  private var names = NameTable()
   private var truncated = false
   /// Set when an unterminated string or comment ran to the end of the file.
   private var truncatedByLexer = false
@@ -49,7 +51,7 @@ struct Parser {
   mutating func advance() {
     previousEnd = current.end
     current = lexer.next()
-    drainLexerDiagnostics()
+    if !lexer.diagnostics.isEmpty { drainLexerDiagnostics() }
   }
 
   /// Consumes the current token if it has the given kind.
@@ -78,6 +80,13 @@ struct Parser {
   /// The source text of a token.
   func text(_ token: Token) -> String { text(token.range) }
 
+  /// The text of an identifier or keyword token (ASCII by construction), interned.
+  mutating func name(_ token: Token) -> String {
+    let start = min(max(token.start, 0), bytes.count)
+    let end = min(max(token.end, start), bytes.count)
+    return names.text(bytes, start: start, length: end - start)
+  }
+
   func text(_ range: SourceRange) -> String {
     let start = min(max(range.start, 0), bytes.count)
     let end = min(max(range.end, start), bytes.count)
@@ -92,6 +101,20 @@ struct Parser {
 
   /// Decodes a `.string` token, reporting bad escapes (through the diagnostic cap).
   mutating func decodeString(_ range: SourceRange) -> String? {
+    // Most literals have no escape and no control character: their value is their text.
+    let bodyStart = range.start + 1
+    let bodyEnd = min(range.end - 1, bytes.count)
+    if bodyStart <= bodyEnd {
+      var plain = true
+      for index in bodyStart..<bodyEnd {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "\\") || byte < 0x20 && byte != 0x09 || byte == 0x7F {
+          plain = false
+          break
+        }
+      }
+      if plain { return String(decoding: bytes[bodyStart..<bodyEnd], as: UTF8.self) }
+    }
     var found: [Diagnostic] = []
     let value = LiteralDecoder.decodeString(bytes, range: range, diagnostics: &found)
     for diagnostic in found { append(diagnostic) }
