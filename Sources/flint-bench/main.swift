@@ -1,10 +1,11 @@
 // flint-bench: Flint's speed goals, measured. One JSON line per benchmark on stdout.
 // Run with `make bench` (release build). Figures go into README.md.
 //
-// Usage: flint-bench [parse] [parse-phases] [eval] [suite] [query] [proof] [--lines N] [--iterations N] [--runs N] [--profile]
-// (default: all benchmarks but parse-phases, which splits parse into its phases). `--profile` runs each selected workload once (no best-of-three,
-// no execution part of `query`), for `valgrind --tool=callgrind` or `perf record` on a
-// smaller input.
+// Usage: flint-bench [parse] [parse-phases] [eval] [suite] [query] [proof]
+//                    [--lines N] [--iterations N] [--runs N] [--profile]
+// Default: every benchmark but parse-phases (which splits parse into source / parse / check /
+// drop times). `--profile` runs each selected workload once (no best-of-three, no execution
+// part of `query`), for `valgrind --tool=callgrind` or `perf record` on a smaller input.
 let options = BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
 func wanted(_ name: String) -> Bool { options.selected.isEmpty || options.selected.contains(name) }
 

@@ -122,7 +122,8 @@ struct FastPathTests {
 
   @Test("string literals with and without escapes decode to the same values as before")
   func stringLiterals() throws {
-    let query = try #require(QueryParser.parse(#"collection("c").where("a", "in", ["x\"y", "plain", "é", "\u00e9"])"#).query)
+    let query = try #require(
+      QueryParser.parse(#"collection("c").where("a", "in", ["x\"y", "plain", "é", "\u00e9"])"#).query)
     guard case .filter(let filter) = query.steps[0].kind, case .field(_, _, let value) = filter.kind,
       case .array(let items) = value.kind
     else {

@@ -24,7 +24,9 @@ struct FastPathTests {
   /// (U+212A, canonically equal to "K"), a decomposed "é" and a precomposed one.
   static let probes: [String] = {
     var names = Array(BuiltinNames.methods) + Array(BuiltinNames.namespaces.keys) + Array(BuiltinNames.typeNames)
-    names += ["", "x", "requests", "Request", "changed\u{212A}eys", "affected\u{212A}eys", "e\u{301}", "\u{E9}", "math "]
+    names += [
+      "", "x", "requests", "Request", "changed\u{212A}eys", "affected\u{212A}eys", "e\u{301}", "\u{E9}", "math ",
+    ]
     names += BuiltinNames.methods.map { String($0.dropLast()) }
     return names
   }()

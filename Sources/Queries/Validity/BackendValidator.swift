@@ -201,7 +201,8 @@ enum BackendValidator {
           "duplicate-order-by", "order by clause cannot contain duplicate fields \(order.field)", at: order.range)
       }
     } else {
-      for (index, order) in explicit.enumerated() where explicit[..<index].contains(where: { $0.field == order.field }) {
+      for (index, order) in explicit.enumerated()
+      where explicit[..<index].contains(where: { $0.field == order.field }) {
         throw .backend(
           "duplicate-order-by", "order by clause cannot contain duplicate fields \(order.field)", at: order.range)
       }

@@ -28,7 +28,8 @@ struct NameTable {
     while true {
       let found = Int(slots[slot])
       if found < 0 { break }
-      if hashes[found] == hash, spans[found].count == length, Self.equal(bytes, spans[found].lowerBound, start, length) {
+      if hashes[found] == hash, spans[found].count == length, Self.equal(bytes, spans[found].lowerBound, start, length)
+      {
         return texts[found]
       }
       slot = (slot + 1) & mask
