@@ -19,17 +19,24 @@ extension QueryParserCore {
     }
     // Swift's `.count` is a property.
     if name == "count", current.kind != .leftParen { return finish(.aggregate(.count)) }
-    switch name {
-    case "get", "getDocs", "getDocuments", "onSnapshot", "getCountFromServer", "getAggregateFromServer":
-      try skipBalancedArguments()
-      return nil
-    case "or", "and":
-      guard allowComposite else { break }
-      index -= 1
-      let filter = try parseFilterCall()
-      return finish(.filter(filter))
-    default:
-      break
+    // Every name of the next switch starts with `g`, `o` or `a`: other ASCII initials skip
+    // its string comparisons (a different ASCII first letter cannot spell an equal string).
+    let initial = name.utf8.first ?? 0
+    let maySkip = initial < 0x80 && initial != UInt8(ascii: "g") && initial != UInt8(ascii: "o")
+      && initial != UInt8(ascii: "a")
+    if !maySkip {
+      switch name {
+      case "get", "getDocs", "getDocuments", "onSnapshot", "getCountFromServer", "getAggregateFromServer":
+        try skipBalancedArguments()
+        return nil
+      case "or", "and":
+        guard allowComposite else { break }
+        index -= 1
+        let filter = try parseFilterCall()
+        return finish(.filter(filter))
+      default:
+        break
+      }
     }
     try expect(.leftParen, "'(' after \(name)")
     let kind: QueryStepKind

@@ -63,21 +63,21 @@ struct QueryParserCore {
   /// bytes are equal strings, and two different ASCII spellings are different strings.
   func textEquals(_ token: QueryToken, _ name: StaticString) -> Bool {
     // A one-scalar literal may be stored as a scalar rather than as UTF-8 bytes.
-    guard name.hasPointerRepresentation else { return text(token) == name.description }
-    let bytes = source.bytes
+    guard name.hasPointerRepresentation, name.isASCII else { return text(token) == name.description }
     let start = token.range.start
     let count = token.range.end - start
     let length = name.utf8CodeUnitCount
     let pointer = name.utf8Start
-    var isASCII = name.isASCII
-    if count == length {
-      var index = 0
-      while index < count, bytes[start + index] == pointer[index] { index += 1 }
-      if index == count { return true }
+    let decided: Bool? = source.bytes.withUnsafeBufferPointer { bytes in
+      if count == length {
+        var index = 0
+        while index < count, bytes[start + index] == pointer[index] { index += 1 }
+        if index == count { return true }
+      }
+      for index in start..<start + count where bytes[index] >= 0x80 { return nil }
+      return false  // two different ASCII spellings
     }
-    for index in start..<start + count where bytes[index] >= 0x80 { isASCII = false }
-    if isASCII { return false }
-    return text(token) == name.description
+    return decided ?? (text(token) == name.description)
   }
 
   mutating func advance() {
