@@ -154,3 +154,18 @@ import Testing
     #expect(invalid.message.contains("Invalid regular expression"), "\(invalid.message)")
   }
 }
+
+/// Runs without explanations for passing cases decide exactly as traced runs, and still
+/// explain every failing case in full.
+@Suite struct QuickSuiteRunTests {
+  @Test func sameVerdictsAndTheFailuresStillExplained() throws {
+    let loaded = try TestRules.files(SuiteRunnerTests.suite).load()
+    let traced = SuiteRunner().run(loaded)
+    let quick = SuiteRunner(explainsPassingCases: false).run(loaded)
+    #expect(quick.cases.map(\.actual) == traced.cases.map(\.actual))
+    #expect(quick.failed == 2)
+    for (fast, full) in zip(quick.cases, traced.cases) where !full.passed {
+      #expect(SuiteReport.block(fast, in: quick) == SuiteReport.block(full, in: traced))
+    }
+  }
+}

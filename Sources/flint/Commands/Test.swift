@@ -34,7 +34,8 @@ extension Flint {
         throw ExitCode(ExitStatus.usage)
       }
       var loader = SuiteLoader()
-      let runner = SuiteRunner()
+      // Text reports explain only failing cases, so passing ones need no trace.
+      let runner = SuiteRunner(explainsPassingCases: format == .json)
       var results: [SuiteResult] = []
       var invalid = false
       for file in files {
