@@ -86,3 +86,19 @@ extension BadInputRegressionTests {
     #expect(result.stderr.contains("USAGE: flint <subcommand>"))
   }
 }
+
+extension BadInputRegressionTests {
+  /// `flint expr --format json` printed a syntax error as text, which no JSON reader accepts.
+  @Test("flint expr --format json reports a syntax error as JSON diagnostics")
+  func exprSyntaxErrorAsJSON() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.run("expr", "--format", "json", "1 +")
+    #expect(result.status == 1)
+    let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+    let files = try #require(object?["files"] as? [[String: Any]])
+    #expect(files.first?["file"] as? String == "<expr>")
+    let diagnostic = try #require((files.first?["diagnostics"] as? [[String: Any]])?.first)
+    #expect(diagnostic["code"] as? String == "parse.expected-expression")
+    #expect(diagnostic["column"] as? Int == 4)
+  }
+}

@@ -61,7 +61,11 @@ extension Flint {
       }
       switch job.evaluate(expression, bindings: values) {
       case .syntaxError(let source, let diagnostics):
-        Output.out(DiagnosticRenderer.text(diagnostics, in: source))
+        // With --format json the diagnostics are JSON too, in `flint check --format json`'s shape.
+        switch format {
+        case .text: Output.out(DiagnosticRenderer.text(diagnostics, in: source))
+        case .json: Output.out(DiagnosticRenderer.json([(source, diagnostics)]))
+        }
         throw ExitCode(ExitStatus.failure)
       case .evaluated(let result):
         Output.out(render(result) + "\n")
