@@ -91,19 +91,13 @@ extension ProofEvaluator {
       return .unknown
     }
     let truth: ProofTruth
-    let suggestion: String?
     switch op {
     case .equal, .notEqual, .less, .lessEqual, .greater, .greaterEqual:
       truth = constraint.compare(op, c, symbolOnLeft: symbolOnLeft, database: database)
-      suggestion = ProofSuggestion.filter(
-        field: constraint.field, ruleOp: symbolOnLeft ? op : op.mirrored, valueExpr: constantExpr,
-        value: suggestionValue(symbol, c), negated: negated)
     case .in:
       truth =
         symbolOnLeft
         ? constraint.isMember(of: c, database: database) : constraint.contains(c, database: database)
-      suggestion = ProofSuggestion.membership(
-        field: constraint.field, elementIsField: symbolOnLeft, valueExpr: constantExpr, value: c, negated: negated)
     default:
       record(
         .unsupported, expr.range, "arithmetic on \(symbol.text) cannot be proved from the query's filters")
@@ -119,6 +113,14 @@ extension ProofEvaluator {
           suggestion: ProofSuggestion.lowerBound(field: constraint.field))
         return truth.value
       }
+      // The suggestion is written only here: a comparison that holds records nothing.
+      let suggestion =
+        op == .in
+        ? ProofSuggestion.membership(
+          field: constraint.field, elementIsField: symbolOnLeft, valueExpr: constantExpr, value: c, negated: negated)
+        : ProofSuggestion.filter(
+          field: constraint.field, ruleOp: symbolOnLeft ? op : op.mirrored, valueExpr: constantExpr,
+          value: suggestionValue(symbol, c), negated: negated)
       let (kind, reason) = Self.explain(truth, constraint)
       record(kind, expr.range, reason, suggestion: suggestion)
     }

@@ -76,11 +76,27 @@ enum ProofSuggestion {
   /// `"a.b"`, `documentId()`, or `FieldPath("a", "b.c")` when a segment is not plain.
   static func fieldText(_ field: FieldPath) -> String {
     if field.isDocumentID { return "documentId()" }
-    let plain = field.segments.allSatisfy { segment in
-      !segment.isEmpty && !segment.contains(where: { ".~*/[]`\"\\".contains($0) })
-    }
-    if plain { return jsonQuoted(field.segments.joined(separator: ".")) }
+    if field.segments.allSatisfy(isPlain) { return jsonQuoted(field.segments.joined(separator: ".")) }
     return "FieldPath(" + field.segments.map(jsonQuoted).joined(separator: ", ") + ")"
+  }
+
+  /// Whether a segment can be written dotted: non-empty, without any of ``.~*/[]`"\``
+  /// as a character. ASCII segments are checked byte by byte (in ASCII only CR LF joins two
+  /// scalars into one character, and neither is special); others per character, so a special
+  /// character with a combining mark (a different character) stays plain as before.
+  static func isPlain(_ segment: String) -> Bool {
+    if segment.isEmpty { return false }
+    var special = false
+    for byte in segment.utf8 {
+      switch byte {
+      case 0x80...: return !segment.contains(where: { ".~*/[]`\"\\".contains($0) })
+      case UInt8(ascii: "."), UInt8(ascii: "~"), UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "["),
+        UInt8(ascii: "]"), UInt8(ascii: "`"), UInt8(ascii: "\""), UInt8(ascii: "\\"):
+        special = true
+      default: continue
+      }
+    }
+    return !special
   }
 
   /// `auth.uid` for `request.auth.uid` (any member chain under `request.auth`), else the
