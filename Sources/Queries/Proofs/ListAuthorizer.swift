@@ -56,7 +56,7 @@ public struct ListAuthorizer: Sendable {
     let candidates = matches.flatMap { match in match.allows.map { (match: match, allow: $0) } }
       .sorted { $0.allow.order < $1.allow.order }
     let evaluator = ProofEvaluator(
-      ruleset: ruleset, store: store, database: database, request: request.rulesValue, limits: limits,
+      ruleset: ruleset, store: store, database: database, request: request, limits: limits,
       constraints: BranchConstraints(branch: branches[0], scope: query.scope))
 
     for branch in branches {
@@ -90,7 +90,7 @@ public struct ListAuthorizer: Sendable {
     let statement = allow.statement
     var attempt = AllowAttempt(
       pattern: match.pattern, line: allow.line, methods: statement.methods.map(\.method), range: statement.range,
-      conditionRange: statement.condition?.range, outcome: .granted, obstacles: [], fixes: [])
+      conditionRange: statement.condition?.range, outcome: .granted, obstacles: [])
     guard let condition = statement.condition else { return attempt }
     evaluator.steps = 0
     evaluator.obstacles = []
@@ -111,7 +111,7 @@ public struct ListAuthorizer: Sendable {
       if evaluator.obstacles.isEmpty { evaluator.recordLeaf(condition, truth) }
       var seen = Set<ProofObstacle>()
       attempt.obstacles = evaluator.obstacles.map(\.obstacle).filter { seen.insert($0).inserted }
-      attempt.fixes = ProofFixes.options(evaluator.obstacles)
+      attempt.recorded = evaluator.obstacles
     }
     return attempt
   }

@@ -87,8 +87,16 @@ public struct AllowAttempt: Sendable {
   /// Why the allow did not grant: the sub-expressions that were false, errors or unprovable.
   public var obstacles: [ProofObstacle]
   /// Query changes that would make this allow provable: alternatives, each a list of
-  /// suggestions to apply together (smallest first); empty when none is known.
-  public var fixes: [[String]]
+  /// suggestions to apply together (smallest first); empty when none is known. Worked out
+  /// from `recorded` when read, so a query that is only decided never pays for it.
+  public var fixes: [[String]] {
+    get { fixesOverride ?? ProofFixes.options(recorded) }
+    set { fixesOverride = newValue }
+  }
+  /// The obstacles as the evaluator recorded them, with their place among `&&`/`||`.
+  var recorded: [RecordedObstacle] = []
+  /// Fixes set explicitly (they replace the ones worked out from `recorded`).
+  var fixesOverride: [[String]]? = nil
 }
 
 /// A sub-expression that kept an allow from granting, and how to change the query.

@@ -30,8 +30,13 @@ final class ProofEvaluator {
   let ruleset: Ruleset
   let store: DocumentStore
   let database: String
-  /// `request` as the rules see it for this `list`.
-  let request: RulesValue
+  /// The `list` request being proved.
+  let requestSource: Request
+  /// `request` as the rules see it for this `list`, built on first use (most conditions only
+  /// read `request.<name>`, which `requestField` serves without building the whole map).
+  lazy var request: RulesValue = requestSource.rulesValue
+  /// `request.<name>` values already built (nil: the request has no such property).
+  var requestFields: [String: RulesValue?] = [:]
   let limits: EvaluationLimits
   /// The branch being proved.
   var constraints: BranchConstraints
@@ -54,13 +59,13 @@ final class ProofEvaluator {
   var limitBreach: EvalError?
 
   init(
-    ruleset: Ruleset, store: DocumentStore, database: String, request: RulesValue, limits: EvaluationLimits,
+    ruleset: Ruleset, store: DocumentStore, database: String, request: Request, limits: EvaluationLimits,
     constraints: BranchConstraints
   ) {
     self.ruleset = ruleset
     self.store = store
     self.database = database
-    self.request = request
+    self.requestSource = request
     self.limits = limits
     self.constraints = constraints
   }
@@ -113,6 +118,13 @@ final class ProofEvaluator {
     case .identifier(let name):
       return variable(name, expr.range, scope)
     case .member(let base, let name):
+      if case .identifier("request") = base.kind, !scope.binds("request"), let value = requestField(name.name) {
+        // What `eval(base)` would charge and check before `member` reads the same entry.
+        steps += 1
+        if steps > limits.expressions { throw .expressionLimit(limits.expressions) }
+        if let limitBreach { throw limitBreach }
+        return .value(value)
+      }
       return member(try eval(base, scope), name.name, expr)
     case .call(let name, let args):
       return try evalCall(name, args, expr, scope)
@@ -170,6 +182,15 @@ final class ProofEvaluator {
     case "resource": return .symbol(.resource)
     default: return .error(.unboundVariable(name))
     }
+  }
+
+  /// `request.<name>` as the entry of `request` it equals; nil when `request` has no such
+  /// entry (then the caller reads it from the whole map, for the same error).
+  func requestField(_ name: String) -> RulesValue? {
+    if let cached = requestFields[name] { return cached }
+    let value = requestSource.rulesField(name)
+    requestFields[name] = value
+    return value
   }
 
   /// Applies a concrete operation to a value; a part of the queried document makes the

@@ -85,6 +85,14 @@ extension Request {
       ruleset: nil, request: self, store: DocumentStore(), database: database, options: EvaluationOptions())
     return (try? context.requestValue().get()) ?? .null
   }
+
+  /// `request.<name>` as the rules see it: the entry `rulesValue` has under `name`, built
+  /// alone; nil when `rulesValue` has no such entry (reading it is an error).
+  public func rulesField(_ name: String) -> RulesValue? {
+    let context = EvaluationContext(
+      ruleset: nil, request: self, store: DocumentStore(), database: database, options: EvaluationOptions())
+    return try? context.requestField(name).get()
+  }
 }
 
 extension RulesValue {
