@@ -12,10 +12,14 @@ import RulesLanguage
 /// Whatever cannot be proved is denied, with the predicate that could not be proved and
 /// a suggested query change.
 public struct ListAuthorizer: Sendable {
-  public var ruleset: Ruleset
+  public var ruleset: Ruleset {
+    didSet { matchCache = QueryMatchCache() }
+  }
   /// The documents `get()`/`exists()` read.
   public var store: DocumentStore
   public var limits: EvaluationLimits
+  /// The blocks covering each scope queried so far (for `ruleset`; shared by copies).
+  private var matchCache = QueryMatchCache()
 
   public init(ruleset: Ruleset, store: DocumentStore = DocumentStore(), limits: EvaluationLimits = .standard) {
     self.ruleset = ruleset
@@ -33,20 +37,25 @@ public struct ListAuthorizer: Sendable {
     switch query.scope {
     case .collection(let path):
       collectionPath = path
-      matches = ruleset.queryMatches(collection: path, database: database)
+      matches = matchCache.matches(.init(scope: query.scope, database: database)) {
+        ruleset.queryMatches(collection: path, database: database)
+      }
       requestText = "list /databases/\(database)/documents/\(path)"
     case .collectionGroup(let id, let parent):
       collectionPath = ResourcePath(segments: [id])
-      matches = ruleset.queryMatches(
-        collection: collectionPath, collectionGroup: true, parent: parent, database: database)
+      matches = matchCache.matches(.init(scope: query.scope, database: database)) {
+        ruleset.queryMatches(collection: collectionPath, collectionGroup: true, parent: parent, database: database)
+      }
       requestText = "list collectionGroup \(id)" + (parent.segments.isEmpty ? "" : " under /\(parent)")
     }
     var proof = ListProof(
       allowed: false, request: requestText, matches: matches.map(\.pattern), branches: [], limitBreach: nil,
       notes: [])
-    let request = Request(
-      method: .list, path: collectionPath, database: database, auth: auth, time: time,
-      query: QueryDescription(query), isCollectionGroup: query.scope.isCollectionGroup)
+    let makeRequest = {
+      Request(
+        method: .list, path: collectionPath, database: database, auth: auth, time: time,
+        query: QueryDescription(query), isCollectionGroup: query.scope.isCollectionGroup)
+    }
 
     guard let branches = ProofBranch.expand(query.branches), !branches.isEmpty else {
       proof.notes.append("the query's filters could not be split into branches; denied")
@@ -56,7 +65,7 @@ public struct ListAuthorizer: Sendable {
     let candidates = matches.flatMap { match in match.allows.map { (match: match, allow: $0) } }
       .sorted { $0.allow.order < $1.allow.order }
     let evaluator = ProofEvaluator(
-      ruleset: ruleset, store: store, database: database, request: request, limits: limits,
+      ruleset: ruleset, store: store, database: database, auth: auth, request: makeRequest, limits: limits,
       constraints: BranchConstraints(branch: branches[0], scope: query.scope))
 
     for branch in branches {

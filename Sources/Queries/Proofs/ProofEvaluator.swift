@@ -30,8 +30,12 @@ final class ProofEvaluator {
   let ruleset: Ruleset
   let store: DocumentStore
   let database: String
-  /// The `list` request being proved.
-  let requestSource: Request
+  /// The `list` request being proved, built on first use (a condition that reads only
+  /// `request.auth`, or nothing of `request`, never needs it).
+  lazy var requestSource: Request = makeRequest()
+  private let makeRequest: () -> Request
+  /// The user, for `request.auth` (the same value `Request` converts it to).
+  let auth: Auth?
   /// `request` as the rules see it for this `list`, built on first use (most conditions only
   /// read `request.<name>`, which `requestField` serves without building the whole map).
   lazy var request: RulesValue = requestSource.rulesValue
@@ -59,13 +63,15 @@ final class ProofEvaluator {
   var limitBreach: EvalError?
 
   init(
-    ruleset: Ruleset, store: DocumentStore, database: String, request: Request, limits: EvaluationLimits,
+    ruleset: Ruleset, store: DocumentStore, database: String, auth: Auth?, request: @escaping () -> Request,
+    limits: EvaluationLimits,
     constraints: BranchConstraints
   ) {
     self.ruleset = ruleset
     self.store = store
     self.database = database
-    self.requestSource = request
+    self.auth = auth
+    self.makeRequest = request
     self.limits = limits
     self.constraints = constraints
   }
@@ -188,7 +194,7 @@ final class ProofEvaluator {
   /// entry (then the caller reads it from the whole map, for the same error).
   func requestField(_ name: String) -> RulesValue? {
     if let cached = requestFields[name] { return cached }
-    let value = requestSource.rulesField(name)
+    let value = name == "auth" ? (auth?.rulesValue ?? .null) : requestSource.rulesField(name)
     requestFields[name] = value
     return value
   }

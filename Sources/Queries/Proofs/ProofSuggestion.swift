@@ -76,8 +76,29 @@ enum ProofSuggestion {
   /// `"a.b"`, `documentId()`, or `FieldPath("a", "b.c")` when a segment is not plain.
   static func fieldText(_ field: FieldPath) -> String {
     if field.isDocumentID { return "documentId()" }
+    if let text = asciiDotted(field.segments) { return text }
     if field.segments.allSatisfy(isPlain) { return jsonQuoted(field.segments.joined(separator: ".")) }
     return "FieldPath(" + field.segments.map(jsonQuoted).joined(separator: ", ") + ")"
+  }
+
+  /// `"a.b"` written byte by byte when every segment is plain printable ASCII (which
+  /// `jsonQuoted` copies unescaped); nil otherwise.
+  static func asciiDotted(_ segments: [String]) -> String? {
+    var bytes: [UInt8] = [UInt8(ascii: "\"")]
+    for (index, segment) in segments.enumerated() {
+      if segment.isEmpty { return nil }
+      if index > 0 { bytes.append(UInt8(ascii: ".")) }
+      for byte in segment.utf8 {
+        switch byte {
+        case 0..<0x20, 0x80..., UInt8(ascii: "."), UInt8(ascii: "~"), UInt8(ascii: "*"), UInt8(ascii: "/"),
+          UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "`"), UInt8(ascii: "\""), UInt8(ascii: "\\"):
+          return nil
+        default: bytes.append(byte)
+        }
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Whether a segment can be written dotted: non-empty, without any of ``.~*/[]`"\``
