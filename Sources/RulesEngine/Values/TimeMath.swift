@@ -38,7 +38,8 @@ enum TimeMath {
       s += 1
       n -= nanosPerSecond
     }
-    guard abs(s) <= maxDurationSeconds else { throw .outOfRange("duration") }
+    // Not `abs(s)`: it traps on Int64.min (`duration.value(-9223372036854775808, 's')`).
+    guard (-maxDurationSeconds...maxDurationSeconds).contains(s) else { throw .outOfRange("duration") }
     return RulesDuration(seconds: s, nanos: Int32(n))
   }
 
