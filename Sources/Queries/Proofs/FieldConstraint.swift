@@ -21,7 +21,13 @@ struct FieldConstraint: Sendable {
   }
 
   /// What is constrained, for explanations: `resource.data.owner`, `resource.id`, ...
-  var subject: String
+  /// (written when an explanation needs it).
+  var subject: String {
+    dataSegments.map { "resource.data." + $0.joined(separator: ".") } ?? fixedSubject
+  }
+  /// The path under `resource.data`, or nil for `fixedSubject`.
+  private var dataSegments: [String]?
+  private var fixedSubject: String
   /// The field path to suggest filters on (`__name__` for the document id).
   var field: FieldPath
   var atoms: [Atom]
@@ -29,7 +35,17 @@ struct FieldConstraint: Sendable {
   var filters: [FieldFilter]
 
   init(subject: String, field: FieldPath, atoms: [Atom] = [], filters: [FieldFilter] = []) {
-    self.subject = subject
+    self.dataSegments = nil
+    self.fixedSubject = subject
+    self.field = field
+    self.atoms = atoms
+    self.filters = filters
+  }
+
+  /// The constraint on `resource.data.<segments>`.
+  init(dataSegments: [String], field: FieldPath, atoms: [Atom] = [], filters: [FieldFilter] = []) {
+    self.dataSegments = dataSegments
+    self.fixedSubject = ""
     self.field = field
     self.atoms = atoms
     self.filters = filters
@@ -83,8 +99,7 @@ struct BranchConstraints: Sendable {
   /// enclosing map fixes (`a == {b: 1}` gives `a.b` the atom `EQ 1`).
   func data(_ segments: [String]) -> FieldConstraint {
     let path = FieldPath(segments)
-    let subject = "resource.data." + segments.joined(separator: ".")
-    guard !segments.isEmpty, !path.isDocumentID else { return FieldConstraint(subject: subject, field: path) }
+    guard !segments.isEmpty, !path.isDocumentID else { return FieldConstraint(dataSegments: segments, field: path) }
     let filters = byField[path] ?? []
     var atoms = filters.flatMap(FieldConstraint.atoms(of:))
     var used = filters
@@ -97,7 +112,7 @@ struct BranchConstraints: Sendable {
         }
       }
     }
-    return FieldConstraint(subject: subject, field: path, atoms: atoms, filters: used)
+    return FieldConstraint(dataSegments: segments, field: path, atoms: atoms, filters: used)
   }
 
   /// `resource.id`: string atoms from `__name__` equalities (and, for a collection query,

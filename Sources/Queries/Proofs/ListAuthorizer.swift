@@ -51,10 +51,11 @@ public struct ListAuthorizer: Sendable {
     var proof = ListProof(
       allowed: false, request: requestText, matches: matches.map(\.pattern), branches: [], limitBreach: nil,
       notes: [])
+    let description = QueryDescription(query)
     let makeRequest = {
       Request(
         method: .list, path: collectionPath, database: database, auth: auth, time: time,
-        query: QueryDescription(query), isCollectionGroup: query.scope.isCollectionGroup)
+        query: description, isCollectionGroup: query.scope.isCollectionGroup)
     }
 
     guard let branches = ProofBranch.expand(query.branches), !branches.isEmpty else {
@@ -65,11 +66,12 @@ public struct ListAuthorizer: Sendable {
     let candidates = matches.flatMap { match in match.allows.map { (match: match, allow: $0) } }
       .sorted { $0.allow.order < $1.allow.order }
     let evaluator = ProofEvaluator(
-      ruleset: ruleset, store: store, database: database, auth: auth, request: makeRequest, limits: limits,
+      ruleset: ruleset, store: store, database: database, auth: auth, query: description, request: makeRequest,
+      limits: limits,
       constraints: BranchConstraints(branch: branches[0], scope: query.scope))
 
-    for branch in branches {
-      evaluator.constraints = BranchConstraints(branch: branch, scope: query.scope)
+    for (index, branch) in branches.enumerated() {
+      if index > 0 { evaluator.constraints = BranchConstraints(branch: branch, scope: query.scope) }
       var result = BranchProof(branch: branch, granted: false, attempts: [])
       for candidate in candidates {
         do {

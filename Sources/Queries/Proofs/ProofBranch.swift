@@ -24,6 +24,11 @@ public struct ProofBranch: Hashable, Sendable, CustomStringConvertible {
   public static func expand(_ branches: [[FieldFilter]], limit: Int = 1_000) -> [ProofBranch]? {
     var out: [ProofBranch] = []
     for branch in branches {
+      if !branch.contains(where: { $0.op == .in || $0.op == .arrayContainsAny }) {
+        out.append(ProofBranch(filters: branch))
+        if out.count > limit { return nil }
+        continue
+      }
       var partial: [[FieldFilter]] = [[]]
       for filter in branch {
         let alternatives = split(filter)

@@ -36,6 +36,8 @@ final class ProofEvaluator {
   private let makeRequest: () -> Request
   /// The user, for `request.auth` (the same value `Request` converts it to).
   let auth: Auth?
+  /// What `request.query` shows of the query (the request's `query`).
+  let query: QueryDescription
   /// `request` as the rules see it for this `list`, built on first use (most conditions only
   /// read `request.<name>`, which `requestField` serves without building the whole map).
   lazy var request: RulesValue = requestSource.rulesValue
@@ -63,7 +65,8 @@ final class ProofEvaluator {
   var limitBreach: EvalError?
 
   init(
-    ruleset: Ruleset, store: DocumentStore, database: String, auth: Auth?, request: @escaping () -> Request,
+    ruleset: Ruleset, store: DocumentStore, database: String, auth: Auth?, query: QueryDescription,
+    request: @escaping () -> Request,
     limits: EvaluationLimits,
     constraints: BranchConstraints
   ) {
@@ -71,6 +74,7 @@ final class ProofEvaluator {
     self.store = store
     self.database = database
     self.auth = auth
+    self.query = query
     self.makeRequest = request
     self.limits = limits
     self.constraints = constraints
@@ -194,7 +198,14 @@ final class ProofEvaluator {
   /// entry (then the caller reads it from the whole map, for the same error).
   func requestField(_ name: String) -> RulesValue? {
     if let cached = requestFields[name] { return cached }
-    let value = name == "auth" ? (auth?.rulesValue ?? .null) : requestSource.rulesField(name)
+    // `auth` and `query` as `Request`/`EvaluationContext` give them for a `list` (the same
+    // conversions), without building the request; the rest from the request.
+    let value: RulesValue? =
+      switch name {
+      case "auth": auth?.rulesValue ?? .null
+      case "query": query.listRulesValue
+      default: requestSource.rulesField(name)
+      }
     requestFields[name] = value
     return value
   }

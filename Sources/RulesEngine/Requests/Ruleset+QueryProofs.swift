@@ -95,6 +95,11 @@ extension Request {
   }
 }
 
+extension QueryDescription {
+  /// `request.query` as the rules see it for a `list` request with this description.
+  public var listRulesValue: RulesValue { rulesValue }
+}
+
 extension RulesValue {
   /// A stored document as rules see it (`resource`, the result of `get()`): `{data, id, __name__}`.
   public static func resource(of document: Document, database: String) -> RulesValue {
