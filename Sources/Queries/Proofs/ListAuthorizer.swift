@@ -31,25 +31,25 @@ public struct ListAuthorizer: Sendable {
   public func authorize(
     _ query: NormalizedQuery, auth: Auth?, time: Timestamp = Timestamp(seconds: 0), database: String = "(default)"
   ) -> ListProof {
-    let collectionPath: ResourcePath
-    let matches: [Ruleset.QueryMatch]
-    let requestText: String
-    switch query.scope {
-    case .collection(let path):
-      collectionPath = path
-      matches = matchCache.matches(.init(scope: query.scope, database: database)) {
-        ruleset.queryMatches(collection: path, database: database)
+    let blocks = matchCache.blocks(.init(scope: query.scope, database: database)) {
+      switch query.scope {
+      case .collection(let path):
+        return CoveringBlocks(
+          collectionPath: path, matches: ruleset.queryMatches(collection: path, database: database),
+          requestText: "list /databases/\(database)/documents/\(path)")
+      case .collectionGroup(let id, let parent):
+        let collectionPath = ResourcePath(segments: [id])
+        return CoveringBlocks(
+          collectionPath: collectionPath,
+          matches: ruleset.queryMatches(
+            collection: collectionPath, collectionGroup: true, parent: parent, database: database),
+          requestText: "list collectionGroup \(id)" + (parent.segments.isEmpty ? "" : " under /\(parent)"))
       }
-      requestText = "list /databases/\(database)/documents/\(path)"
-    case .collectionGroup(let id, let parent):
-      collectionPath = ResourcePath(segments: [id])
-      matches = matchCache.matches(.init(scope: query.scope, database: database)) {
-        ruleset.queryMatches(collection: collectionPath, collectionGroup: true, parent: parent, database: database)
-      }
-      requestText = "list collectionGroup \(id)" + (parent.segments.isEmpty ? "" : " under /\(parent)")
     }
+    let collectionPath = blocks.collectionPath
+    let matches = blocks.matches
     var proof = ListProof(
-      allowed: false, request: requestText, matches: matches.map(\.pattern), branches: [], limitBreach: nil,
+      allowed: false, request: blocks.requestText, matches: blocks.patterns, branches: [], limitBreach: nil,
       notes: [])
     let description = QueryDescription(query)
     let makeRequest = {
@@ -62,9 +62,7 @@ public struct ListAuthorizer: Sendable {
       proof.notes.append("the query's filters could not be split into branches; denied")
       return proof
     }
-    // Candidates across blocks in source order, as the evaluator tries them.
-    let candidates = matches.flatMap { match in match.allows.map { (match: match, allow: $0) } }
-      .sorted { $0.allow.order < $1.allow.order }
+    let candidates = blocks.candidates
     let evaluator = ProofEvaluator(
       ruleset: ruleset, store: store, database: database, auth: auth, query: description, request: makeRequest,
       limits: limits,
@@ -120,11 +118,22 @@ public struct ListAuthorizer: Sendable {
     }
     if !truth.isTrue {
       if evaluator.obstacles.isEmpty { evaluator.recordLeaf(condition, truth) }
-      var seen = Set<ProofObstacle>()
-      attempt.obstacles = evaluator.obstacles.map(\.obstacle).filter { seen.insert($0).inserted }
+      attempt.obstacles = Self.unique(evaluator.obstacles.map(\.obstacle))
       attempt.recorded = evaluator.obstacles
     }
     return attempt
+  }
+
+  /// `obstacles` without repeats, first occurrences in order (a linear scan for the usual
+  /// handful, a set past that).
+  static func unique(_ obstacles: [ProofObstacle]) -> [ProofObstacle] {
+    if obstacles.count <= 16 {
+      var out: [ProofObstacle] = []
+      for obstacle in obstacles where !out.contains(obstacle) { out.append(obstacle) }
+      return out
+    }
+    var seen = Set<ProofObstacle>()
+    return obstacles.filter { seen.insert($0).inserted }
   }
 
   private func notes(_ query: NormalizedQuery, matches: [Ruleset.QueryMatch]) -> [String] {
