@@ -90,7 +90,7 @@ public enum DocumentLimits {
   public static func idProblem(_ id: String) -> String? {
     if id.isEmpty { return "is empty" }
     if id == "." || id == ".." { return "is not allowed (. and .. are reserved)" }
-    if id.contains("/") { return "contains '/'" }
+    if id.utf8.contains(UInt8(ascii: "/")) { return "contains '/'" }
     if isReserved(id) { return "matches the reserved pattern __.*__" }
     let size = id.utf8.count
     if size > maxIDSize { return "is \(size) bytes; the limit is \(maxIDSize)" }

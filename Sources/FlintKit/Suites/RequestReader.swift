@@ -115,7 +115,9 @@ struct RequestReader {
       return (fromQuery, query.scope.isCollectionGroup)
     }
     guard let target else { throw JSONError("missing required key \"path\"", path: path) }
-    let shape = "\"\(text ?? "")\" has \(target.segments.count) segment\(target.segments.count == 1 ? "" : "s")"
+    var shape: String {
+      "\"\(text ?? "")\" has \(target.segments.count) segment\(target.segments.count == 1 ? "" : "s")"
+    }
     if method == .list {
       guard target.isCollection else {
         throw JSONError(
