@@ -30,6 +30,13 @@ struct ChecksTests {
     #expect(findings(body) == [])
   }
 
+  @Test("names the parser could not read are not reported again as duplicates")
+  func unreadableNamesDoNotCascade() {
+    let codes = findings("function f(à, è) { let é = 1; let ü = 2; return 1; }", warnings: false)
+    #expect(!codes.contains { $0.hasSuffix("check.duplicate-variable") || $0.hasSuffix("check.duplicate-parameter") })
+    #expect(codes.contains { $0.hasPrefix("4:") })
+  }
+
   @Test("undefined variables, with a suggestion")
   func undefinedVariable() {
     let result = compile("match /users/{userId} { allow read: if userid == 'a' && reqest.auth != null; }")

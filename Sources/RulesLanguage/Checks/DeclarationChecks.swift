@@ -38,7 +38,8 @@ enum DeclarationChecks {
   private static func parameterDiagnostics(_ decl: FunctionDecl) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     var seen = SmallNameMap<SourceRange>()
-    for parameter in decl.parameters {
+    // An empty name stands where the parser could not read one; it was reported already.
+    for parameter in decl.parameters where !parameter.name.isEmpty {
       if let earlier = seen[parameter.name] {
         diagnostics.append(
           .error(
@@ -66,7 +67,7 @@ enum DeclarationChecks {
     for parameter in decl.parameters where seen[parameter.name] == nil {
       seen[parameter.name] = parameter.range
     }
-    for binding in decl.lets {
+    for binding in decl.lets where !binding.name.name.isEmpty {
       if let earlier = seen[binding.name.name] {
         diagnostics.append(
           .error(
