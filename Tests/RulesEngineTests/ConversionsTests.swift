@@ -8,17 +8,6 @@ struct ConversionsTests {
     try Builtins.callGlobalFunction(name, [arg])
   }
 
-  private func errorMessage(_ body: () throws -> RulesValue) -> String? {
-    do {
-      _ = try body()
-      return nil
-    } catch let error as EvalError {
-      return error.message
-    } catch {
-      return "unexpected \(error)"
-    }
-  }
-
   @Test("int()")
   func toInt() throws {
     #expect(try call("int", .string("2")) == .int(2))

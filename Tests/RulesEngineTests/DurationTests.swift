@@ -8,17 +8,6 @@ struct DurationTests {
     try Builtins.callNamespaceFunction("duration", name, args)
   }
 
-  private func errorMessage(_ body: () throws -> RulesValue) -> String? {
-    do {
-      _ = try body()
-      return nil
-    } catch let error as EvalError {
-      return error.message
-    } catch {
-      return "unexpected \(error)"
-    }
-  }
-
   private func d(_ seconds: Int64, _ nanos: Int32 = 0) -> RulesValue {
     .duration(RulesDuration(seconds: seconds, nanos: nanos))
   }

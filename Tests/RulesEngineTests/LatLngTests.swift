@@ -9,17 +9,6 @@ struct LatLngTests {
     try Builtins.callNamespaceFunction("latlng", "value", [lat, lng])
   }
 
-  private func errorMessage(_ body: () throws -> RulesValue) -> String? {
-    do {
-      _ = try body()
-      return nil
-    } catch let error as EvalError {
-      return error.message
-    } catch {
-      return "unexpected \(error)"
-    }
-  }
-
   @Test("latlng.value accepts ints and floats in range")
   func construct() throws {
     #expect(try value(.int(0), .int(0)) == .latlng(GeoPoint(latitude: 0, longitude: 0)))

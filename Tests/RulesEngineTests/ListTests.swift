@@ -8,17 +8,6 @@ struct ListTests {
     try Builtins.callMethod(.list(items), name, args)
   }
 
-  private func errorMessage(_ body: () throws -> RulesValue) -> String? {
-    do {
-      _ = try body()
-      return nil
-    } catch let error as EvalError {
-      return error.message
-    } catch {
-      return "unexpected \(error)"
-    }
-  }
-
   private let abc: [RulesValue] = [.string("a"), .string("b"), .string("c")]
 
   @Test("size, concat keeps order and duplicates")

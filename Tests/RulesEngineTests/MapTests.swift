@@ -8,17 +8,6 @@ struct MapTests {
     try Builtins.callMethod(.map(entries), name, args)
   }
 
-  private func errorMessage(_ body: () throws -> RulesValue) -> String? {
-    do {
-      _ = try body()
-      return nil
-    } catch let error as EvalError {
-      return error.message
-    } catch {
-      return "unexpected \(error)"
-    }
-  }
-
   private func keySet(_ keys: String...) -> RulesValue { .set(keys.map(RulesValue.string)) }
 
   @Test("keys and values are lists in key order")

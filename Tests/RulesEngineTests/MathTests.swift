@@ -8,17 +8,6 @@ struct MathTests {
     try Builtins.callNamespaceFunction("math", name, args)
   }
 
-  private func errorMessage(_ body: () throws -> RulesValue) -> String? {
-    do {
-      _ = try body()
-      return nil
-    } catch let error as EvalError {
-      return error.message
-    } catch {
-      return "unexpected \(error)"
-    }
-  }
-
   @Test("abs keeps the number kind")
   func abs() throws {
     #expect(try math("abs", .int(-1)) == .int(1))

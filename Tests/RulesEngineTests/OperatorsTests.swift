@@ -9,17 +9,6 @@ struct OperatorsTests {
     try Operators.binary(op, l, r)
   }
 
-  private func errorMessage(_ body: () throws -> RulesValue) -> String? {
-    do {
-      _ = try body()
-      return nil
-    } catch let error as EvalError {
-      return error.message
-    } catch {
-      return "unexpected \(error)"
-    }
-  }
-
   @Test("int arithmetic stays int; division truncates toward zero")
   func intArithmetic() throws {
     #expect(try binary(.add, .int(2), .int(3)) == .int(5))

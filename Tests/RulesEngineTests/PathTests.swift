@@ -4,17 +4,6 @@ import Testing
 
 @Suite("Path values")
 struct PathTests {
-  private func errorMessage(_ body: () throws -> RulesValue) -> String? {
-    do {
-      _ = try body()
-      return nil
-    } catch let error as EvalError {
-      return error.message
-    } catch {
-      return "unexpected \(error)"
-    }
-  }
-
   private func path(_ text: String) throws -> RulesValue { try Builtins.callGlobalFunction("path", [.string(text)]) }
 
   @Test("path() splits a string into segments")

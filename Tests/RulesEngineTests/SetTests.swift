@@ -10,17 +10,6 @@ struct SetTests {
     try Builtins.callMethod(receiver, name, args)
   }
 
-  private func errorMessage(_ body: () throws -> RulesValue) -> String? {
-    do {
-      _ = try body()
-      return nil
-    } catch let error as EvalError {
-      return error.message
-    } catch {
-      return "unexpected \(error)"
-    }
-  }
-
   @Test("difference, intersection, union")
   func algebra() throws {
     let ab = set(.string("a"), .string("b"))

@@ -8,17 +8,6 @@ struct StringTests {
     try Builtins.callMethod(.string(s), name, args)
   }
 
-  private func errorMessage(_ body: () throws -> RulesValue) -> String? {
-    do {
-      _ = try body()
-      return nil
-    } catch let error as EvalError {
-      return error.message
-    } catch {
-      return "unexpected \(error)"
-    }
-  }
-
   @Test("size counts code points")
   func size() throws {
     #expect(try call("abc", "size") == .int(3))

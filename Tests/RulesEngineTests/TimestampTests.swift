@@ -13,17 +13,6 @@ struct TimestampTests {
     try Builtins.callMethod(t, name, [])
   }
 
-  private func errorMessage(_ body: () throws -> RulesValue) -> String? {
-    do {
-      _ = try body()
-      return nil
-    } catch let error as EvalError {
-      return error.message
-    } catch {
-      return "unexpected \(error)"
-    }
-  }
-
   /// 2024-02-29T13:45:30.123456789Z, a Thursday, day 60 of a leap year.
   private let sample = RulesValue.timestamp(Timestamp(seconds: 1_709_214_330, nanos: 123_456_789))
 
