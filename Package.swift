@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers, dependencies pointing one way only:
-// FirestoreModel <- RulesLanguage <- RulesEngine <- Queries <- FlintKit <- flint
+// FirestoreModel <- RulesLanguage <- RulesEngine <- Queries <- IndexAdvisor <- FlintKit <- flint
 // FlintKit holds the jobs behind each subcommand (rule-test suites, the query
 // playground); flint only parses arguments and prints.
 let package = Package(
@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "RulesLanguage", targets: ["RulesLanguage"]),
     .library(name: "RulesEngine", targets: ["RulesEngine"]),
     .library(name: "Queries", targets: ["Queries"]),
+    .library(name: "IndexAdvisor", targets: ["IndexAdvisor"]),
     .library(name: "FlintKit", targets: ["FlintKit"]),
   ],
   dependencies: [
@@ -30,7 +31,8 @@ let package = Package(
     .target(name: "RulesLanguage", dependencies: ["FirestoreModel"]),
     .target(name: "RulesEngine", dependencies: ["RulesLanguage", "FirestoreModel", "CPCRE2"]),
     .target(name: "Queries", dependencies: ["RulesEngine"]),
-    .target(name: "FlintKit", dependencies: ["Queries", .product(name: "Yams", package: "Yams")]),
+    .target(name: "IndexAdvisor", dependencies: ["Queries"]),
+    .target(name: "FlintKit", dependencies: ["IndexAdvisor", .product(name: "Yams", package: "Yams")]),
     .executableTarget(
       name: "flint",
       dependencies: [
@@ -45,6 +47,7 @@ let package = Package(
     .testTarget(name: "RulesLanguageTests", dependencies: ["RulesLanguage", "FlintTestSupport"]),
     .testTarget(name: "RulesEngineTests", dependencies: ["RulesEngine"]),
     .testTarget(name: "QueriesTests", dependencies: ["Queries", "FlintTestSupport"]),
+    .testTarget(name: "IndexAdvisorTests", dependencies: ["IndexAdvisor", "FlintTestSupport"]),
     .testTarget(name: "FlintKitTests", dependencies: ["FlintKit", "FlintTestSupport"]),
     .testTarget(name: "FlintCLITests", dependencies: ["flint", "FlintTestSupport"]),
   ],
