@@ -1,4 +1,5 @@
 import FirestoreModel
+import IndexAdvisor
 import Queries
 import RulesEngine
 import RulesLanguage
@@ -26,6 +27,9 @@ public enum PlaygroundRenderer {
     }
     out +=
       "orderBy: " + normalized.orderBy.map { "\($0.field) \($0.direction.rawValue)" }.joined(separator: ", ") + "\n"
+    if let index = report.index {
+      out += IndexLineRenderer.text(index, manifest: report.indexesName, project: report.project, database: report.database)
+    }
     guard let result = report.result else {
       out += "results: none (the rules deny the query)\nreads: 0\n"
       return out
@@ -81,6 +85,9 @@ public enum PlaygroundRenderer {
           })
       ))
     members.append(("reads", .int(report.result?.reads ?? 0)))
+    if let index = report.index {
+      members.append(("index", jsonText(IndexLineRenderer.json(index, manifest: report.indexesName))))
+    }
     if let normalized = report.normalized, !normalized.aggregations.isEmpty {
       let values = report.result?.aggregations ?? []
       members.append(

@@ -16,8 +16,10 @@ public struct IndexPlan: Sendable {
   public var pruned: Bool
   /// Queries the manifest does not serve, with why.
   public var unserved: [UnservedQuery]
-  /// Per workload query: whether the existing manifest already served it (for `--check`).
-  public var servedByExisting: [Bool]
+  /// Per workload query: how the existing manifest serves it, or what it misses (`--check`).
+  public var existingServings: [QueryServing]
+  /// Per workload query: whether the existing manifest already served it.
+  public var servedByExisting: [Bool] { existingServings.map(\.isServed) }
   /// Per workload query: how the written manifest serves it.
   public var servings: [QueryServing]
   public var compositeLimit: Int

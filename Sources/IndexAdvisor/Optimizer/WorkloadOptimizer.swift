@@ -89,11 +89,13 @@ public enum WorkloadOptimizer {
             missingIndexes: serving.missingIndexes, missingOverrides: serving.missingOverrides))
       }
     }
-    let servedByExisting = table.queryNeeds.map { ids in ids.allSatisfy { existingServing[$0].isServed } }
+    let existingServings = table.queryNeeds.enumerated().map { q, ids in
+      QueryServing(requirement: table.requirements[q], branches: ids.map { existingServing[$0] })
+    }
     let lowerBound = necessary + forced + bucketsNeedingMore.count
     return IndexPlan(
       manifest: manifest, added: chosen.indexes, overrides: chosen.overrides, kept: kept, unused: unused,
-      pruned: options.prune, unserved: unserved, servedByExisting: servedByExisting, servings: servings,
+      pruned: options.prune, unserved: unserved, existingServings: existingServings, servings: servings,
       compositeLimit: options.compositeLimit, overrideLimit: options.overrideLimit,
       lowerBound: min(lowerBound, unboundedAdded), unboundedAdded: unboundedAdded)
   }

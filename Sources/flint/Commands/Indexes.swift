@@ -116,10 +116,10 @@ extension Flint {
     private func checkText(_ plan: IndexPlan, _ queries: [WorkloadQuery]) -> String {
       var text = ""
       for (q, served) in plan.servedByExisting.enumerated() where !served && q < queries.count {
-        let serving = plan.servings[q]
+        let serving = plan.existingServings[q]
         text += "\(queries[q].place): not served: \(queries[q].text)\n"
-        for index in serving.requirement.indexes { text += "  needs \(index)\n" }
-        for override in serving.requirement.fieldOverrides { text += "  needs override \(override)\n" }
+        for index in serving.missingIndexes { text += "  needs \(index)\n" }
+        for override in serving.missingOverrides { text += "  needs override \(override)\n" }
       }
       let unserved = plan.servedByExisting.filter { !$0 }.count
       text += unserved == 0
