@@ -6,8 +6,10 @@ import RulesLanguage
 
 /// Renders `flint query` reports as text or as one line of JSON:
 /// `{"valid", "error", "normalizedOrderBy": [[field, "asc"|"desc"]], "rules": {"decision",
-/// "explanation"}, "results": [{"path", "data"}], "reads", "aggregations"}` (`rules` only
-/// when rules were given, `aggregations` only for aggregation queries; `data` is tagged JSON).
+/// "explanation"}, "results": [{"path", "data"}], "reads", "aggregations", "index": {"kind",
+/// "indexes", "fieldOverrides", "servedBy", "missing", "manifest"}}` (`rules` only when rules
+/// were given, `aggregations` only for aggregation queries, `index` only for valid queries;
+/// `data` is tagged JSON).
 public enum PlaygroundRenderer {
   // MARK: Queries
 
@@ -85,13 +87,13 @@ public enum PlaygroundRenderer {
           })
       ))
     members.append(("reads", .int(report.result?.reads ?? 0)))
-    if let index = report.index {
-      members.append(("index", jsonText(IndexLineRenderer.json(index, manifest: report.indexesName))))
-    }
     if let normalized = report.normalized, !normalized.aggregations.isEmpty {
       let values = report.result?.aggregations ?? []
       members.append(
         ("aggregations", .object(values.map { ($0.alias, jsonText(TaggedJSONEncoder.encode($0.value))) })))
+    }
+    if let index = report.index {
+      members.append(("index", jsonText(IndexLineRenderer.json(index, manifest: report.indexesName))))
     }
     return JSONText.object(members).text + "\n"
   }
