@@ -76,7 +76,7 @@ struct ManifestReaderTests {
 
   @Test("wrong types name the property")
   func wrongTypes() {
-    #expect(error(#"{"indexes": {}}"#) == #"m.json:1:1: $.indexes: Property "indexes" must be of type array"#)
+    #expect(error(#"{"indexes": {}}"#) == #"m.json:1:13: $.indexes: Property "indexes" must be of type array"#)
     #expect(
       error(#"{"indexes": [], "fieldOverrides": [{"collectionGroup": "a", "fieldPath": "b", "ttl": "yes", "indexes": []}]}"#)?
         .contains(#"Property "ttl" must be of type boolean"#) == true)
