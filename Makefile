@@ -16,7 +16,9 @@ build: deps
 	$(SWIFT) build --product flint
 
 # The main jobs on the bundled sample project (Corpus/sample): check the rules, run the
-# sample's rule tests, then two queries as alice: one the rules deny (with the fix), one they allow.
+# sample's rule tests, two queries as alice (one the rules deny, with the fix; one they allow,
+# with the index it uses), then the index advisor: --check shows the one query the manifest does
+# not serve and the index to add, and the plan shows the merged manifest's additions.
 run: build
 	cd Corpus/sample && ../../$(FLINT_DEBUG) check
 	$(FLINT_DEBUG) test Corpus/suites/bookclub.yaml
@@ -24,6 +26,8 @@ run: build
 	  'collection("clubs").orderBy("name")'
 	cd Corpus/sample && ../../$(FLINT_DEBUG) query --data data.json --auth '{"uid": "alice"}' \
 	  'collection("clubs").where("visibility", "==", "public").orderBy("name")'
+	-cd Corpus/sample && ../../$(FLINT_DEBUG) indexes --check queries.txt
+	cd Corpus/sample && ../../$(FLINT_DEBUG) indexes queries.txt > /dev/null
 
 test: deps
 	$(SWIFT) build --build-tests

@@ -28,6 +28,7 @@ public enum IndexLineRenderer {
       out += "index: \(kind) \(index) — \(missingIn)\n"
       if manifest != nil {
         out += "  FAILED_PRECONDITION: \(ConsoleLink.missingIndexMessage(index, project: project, database: database))\n"
+        out += "  the link creates: \(index) [\(index.scope.rawValue)]\n"
       }
     }
     for override in serving.missingOverrides {

@@ -21,7 +21,7 @@ public enum IndexPlanRenderer {
     section(&out, "unserved", unservedLines, count: plan.unserved.count)
     out += "budget: \(plan.compositeCount)/\(plan.compositeLimit) composite, "
     out += "\(plan.overrideCount)/\(plan.overrideLimit) overrides\n"
-    out += "optimality: \(plan.unboundedAdded) new composite index\(plan.unboundedAdded == 1 ? "" : "es") serve every query; "
+    out += "optimality: \(plan.unboundedAdded) new composite index\(plan.unboundedAdded == 1 ? " serves" : "es serve") every query; "
     out += "lower bound \(plan.lowerBound)"
     out += plan.unboundedAdded == plan.lowerBound ? " (optimal)\n" : " (gap \(plan.unboundedAdded - plan.lowerBound))\n"
     return out
@@ -56,6 +56,10 @@ public enum IndexPlanRenderer {
       ]),
       "newIndexes": .int(Int64(plan.unboundedAdded)),
       "lowerBound": .int(Int64(plan.lowerBound)),
+      "unservedByExisting": .array(
+        plan.existingServings.enumerated().compactMap { q, serving in
+          serving.isServed || q >= queries.count ? nil : .string(queries[q].place)
+        }),
     ]
     if manifest, let parsed = try? JSONParser.parse(ManifestWriter.text(plan.manifest)) { root["manifest"] = parsed }
     return JSONValue.object(root).description + "\n"
