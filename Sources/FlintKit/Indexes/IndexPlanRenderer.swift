@@ -67,17 +67,23 @@ public enum IndexPlanRenderer {
 
   /// For each manifest entry (by its JSON form), the places of the queries it serves.
   static func usersByEntry(_ plan: IndexPlan, _ queries: [WorkloadQuery]) -> [JSONValue: [String]] {
-    var users: [JSONValue: [String]] = [:]
+    var indexUsers: [CompositeIndex.ComparisonKey: (CompositeIndex, [String])] = [:]
+    var overrideUsers: [String: (FieldOverride, [String])] = [:]
+    // Queries with the same text are served alike: their entries are worked out once.
+    var entriesByText: [String: [ManifestEntry]] = [:]
     for (q, serving) in plan.servings.enumerated() where q < queries.count {
-      for entry in serving.servedBy {
-        let key: JSONValue
+      let entries = entriesByText[queries[q].text] ?? serving.servedBy
+      entriesByText[queries[q].text] = entries
+      for entry in entries {
         switch entry {
-        case .index(let index): key = ManifestWriter.json(index)
-        case .override(let override): key = ManifestWriter.json(override)
+        case .index(let index): indexUsers[index.comparisonKey, default: (index, [])].1.append(queries[q].place)
+        case .override(let override): overrideUsers[override.key, default: (override, [])].1.append(queries[q].place)
         }
-        users[key, default: []].append(queries[q].place)
       }
     }
+    var users: [JSONValue: [String]] = [:]
+    for (index, places) in indexUsers.values { users[ManifestWriter.json(index)] = places }
+    for (override, places) in overrideUsers.values { users[ManifestWriter.json(override)] = places }
     return users
   }
 

@@ -6,45 +6,48 @@ import FirestoreModel
 /// read from a file keep their original JSON object in `source`, so that writing the
 /// manifest back keeps unknown keys and other editions' settings (`apiScope`, `density`,
 /// `multikey`) exactly where they were.
+///
+/// An index is immutable: the forms the advisor compares by (`servingFields`,
+/// `cliNormalizedFields`, `comparisonKey`) are computed once, when it is made.
 public struct CompositeIndex: Hashable, Sendable, CustomStringConvertible {
-  public var collectionGroup: String
-  public var scope: IndexScope
-  public var fields: [IndexField]
+  public let collectionGroup: String
+  public let scope: IndexScope
+  public let fields: [IndexField]
   /// The JSON object read from the manifest; nil for an index Flint built.
-  public var source: JSONObject?
+  public let source: JSONObject?
+  /// The fields with the implicit trailing `__name__` appended as the Firebase CLI does
+  /// before comparing (firebase-tools `processIndex`): the direction of the last field that
+  /// has an order, else ASCENDING; a trailing vector field stays after `__name__`.
+  public let cliNormalizedFields: [IndexField]
+  /// The fields the backend builds (Admin API: "added automatically with the same direction
+  /// as that of the last field defined. If the final field in a composite index is not
+  /// directional, the `__name__` will be ordered ASCENDING"). This is what serves queries.
+  public let servingFields: [IndexField]
+  /// Identity as the CLI compares indexes (`indexMatchesSpec`): collection group, scope, the
+  /// Enterprise settings with their defaults, and the normalized fields.
+  public let comparisonKey: ComparisonKey
 
   public init(collectionGroup: String, scope: IndexScope, fields: [IndexField], source: JSONObject? = nil) {
     self.collectionGroup = collectionGroup
     self.scope = scope
     self.fields = fields
     self.source = source
-  }
-
-  /// The fields with the implicit trailing `__name__` appended as the Firebase CLI does
-  /// before comparing (firebase-tools `processIndex`): the direction of the last field that
-  /// has an order, else ASCENDING; a trailing vector field stays after `__name__`.
-  public var cliNormalizedFields: [IndexField] {
-    Self.appendingKey(fields, direction: lastOrder(of: fields))
-  }
-
-  /// The fields the backend builds (Admin API: "added automatically with the same direction
-  /// as that of the last field defined. If the final field in a composite index is not
-  /// directional, the `__name__` will be ordered ASCENDING"). This is what serves queries.
-  public var servingFields: [IndexField] {
-    let directional = fields.filter { !Self.isVector($0.mode) }
-    let last = directional.last?.mode
-    let direction: IndexFieldMode = last == .descending ? .descending : .ascending
-    return Self.appendingKey(fields, direction: direction)
-  }
-
-  /// Identity as the CLI compares indexes (`indexMatchesSpec`): collection group, scope, the
-  /// Enterprise settings with their defaults, and the normalized fields.
-  public var comparisonKey: ComparisonKey {
-    ComparisonKey(
+    cliNormalizedFields = Self.appendingKey(fields, direction: fields.last { $0.mode.isDirectional }?.mode ?? .ascending)
+    let lastNonVector = fields.last { !Self.isVector($0.mode) }?.mode
+    servingFields = Self.appendingKey(fields, direction: lastNonVector == .descending ? .descending : .ascending)
+    comparisonKey = ComparisonKey(
       collectionGroup: collectionGroup, scope: scope, fields: cliNormalizedFields,
       apiScope: source?["apiScope"]?.stringValue ?? "ANY_API",
       density: source?["density"]?.stringValue ?? "SPARSE_ALL",
       multikey: source?["multikey"] == .bool(true))
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.comparisonKey == rhs.comparisonKey && lhs.fields == rhs.fields && lhs.source == rhs.source
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(comparisonKey)
   }
 
   /// What two indexes must share to be the same index.
@@ -68,10 +71,6 @@ public struct CompositeIndex: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     let scopeText = scope == .collectionGroup ? " [collection group]" : ""
     return "\(collectionGroup)\(scopeText) (\(servingFields.map(\.description).joined(separator: ", ")))"
-  }
-
-  private func lastOrder(of fields: [IndexField]) -> IndexFieldMode {
-    fields.last { $0.mode.isDirectional }?.mode ?? .ascending
   }
 
   private static func isVector(_ mode: IndexFieldMode) -> Bool {

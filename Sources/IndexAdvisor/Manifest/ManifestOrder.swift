@@ -2,6 +2,21 @@
 /// so that Flint's output reads like `firebase firestore:indexes` and is deterministic.
 /// Strings compare by UTF-8 bytes (the CLI's `localeCompare` depends on the machine's locale).
 enum ManifestOrder {
+  /// Indexes sorted by `precedes`, each field path's text computed once (not per comparison).
+  static func sorted(_ indexes: [CompositeIndex]) -> [CompositeIndex] {
+    let keyed = indexes.map { ($0, $0.fields.map { Array($0.fieldPath.description.utf8) }) }
+    return keyed.sorted { a, b in
+      let (x, y) = (a.0, b.0)
+      if x.collectionGroup != y.collectionGroup { return bytes(x.collectionGroup, y.collectionGroup) }
+      if x.scope != y.scope { return x.scope < y.scope }
+      for i in 0..<min(x.fields.count, y.fields.count) where x.fields[i] != y.fields[i] {
+        if a.1[i] != b.1[i] { return a.1[i].lexicographicallyPrecedes(b.1[i]) }
+        return fieldPrecedes(x.fields[i], y.fields[i])
+      }
+      return precedes(x, y)
+    }.map(\.0)
+  }
+
   static func precedes(_ a: CompositeIndex, _ b: CompositeIndex) -> Bool {
     if a.collectionGroup != b.collectionGroup { return bytes(a.collectionGroup, b.collectionGroup) }
     if a.scope != b.scope { return a.scope < b.scope }

@@ -6,7 +6,7 @@ import FirestoreModel
 /// Writing is a fixed point: reading the output and writing it again gives the same text.
 public enum ManifestWriter {
   public static func text(_ manifest: IndexManifest) -> String {
-    let indexes = manifest.indexes.sorted(by: ManifestOrder.precedes).map(json)
+    let indexes = ManifestOrder.sorted(manifest.indexes).map(json)
     let overrides = manifest.fieldOverrides.sorted(by: ManifestOrder.precedes).map(json)
     var root = manifest.source ?? JSONObject()
     root["indexes"] = .array(indexes)

@@ -37,8 +37,11 @@ struct NeedTable {
 
   init(_ queries: [WorkloadQuery]) {
     var ids: [BranchNeed: Int] = [:]
+    // The same query text has the same requirement: analysed once.
+    var byText: [String: IndexRequirement] = [:]
     for query in queries {
-      let requirement = RequirementAnalyzer.requirement(for: query.query)
+      let requirement = byText[query.text] ?? RequirementAnalyzer.requirement(for: query.query)
+      byText[query.text] = requirement
       requirements.append(requirement)
       queryWeights.append(query.weight)
       var list: [Int] = []

@@ -6,35 +6,26 @@ import Queries
 /// equality filters under the same order. What is not served gets the index to add: the
 /// backend's suggestion, or only the missing merge member when the rest already exists.
 public struct ServingCheck: Sendable {
-  public private(set) var manifest: IndexManifest
   private var singleFields: SingleFieldConfig
-  private var byGroup: [String: [CompositeIndex]]
+  private var catalog: IndexCatalog
 
   public init(_ manifest: IndexManifest) {
-    self.manifest = manifest
     self.singleFields = SingleFieldConfig(manifest)
-    self.byGroup = Dictionary(grouping: manifest.indexes, by: \.collectionGroup)
+    self.catalog = IndexCatalog(manifest.indexes)
   }
 
   /// Adds a composite index (the optimizer's candidate plan).
   public mutating func add(_ index: CompositeIndex) {
-    manifest.indexes.append(index)
-    byGroup[index.collectionGroup, default: []].append(index)
+    catalog.add(index)
   }
 
   /// Removes a composite index (by the CLI's comparison).
   public mutating func remove(_ index: CompositeIndex) {
-    manifest.indexes.removeAll { $0.comparisonKey == index.comparisonKey }
-    byGroup[index.collectionGroup]?.removeAll { $0.comparisonKey == index.comparisonKey }
+    catalog.remove(index)
   }
 
   /// Adds or replaces the override of its collection group and field.
   public mutating func set(_ override: FieldOverride) {
-    if let i = manifest.fieldOverrides.firstIndex(where: { $0.key == override.key }) {
-      manifest.fieldOverrides[i] = override
-    } else {
-      manifest.fieldOverrides.append(override)
-    }
     singleFields.set(override)
   }
 
@@ -52,7 +43,7 @@ public struct ServingCheck: Sendable {
       result.servedBy = .keyOrder
       return result
     }
-    let candidates = byGroup[need.collectionGroup] ?? []
+    let key = IndexField(.documentID, need.keyDirection)
     if let single = need.automaticIndex {
       let (exists, override) = singleFields.has(need.collectionGroup, single.field, single.mode, need.scope)
       if exists {
@@ -62,7 +53,9 @@ public struct ServingCheck: Sendable {
       }
       return result
     }
-    if let perfect = candidates.first(where: { IndexShape.coveredPrefix($0, need, perfect: true) != nil }) {
+    let perfectTail = need.order + need.aggregates.map { IndexField($0, .ascending) } + [key]
+    let perfectCandidates = catalog.indexes(need.collectionGroup, need.scope, endingWith: perfectTail)
+    if let perfect = perfectCandidates.first(where: { IndexShape.coveredPrefix($0, need, perfect: true) != nil }) {
       result.servedBy = .entries([.index(perfect)])
       return result
     }
@@ -70,7 +63,7 @@ public struct ServingCheck: Sendable {
       result.missingIndexes = [need.suggestedIndex]
       return result
     }
-    return merged(need, candidates)
+    return merged(need, catalog.indexes(need.collectionGroup, need.scope, endingWith: need.order + [key]))
   }
 
   /// A merge: members cover the prefix fields; what stays uncovered is what to add.
