@@ -44,6 +44,8 @@ public struct SuiteLoader {
       return try load(text, file: file)
     } catch let error as JSONError {
       throw .invalid(text.locate(error))
+    } catch let CaseErrors.found(errors) {
+      throw .invalidCases(errors.map(text.locate))
     } catch let error as SuiteError {
       throw error
     } catch {
@@ -68,16 +70,25 @@ public struct SuiteLoader {
       ?? DocumentStore()
     guard !casesJSON.isEmpty else { throw JSONError("a suite needs at least one case", path: .root.appending("cases")) }
 
+    // Cases are independent: every invalid one is reported, not only the first.
     var cases: [SuiteCase] = []
+    var errors: [JSONError] = []
     var names = Set<String>()
     for (index, caseJSON) in casesJSON.enumerated() {
       let path = JSONPath.root.appending("cases").appending(index)
-      let suiteCase = try readCase(caseJSON, at: path, suite: file, store: store, time: time)
-      guard names.insert(suiteCase.name).inserted else {
-        throw JSONError("another case is already named \"\(suiteCase.name)\"", path: path.appending("name"))
+      do {
+        var suiteCase = try readCase(caseJSON, at: path, suite: file, store: store, time: time)
+        guard names.insert(suiteCase.name).inserted else {
+          throw JSONError("another case is already named \"\(suiteCase.name)\"", path: path.appending("name"))
+        }
+        suiteCase.line = text.locate(JSONError("", path: path)).line
+        cases.append(suiteCase)
+      } catch let error as JSONError {
+        errors.append(error)
       }
-      cases.append(suiteCase)
     }
+    if errors.count == 1 { throw errors[0] }
+    if !errors.isEmpty { throw CaseErrors.found(errors) }
     return RuleSuite(
       file: file, rulesFile: rulesFile, source: rules.source, ruleset: rules.ruleset, store: store, time: time,
       cases: cases)
@@ -178,4 +189,9 @@ public struct SuiteLoader {
     if result.hasErrors { throw .rules(source: source, diagnostics: result.diagnostics) }
     return (source, Ruleset(file: result.file, source: source))
   }
+}
+
+/// The problems of several cases of one suite (located by the caller).
+private enum CaseErrors: Error {
+  case found([JSONError])
 }

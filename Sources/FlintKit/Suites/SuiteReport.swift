@@ -7,7 +7,8 @@ import RulesLanguage
 /// Text: one block per failing case (a `FAIL` header, then the evaluator's explanation with
 /// the source line and a caret under the failing sub-expression), and `N passed, M failed`
 /// alone on the last line. JSON: `{"suites": [{"file", "cases": [{"name", "expect", "actual",
-/// "pass", "explanation"}]}], "passed": N, "failed": M}` on one line.
+/// "pass", "explanation"}]}], "passed": N, "failed": M}` on one line, plus `"errors": [...]`
+/// when some suite could not be loaded.
 public enum SuiteReport {
   /// The text report.
   public static func text(_ results: [SuiteResult]) -> String {
@@ -31,7 +32,8 @@ public enum SuiteReport {
 
   /// A failing case: the header, then its explanation.
   public static func block(_ result: CaseResult, in suite: SuiteResult) -> String {
-    var out = "FAIL \(suite.file): \(result.name): expected \(result.expect.rawValue), got \(result.actual.rawValue)\n"
+    let place = result.line.map { "\(suite.file):\($0)" } ?? suite.file
+    var out = "\(place): FAIL \(result.name): expected \(result.expect.rawValue), got \(result.actual.rawValue)\n"
     switch result.outcome {
     case .single(let decision):
       out += TraceTextRenderer.render(decision, source: suite.source)
@@ -49,7 +51,7 @@ public enum SuiteReport {
   }
 
   /// The JSON report, one line, newline-terminated.
-  public static func json(_ results: [SuiteResult]) -> String {
+  public static func json(_ results: [SuiteResult], errors: [SuiteError] = []) -> String {
     let suites = results.map { result in
       JSONText.object([
         ("file", .string(result.file)),
@@ -58,7 +60,10 @@ public enum SuiteReport {
     }
     let passed = results.reduce(0) { $0 + $1.passed }
     let failed = results.reduce(0) { $0 + $1.failed }
-    return JSONText.object([("suites", .array(suites)), ("passed", .int(passed)), ("failed", .int(failed))]).text + "\n"
+    var members: [(String, JSONText)] = [("suites", .array(suites)), ("passed", .int(passed)), ("failed", .int(failed))]
+    // Suites that could not be loaded: their problems, each located.
+    if !errors.isEmpty { members.append(("errors", .array(errors.flatMap(\.jsonEntries)))) }
+    return JSONText.object(members).text + "\n"
   }
 
   static func caseJSON(_ result: CaseResult, source: SourceFile) -> JSONText {

@@ -37,24 +37,23 @@ extension Flint {
       // Text reports explain only failing cases, so passing ones need no trace.
       let runner = SuiteRunner(explainsPassingCases: format == .json)
       var results: [SuiteResult] = []
-      var invalid = false
+      var errors: [SuiteError] = []
       for file in files {
         do {
           results.append(runner.run(try loader.load(file: file)))
         } catch {
-          invalid = true
+          errors.append(error)
           switch error {
           case .unreadable(let message): Output.error("flint: \(message)")
           default: Output.error(error.description)
           }
         }
       }
+      let invalid = !errors.isEmpty
+      switch format {
       // Nothing ran: the problems on stderr are the whole story.
-      if !(invalid && results.isEmpty) {
-        switch format {
-        case .text: Output.out(SuiteReport.text(results))
-        case .json: Output.out(SuiteReport.json(results))
-        }
+      case .text: if !(invalid && results.isEmpty) { Output.out(SuiteReport.text(results)) }
+      case .json: Output.out(SuiteReport.json(results, errors: errors))
       }
       if invalid { throw ExitCode(ExitStatus.usage) }
       if results.contains(where: { $0.failed > 0 }) { throw ExitCode(ExitStatus.failure) }
