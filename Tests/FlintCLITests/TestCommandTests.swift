@@ -46,8 +46,8 @@ struct TestCommandTests {
     #expect(lines.first == "suite.json:3: FAIL bob reads alice: expected allow, got deny")
     #expect(lines.contains("DENY get /databases/(default)/documents/users/alice"))
     #expect(lines.contains("  reason: false for 'get' @ L5"))
-    let source = "      5 |       allow read: if request.auth != null && request.auth.uid == uid;"
-    let caret = "        |                                              ^~~~~~~~~~~~~~~~~~~~~~~ false"
+    let source = "    5 |       allow read: if request.auth != null && request.auth.uid == uid;"
+    let caret = "      |                                              ^~~~~~~~~~~~~~~~~~~~~~~ false"
     #expect(lines.contains(source))
     #expect(lines.contains(caret))
     #expect(lines.last == "1 passed, 1 failed")
@@ -167,6 +167,22 @@ struct TestCommandTests {
     let json = try box.run("test", "--format", "json", "suite.json")
     #expect(json.status == 2)
     #expect(json.stdout.hasPrefix(#"{"suites": [], "passed": 0, "failed": 0, "errors": [{"file": "suite.json", "line": 2, "column": 39, "path": "$.cases[0].request.method""#))
+  }
+
+  @Test("explanations are short by default; --explain full keeps the whole trace")
+  func shortExplanations() throws {
+    let box = try Sandbox()
+    try box.write("firestore.rules", rules)
+    try box.write("suite.json", suite("allow"))
+    let short = try box.run("test", "suite.json")
+    #expect(short.status == 1)
+    #expect(short.stdout.split(separator: "\n").count <= 10)
+    #expect(short.stdout.contains("where request.auth.uid = 'bob'"))
+    #expect(!short.stdout.contains("└─"))
+    let full = try box.run("test", "--explain", "full", "suite.json")
+    #expect(full.status == 1)
+    #expect(full.stdout.contains("└─"))
+    #expect(full.stdout.split(separator: "\n").count > short.stdout.split(separator: "\n").count)
   }
 
   @Test("a folder without suites says so")

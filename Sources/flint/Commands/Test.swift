@@ -10,13 +10,16 @@ extension Flint {
         Each SUITE is a JSON or YAML file naming a rules file, seed data and cases \
         ({"rules", "data", "time", "cases": [{"name", "request" | "batch", "expect"}]}); a folder \
         runs every *.json, *.yaml and *.yml suite in it. Text output explains each failing case \
-        down to the failing sub-expression and ends with "N passed, M failed". Exit status: \
+        down to the failing sub-expression (--explain full: the whole evaluated tree) and ends with "N passed, M failed". Exit status: \
         0 every case passed, 1 some case failed, 2 invalid suite, data or rules (or usage problem).
         """
     )
 
     @Option(name: .long, help: "Output format: text or json.")
     var format: OutputFormat = .text
+
+    @Option(name: .long, help: "Failure explanations: short (the failing sub-expression and its values) or full (the whole trace).")
+    var explain: ExplainLevel = .short
 
     @Argument(help: "Suite files or folders of suites.")
     var suites: [String] = []
@@ -52,7 +55,7 @@ extension Flint {
       let invalid = !errors.isEmpty
       switch format {
       // Nothing ran: the problems on stderr are the whole story.
-      case .text: if !(invalid && results.isEmpty) { Output.out(SuiteReport.text(results)) }
+      case .text: if !(invalid && results.isEmpty) { Output.out(SuiteReport.text(results, explain: explain)) }
       case .json: Output.out(SuiteReport.json(results, errors: errors))
       }
       if invalid { throw ExitCode(ExitStatus.usage) }
@@ -60,3 +63,5 @@ extension Flint {
     }
   }
 }
+
+extension ExplainLevel: ExpressibleByArgument {}
