@@ -224,7 +224,7 @@ extension Parser {
   mutating func endStatement(_ message: String) {
     if eat(.semicolon) { return }
     if at(.statementStart) || at(.eof) { return }
-    reportExpected("parse.expected-semicolon", message)
+    if !reportAssignmentInCondition() { reportExpected("parse.expected-semicolon", message) }
     skip(until: .statementStart)
   }
 }
