@@ -86,6 +86,50 @@ struct DocsExamplesTests {
     }
   }
 
+  @Test("the corpus cites the shipped semantics page, never a path on the build machine")
+  func corpusCitesShippedSpec() throws {
+    let root = FlintRunner.packageRoot
+    let readme = try String(contentsOf: root.appendingPathComponent("Corpus/suites/README.md"), encoding: .utf8)
+    #expect(!readme.contains("/work/"))
+    #expect(readme.contains("Docs/rules-semantics.md"))
+    let semantics = try String(contentsOf: root.appendingPathComponent("Docs/rules-semantics.md"), encoding: .utf8)
+    // Every section the suites' rules cite is covered: named, or inside a named range §a.b-§a.c.
+    let folder = root.appendingPathComponent("Corpus/suites/rules")
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+      let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+      for section in Self.sections(in: text) {
+        #expect(Self.covers(semantics, section), "\(name) cites §\(section), which Docs/rules-semantics.md lacks")
+      }
+    }
+  }
+
+  /// The section numbers cited as `§4.6` or `§7`.
+  static func sections(in text: String) -> Set<String> {
+    var found: Set<String> = []
+    var rest = Substring(text)
+    while let mark = rest.firstIndex(of: "§") {
+      rest = rest[rest.index(after: mark)...]
+      let number = rest.prefix { $0.isNumber || $0 == "." }
+      let trimmed = number.hasSuffix(".") ? number.dropLast() : number
+      if !trimmed.isEmpty { found.insert(String(trimmed)) }
+    }
+    return found
+  }
+
+  static func covers(_ page: String, _ section: String) -> Bool {
+    if page.contains("§\(section) ") || page.contains("§\(section).") || page.contains("§\(section)-") {
+      return true
+    }
+    let parts = section.split(separator: ".").compactMap { Int($0) }
+    guard parts.count == 2 else { return page.contains("## §\(section)") }
+    for low in 0...parts[1] {
+      for high in parts[1]...30 where page.contains("§\(parts[0]).\(low)-§\(parts[0]).\(high)") {
+        return true
+      }
+    }
+    return false
+  }
+
   @Test("the short forms list the fields the pages document")
   func helpMatchesPages() throws {
     let help = try Sandbox().run("help", "suites").stdout
