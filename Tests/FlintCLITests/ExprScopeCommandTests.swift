@@ -42,9 +42,22 @@ struct ExprScopeCommandTests {
       "expr", "--format", "json", "--rules", "firestore.rules", "--bindings", bindings, "isAdmin()")
     #expect(json.stdout == #"{"bool": false, "data": "none"}"# + "\n")
     #expect(json.stderr.isEmpty)
+    try box.write("lines.jsonl", #"{"id": 1, "expr": "exists(/databases/(default)/documents/a/b)"}"# + "\n")
+    let batch = try box.run("expr", "--batch", "lines.jsonl")
+    #expect(batch.stdout == #"{"id": 1, "bool": false}"# + "\n")
+    #expect(batch.stderr == "flint: note: no --data given, so every get()/exists() sees a missing document\n")
     let seeded = try box.run(
       "expr", "--rules", "firestore.rules", "--data", "data.json", "--bindings", bindings, "isAdmin()")
     #expect(seeded.stdout == "true\n")
     #expect(seeded.stderr.isEmpty)
+  }
+
+  @Test("flint query: a document request whose rules looked up a document, with no --data, says so")
+  func queryNoData() throws {
+    let box = try Sandbox()
+    try box.write("firestore.rules", Self.rules)
+    let result = try box.run("query", "--rules", "firestore.rules", "--auth", #"{"uid": "bob"}"#, "get", "users/alice")
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("flint: note: no --data given, so every get()/exists() sees a missing document"))
   }
 }

@@ -151,6 +151,9 @@ extension Flint {
         throw ExitCode(ExitStatus.usage)
       }
       let summary = ExpressionBatch(job: job).run(input) { chunk in Output.out(String(decoding: chunk, as: UTF8.self)) }
+      if summary.lookedUp > 0 && data == nil {
+        Output.error("flint: note: no --data given, so every get()/exists() sees a missing document")
+      }
       if summary.invalid > 0 { throw ExitCode(ExitStatus.failure) }
     }
   }

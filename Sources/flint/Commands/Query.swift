@@ -108,6 +108,9 @@ extension Flint {
       let report = playground.run(request)
       Output.out(format == .json ? PlaygroundRenderer.json(report) : PlaygroundRenderer.text(report, explain: explain))
       noteSignedOut(user, denied: report.decision.map { !$0.allowed } ?? false, rules: report.rulesSource)
+      if data == nil, format == .text, report.decision?.trace.lookups.isEmpty == false {
+        Output.error("flint: note: no --data given, so every get()/exists() sees a missing document")
+      }
       if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
 
