@@ -33,8 +33,7 @@ struct ClientWriteReader {
     for member in object.members {
       data[member.key] = try value(member.value, at: path.appending("set").appending(member.key))
     }
-    if let merge, mergeFields != nil {
-      _ = merge
+    if merge != nil && mergeFields != nil {
       throw JSONError("give merge or mergeFields, not both", path: path.appending("mergeFields"))
     }
     if let merge {
