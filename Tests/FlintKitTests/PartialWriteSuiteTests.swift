@@ -63,6 +63,19 @@ import Testing
       ])
   }
 
+  @Test func aPartialWriteInABatchSeesTheBatchsEarlierWrites() throws {
+    let suite = try Self.load(
+      """
+      {"name": "create then bump", "batch": [
+        {"path": "users/bob", "auth": {"uid": "bob"}, "set": {"name": "Bob", "visits": 0}},
+        {"path": "users/bob", "auth": {"uid": "bob"}, "update": {"visits": {"__increment__": 1}}}],
+       "expect": "deny"}
+      """)
+    guard case .batch(let requests) = suite.cases[0].action else { return #expect(Bool(false)) }
+    #expect(requests.map(\.request.method) == [.create, .update])
+    #expect(requests[1].request.resourceData == ["name": .string("Bob"), "visits": .integer(1)])
+  }
+
   @Test func mistakesAreSuiteErrors() {
     func error(_ request: String) -> String {
       let suite = """

@@ -116,9 +116,17 @@ public struct SuiteLoader {
       let items = try batch.array(at: path.appending("batch"))
       guard !items.isEmpty else { throw JSONError("a batch needs at least one request", path: path.appending("batch")) }
       var requests: [SuiteRequest] = []
+      // A partial write (update, set) applies to the document as the batch's earlier writes left it.
+      var running = caseStore
       for (index, item) in items.enumerated() {
         let itemPath = path.appending("batch").appending(index)
-        let request = try reader.read(item, at: itemPath)
+        let request = try RequestReader(defaultTime: time, store: running).read(item, at: itemPath)
+        switch request.request.method {
+        case .create, .update:
+          running.put(Document(path: request.request.path, fields: request.request.resourceData ?? [:]))
+        case .delete: _ = running.remove(at: request.request.path)
+        case .get, .list: break
+        }
         guard request.request.method != .list else {
           throw JSONError("a batch holds get and write requests; give a list request its own case", path: itemPath)
         }
