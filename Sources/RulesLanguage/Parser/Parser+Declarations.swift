@@ -143,7 +143,7 @@ extension Parser {
         report(
           .error(
             "parse.expected-token", "expected '}' to close the \(what)", at: .at(previousEnd),
-            notes: [.init("the \(what) opens here", at: open)]))
+            notes: [.init("the \(what) opens here", at: open)] + misindentationNote(items)))
         return items
       case .kwMatch:
         items.append(.match(parseMatch()))
