@@ -8,10 +8,12 @@ extension Flint {
       abstract: "Run rule-test suites against their rules.",
       discussion: """
         Each SUITE is a JSON or YAML file naming a rules file, seed data and cases \
-        ({"rules", "data", "time", "cases": [{"name", "request" | "batch", "expect"}]}); a folder \
-        runs every *.json, *.yaml and *.yml suite in it. Text output explains each failing case \
-        down to the failing sub-expression (--explain full: the whole evaluated tree) and ends with "N passed, M failed". Exit status: \
-        0 every case passed, 1 some case failed, 2 invalid suite, data or rules (or usage problem).
+        ({"rules", "data", "time", "cases": [{"name", "request" | "batch", "expect"}]}; \
+        'flint help suites' lists every field); a folder runs the *.json, *.yaml and *.yml files \
+        in it that are suites (a top-level "cases" key). Text output explains each failing case \
+        briefly, down to the failing sub-expression and the values it saw (--explain full: the \
+        whole evaluated tree), and ends with "N passed, M failed". Exit status: 0 every case \
+        passed, 1 some case failed, 2 invalid suite, data or rules (or usage problem).
         """
     )
 
