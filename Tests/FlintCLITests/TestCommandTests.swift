@@ -166,6 +166,12 @@ struct TestCommandTests {
     #expect(errors.last?.hasPrefix("suite.json:4:") == true)
     let json = try box.run("test", "--format", "json", "suite.json")
     #expect(json.status == 2)
+    // Problems outside the cases are collected too.
+    try box.write("top.json", #"{"rules": "firestore.rules", "tyme": "x", "time": "soon", "cases": [{"name": "a"}]}"#)
+    let top = try box.run("test", "top.json")
+    #expect(top.stderr.split(separator: "\n").count == 3)
+    #expect(top.stderr.contains("tyme"))
+    #expect(top.stderr.contains("$.time"))
     #expect(json.stdout.hasPrefix(#"{"suites": [], "passed": 0, "failed": 0, "errors": [{"file": "suite.json", "line": 2, "column": 39, "path": "$.cases[0].request.method""#))
   }
 

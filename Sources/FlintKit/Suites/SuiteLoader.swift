@@ -55,13 +55,31 @@ public struct SuiteLoader {
 
   private mutating func load(_ text: StructuredText, file: String) throws -> RuleSuite {
     let root = try text.value.object(at: .root)
-    try root.rejectUnknownKeys(allowed: Self.suiteKeys, at: .root)
-    let rulesName = try root.string("rules", at: .root)
-    guard !rulesName.isEmpty else { throw JSONError("the rules file name is empty", path: .root.appending("rules")) }
-    let casesJSON = try root.array("cases", at: .root)
+    // Problems that do not stop the reading are collected, so one run reports them all.
+    var errors: [JSONError] = []
+    do {
+      try root.rejectUnknownKeys(allowed: Self.suiteKeys, at: .root)
+    } catch {
+      errors.append(error)
+    }
+    let rulesName: String
+    let casesJSON: [JSONValue]
+    do throws(JSONError) {
+      rulesName = try root.string("rules", at: .root)
+      guard !rulesName.isEmpty else { throw JSONError("the rules file name is empty", path: .root.appending("rules")) }
+      casesJSON = try root.array("cases", at: .root)
+    } catch {
+      // Without the rules or the cases nothing more can be read; report what was found so far too.
+      if errors.isEmpty { throw error }
+      throw CaseErrors.found(errors + [error])
+    }
     var time = Self.defaultTime
-    if let timeText = try root.optionalString("time", at: .root) {
-      time = try TaggedJSONDecoder.timestamp(timeText, at: .root.appending("time"))
+    do {
+      if let timeText = try root.optionalString("time", at: .root) {
+        time = try TaggedJSONDecoder.timestamp(timeText, at: .root.appending("time"))
+      }
+    } catch {
+      errors.append(error)
     }
     let rulesFile = SuiteFiles.resolve(rulesName, besides: file)
     let rules = try compile(rulesFile)
@@ -72,7 +90,6 @@ public struct SuiteLoader {
 
     // Cases are independent: every invalid one is reported, not only the first.
     var cases: [SuiteCase] = []
-    var errors: [JSONError] = []
     var names = Set<String>()
     for (index, caseJSON) in casesJSON.enumerated() {
       let path = JSONPath.root.appending("cases").appending(index)
