@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlintKit
 
 /// The `flint` command: offline checks for Cloud Firestore security rules, queries and indexes.
 ///
@@ -8,8 +9,12 @@ struct Flint: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "flint",
     abstract: "Check Cloud Firestore security rules, queries and indexes offline.",
-    discussion: "Exit status: 0 when there are no errors, 1 when the input has errors, 2 for usage or I/O problems.",
-    subcommands: [Check.self, Test.self, Expr.self, Query.self, Indexes.self]
+    discussion: """
+      Exit status: 0 when there are no errors, 1 when the input has errors, 2 for usage or I/O problems. \
+      'flint help suites' and 'flint help queries' describe the suite format and the query DSL.
+      """,
+    version: FlintVersion.text,
+    subcommands: [Check.self, Test.self, Expr.self, Query.self, Indexes.self, Init.self]
   )
 
   /// Like ArgumentParser's `main()`, but usage errors exit with 2 (not 64) so that every
@@ -17,11 +22,16 @@ struct Flint: ParsableCommand {
   static func main() {
     // No subcommand is a usage error (ArgumentParser would print the help and exit 0).
     if CommandLine.arguments.count <= 1 {
-      Output.error("flint: missing subcommand (check, test, expr, query or indexes)\n\n" + helpMessage())
+      Output.error("flint: missing subcommand (check, test, expr, query, indexes or init)\n\n" + helpMessage())
       Output.terminate(ExitStatus.usage)
     }
+    let arguments = ArgumentRewrite.expr(Array(CommandLine.arguments.dropFirst()))
+    if let topic = HelpTopics.topic(arguments) {
+      print(topic, terminator: "")
+      Output.terminate(0)
+    }
     do {
-      var command = try parseAsRoot()
+      var command = try parseAsRoot(arguments)
       try command.run()
     } catch let code as ExitCode {
       Output.terminate(code.rawValue)

@@ -186,6 +186,16 @@ struct CheckCommandTests {
     #expect(result.stdout.isEmpty)
   }
 
+  @Test("a firebase.json that is not valid JSON: the error has file:line:col")
+  func configSyntaxErrorIsLocated() throws {
+    let box = try Sandbox()
+    try box.write("firebase.json", "{\n  \"firestore\": {\"rules\": \"firestore.rules\",}\n}\n")
+    let result = try box.run("check")
+    #expect(result.status == 2)
+    #expect(result.stderr.hasPrefix("flint: firebase.json:2:"))
+    #expect(result.stderr.contains("not valid JSON"))
+  }
+
   @Test("an empty file is an error, not a crash")
   func emptyFile() throws {
     let box = try Sandbox()

@@ -27,6 +27,20 @@ struct QueryCommandTests {
     return box
   }
 
+  @Test("signed out and denied while the rules read request.auth: the note names --auth")
+  func signedOutNote() throws {
+    let box = try Self.sandbox()
+    let result = try box.run(
+      "query", "--rules", "posts.rules", "--data", "data.json", #"collection("posts").where("owner", "==", "alice")"#)
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("no --auth was given"))
+    #expect(result.stderr.contains(#"--auth '{"uid": "alice"}'"#))
+    let signedIn = try box.run(
+      "query", "--rules", "posts.rules", "--data", "data.json", "--auth", #"{"uid": "bob"}"#,
+      #"collection("posts").where("owner", "==", "alice")"#)
+    #expect(!signedIn.stderr.contains("no --auth was given"))
+  }
+
   @Test("allowed: exit 0, results and reads")
   func allowed() throws {
     let box = try Self.sandbox()

@@ -43,11 +43,11 @@ struct TestCommandTests {
     let result = try box.run("test", "suite.json")
     #expect(result.status == 1)
     let lines = result.stdout.split(separator: "\n").map(String.init)
-    #expect(lines.first == "FAIL suite.json: bob reads alice: expected allow, got deny")
+    #expect(lines.first == "suite.json:3: FAIL bob reads alice: expected allow, got deny")
     #expect(lines.contains("DENY get /databases/(default)/documents/users/alice"))
     #expect(lines.contains("  reason: false for 'get' @ L5"))
-    let source = "      5 |       allow read: if request.auth != null && request.auth.uid == uid;"
-    let caret = "        |                                              ^~~~~~~~~~~~~~~~~~~~~~~ false"
+    let source = "    5 |       allow read: if request.auth != null && request.auth.uid == uid;"
+    let caret = "      |                                              ^~~~~~~~~~~~~~~~~~~~~~~ false"
     #expect(lines.contains(source))
     #expect(lines.contains(caret))
     #expect(lines.last == "1 passed, 1 failed")
@@ -129,15 +129,75 @@ struct TestCommandTests {
           request: {method: get, path: users/alice, auth: null}
           expect: deny
       """)
+    // firebase.json, seed data and index manifests in the folder are not suites: skipped.
+    try box.write("suites/firebase.json", #"{"firestore": {"rules": "firestore.rules"}}"#)
+    try box.write("suites/data.json", #"{"users/alice": {"name": "Alice"}}"#)
+    try box.write("suites/firestore.indexes.json", #"{"indexes": [], "fieldOverrides": []}"#)
     let result = try box.run("test", "suites")
     #expect(result.status == 0)
     #expect(result.stdout == "3 passed, 0 failed\n")
+    #expect(result.stderr.isEmpty)
 
     try box.write("suites/c.json", "{")
     let mixed = try box.run("test", "suites")
     #expect(mixed.status == 2)
     #expect(mixed.stdout == "3 passed, 0 failed\n")
     #expect(mixed.stderr.hasPrefix("suites/c.json:1:2: "))
+  }
+
+  @Test("an invalid suite: every case's error with file:line:col, and JSON errors with --format json")
+  func invalidSuiteReportsEveryError() throws {
+    let box = try Sandbox()
+    try box.write("firestore.rules", rules)
+    try box.write(
+      "suite.json",
+      """
+      {"rules": "firestore.rules", "cases": [
+        {"name": "a", "request": {"method": "got", "path": "users/alice"}, "expect": "allow"},
+        {"name": "b", "request": {"method": "get", "path": "users/alice"}, "expect": "allow"},
+        {"name": "c", "request": {"method": "get", "path": "users"}, "expect": "maybe"}
+      ]}
+      """)
+    let text = try box.run("test", "suite.json")
+    #expect(text.status == 2)
+    let errors = text.stderr.split(separator: "\n").map(String.init)
+    #expect(errors.count == 2)
+    #expect(errors.first?.hasPrefix("suite.json:2:39: $.cases[0].request.method: expected one of") == true)
+    #expect(errors.last?.hasPrefix("suite.json:4:") == true)
+    let json = try box.run("test", "--format", "json", "suite.json")
+    #expect(json.status == 2)
+    // Problems outside the cases are collected too.
+    try box.write("top.json", #"{"rules": "firestore.rules", "tyme": "x", "time": "soon", "cases": [{"name": "a"}]}"#)
+    let top = try box.run("test", "top.json")
+    #expect(top.stderr.split(separator: "\n").count == 3)
+    #expect(top.stderr.contains("tyme"))
+    #expect(top.stderr.contains("$.time"))
+    #expect(json.stdout.hasPrefix(#"{"suites": [], "passed": 0, "failed": 0, "errors": [{"file": "suite.json", "line": 2, "column": 39, "path": "$.cases[0].request.method""#))
+  }
+
+  @Test("explanations are short by default; --explain full keeps the whole trace")
+  func shortExplanations() throws {
+    let box = try Sandbox()
+    try box.write("firestore.rules", rules)
+    try box.write("suite.json", suite("allow"))
+    let short = try box.run("test", "suite.json")
+    #expect(short.status == 1)
+    #expect(short.stdout.split(separator: "\n").count <= 10)
+    #expect(short.stdout.contains("where request.auth.uid = 'bob'"))
+    #expect(!short.stdout.contains("└─"))
+    let full = try box.run("test", "--explain", "full", "suite.json")
+    #expect(full.status == 1)
+    #expect(full.stdout.contains("└─"))
+    #expect(full.stdout.split(separator: "\n").count > short.stdout.split(separator: "\n").count)
+  }
+
+  @Test("a folder without suites says so")
+  func noSuites() throws {
+    let box = try Sandbox()
+    try box.write("project/firebase.json", #"{"firestore": {"rules": "firestore.rules"}}"#)
+    let result = try box.run("test", "project")
+    #expect(result.status == 2)
+    #expect(result.stderr == "flint: no suites found in project\n")
   }
 
   @Test("the bundled corpus passes")

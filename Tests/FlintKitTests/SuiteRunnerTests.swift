@@ -78,14 +78,14 @@ import Testing
     #expect(lines.dropLast().last == "5 passed, 2 failed")
     #expect(
       text.hasPrefix(
-        "FAIL suite.json: bob reads alice: expected allow, got deny\nDENY get /databases/(default)/documents/users/alice\n"
+        "suite.json:4: FAIL bob reads alice: expected allow, got deny\nDENY get /databases/(default)/documents/users/alice\n"
       ))
     // The caret sits under the failing sub-expression.
     #expect(text.contains("      allow read: if request.auth != null && request.auth.uid == uid;"))
     #expect(text.contains("^~~~~~~~~~~~~~~~~~~~~~~ false"))
     #expect(
       text.contains(
-        "FAIL suite.json: list without a limit: expected allow, got deny\nDENY list /databases/(default)/documents/posts\n"
+        "suite.json:7: FAIL list without a limit: expected allow, got deny\nDENY list /databases/(default)/documents/posts\n"
       ))
     #expect(text.contains("suggested fix: add .limit(10)"))
     // Passing cases print nothing.

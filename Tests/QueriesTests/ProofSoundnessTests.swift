@@ -8,6 +8,7 @@ import Testing
 /// Soundness of the prover: whenever it allows a query, running the query on seeded data
 /// returns only documents that the same conditions, written as `allow get`, allow one by one.
 /// Rules, data and queries are random (seeded) in the shapes the prover reasons about.
+/// Documents holding NaN are left out of the check: NaN is set aside on purpose.
 @Suite struct ProofSoundnessTests {
   static let fields = ["a", "b", "c"]
   static let uids = ["u1", "u2"]
@@ -39,6 +40,11 @@ import Testing
         guard proof.allowed else { continue }
         allowedQueries += 1
         for document in engine.execute(query).documents {
+          // The one deliberate gap (Docs/fidelity/proofs.md): an upper bound alone also
+          // returns NaN values, which the prover sets aside rather than deny every such query.
+          if document.fields.values.contains(where: { if case .double(let d) = $0 { d.isNaN } else { false } }) {
+            continue
+          }
           checkedDocuments += 1
           let decision = evaluator.evaluate(.get(document.path, auth: auth), store: store)
           #expect(

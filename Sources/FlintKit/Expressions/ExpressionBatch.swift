@@ -27,10 +27,13 @@ public struct ExpressionBatch: Sendable {
     public var lines = 0
     /// Lines that were malformed (bad JSON, wrong shape) or held an expression that did not parse.
     public var invalid = 0
+    /// Lines whose expression looked up a document (`get`, `exists`, ...).
+    public var lookedUp = 0
 
-    public init(lines: Int = 0, invalid: Int = 0) {
+    public init(lines: Int = 0, invalid: Int = 0, lookedUp: Int = 0) {
       self.lines = lines
       self.invalid = invalid
+      self.lookedUp = lookedUp
     }
   }
 
@@ -71,9 +74,10 @@ public struct ExpressionBatch: Sendable {
       summary.lines += 1
       let valid: Bool
       if let line = BatchLineReader.read(input, range) {
-        valid = answer(id: line.id, text: line.expr, bindings: line.bindings, cache: &cache, out: &out)
+        valid = answer(
+          id: line.id, text: line.expr, bindings: line.bindings, cache: &cache, out: &out, summary: &summary)
       } else {
-        valid = answerSlowly(Array(input[range]), number: lineNumber, cache: &cache, out: &out)
+        valid = answerSlowly(Array(input[range]), number: lineNumber, cache: &cache, out: &out, summary: &summary)
       }
       if !valid { summary.invalid += 1 }
       if out.count >= chunkSize {
@@ -87,7 +91,9 @@ public struct ExpressionBatch: Sendable {
 
   /// Reads a line the fast reader left to the general JSON parser, which also words the
   /// errors; false when the line was invalid.
-  private func answerSlowly(_ line: [UInt8], number: Int, cache: inout [String: Parsed], out: inout [UInt8]) -> Bool {
+  private func answerSlowly(
+    _ line: [UInt8], number: Int, cache: inout [String: Parsed], out: inout [UInt8], summary: inout Summary
+  ) -> Bool {
     let json: JSONValue
     do {
       json = try JSONParser.parse(bytes: line)
@@ -134,13 +140,13 @@ public struct ExpressionBatch: Sendable {
         return false
       }
     }
-    return answer(id: id, text: text, bindings: bindings, cache: &cache, out: &out)
+    return answer(id: id, text: text, bindings: bindings, cache: &cache, out: &out, summary: &summary)
   }
 
   /// Parses (or finds in the cache) and evaluates one expression; false on a syntax error.
   private func answer(
     id: BatchLineReader.BatchID, text: String, bindings: [String: RulesValue], cache: inout [String: Parsed],
-    out: inout [UInt8]
+    out: inout [UInt8], summary: inout Summary
   ) -> Bool {
     let parsed: Parsed
     if let cached = cache[text] {
@@ -157,7 +163,9 @@ public struct ExpressionBatch: Sendable {
     }
     switch parsed {
     case .expr(let expr):
-      appendLine(id: id, result: job.evaluate(expr, bindings: bindings), to: &out)
+      let (result, lookedUp) = job.evaluateWithLookups(expr, bindings: bindings)
+      if lookedUp { summary.lookedUp += 1 }
+      appendLine(id: id, result: result, to: &out)
       return true
     case .error(let message):
       appendLine(id: id, error: message, to: &out)

@@ -11,15 +11,47 @@ public enum ExpressionResult: Sendable {
 }
 
 /// The job behind `flint expr`: parse and evaluate rules expressions, optionally with the
-/// functions of a ruleset in scope and with variable bindings.
+/// functions of a ruleset in scope, with variable bindings and with seed documents.
 public struct ExpressionJob: Sendable {
-  /// The rules whose top-level and service-level functions calls may use.
+  /// The rules whose functions calls may use.
   public let ruleset: Ruleset?
+  /// Where expressions run in `ruleset` (see `ExpressionSite`); nil: every function whose
+  /// name is declared once is callable (`Ruleset.anywhereSite`).
+  public let site: ExpressionSite?
+  /// The documents `get` and `exists` read; nil when no data was given (every lookup sees
+  /// a missing document).
+  public let store: DocumentStore?
   public let options: EvaluationOptions
 
-  public init(ruleset: Ruleset? = nil, options: EvaluationOptions = EvaluationOptions()) {
+  public init(
+    ruleset: Ruleset? = nil, site: ExpressionSite? = nil, store: DocumentStore? = nil,
+    options: EvaluationOptions = EvaluationOptions()
+  ) {
     self.ruleset = ruleset
+    self.site = site
+    self.store = store
     self.options = options
+  }
+
+  /// The job for expressions written as if inside the innermost `match` block of `ruleset`
+  /// that matches document `path`: its wildcards bound, its functions callable.
+  public static func at(
+    _ path: ResourcePath, in ruleset: Ruleset, store: DocumentStore? = nil,
+    options: EvaluationOptions = EvaluationOptions()
+  ) throws(ExpressionScopeError) -> ExpressionJob {
+    guard let site = ruleset.site(at: path) else { throw ExpressionScopeError.noMatch(path) }
+    return ExpressionJob(ruleset: ruleset, site: site, store: store, options: options)
+  }
+
+  /// The error for a call in `expr` to a function name that is declared more than once and
+  /// that this job cannot resolve (no `--at`), listing the candidates; nil when none.
+  public func ambiguity(in expr: Expr) -> ExpressionScopeError? {
+    guard let ruleset, site == nil else { return nil }
+    for name in expr.calledNames {
+      let sites = ruleset.functionSites(named: name)
+      if sites.count > 1 { return .ambiguous(name, sites) }
+    }
+    return nil
   }
 
   /// Parses `text` (named `name` in diagnostics).
@@ -40,7 +72,19 @@ public struct ExpressionJob: Sendable {
 
   /// Evaluates a parsed expression.
   public func evaluate(_ expr: Expr, bindings: [String: RulesValue]) -> Result<RulesValue, EvalError> {
-    Evaluator.evaluate(expression: expr, bindings: bindings, ruleset: ruleset, options: options).result
+    evaluateWithLookups(expr, bindings: bindings).result
+  }
+
+  /// Evaluates a parsed expression; also says whether it looked up documents. A call to an
+  /// ambiguous function name is an error value naming the candidates.
+  public func evaluateWithLookups(_ expr: Expr, bindings: [String: RulesValue])
+    -> (result: Result<RulesValue, EvalError>, lookedUp: Bool)
+  {
+    if let ambiguity = ambiguity(in: expr) { return (.failure(EvalError(ambiguity.description)), false) }
+    let evaluation = Evaluator.evaluate(
+      expression: expr, bindings: bindings, store: store ?? DocumentStore(), ruleset: ruleset,
+      site: site ?? ruleset?.anywhereSite, options: options)
+    return (evaluation.result, !evaluation.lookups.isEmpty)
   }
 }
 

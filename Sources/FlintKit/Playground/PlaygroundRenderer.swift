@@ -102,11 +102,14 @@ public enum PlaygroundRenderer {
 
   /// The text report of a single-document request: the decision with its explanation and,
   /// for an allowed `get`, the document.
-  public static func text(_ report: DocumentReport) -> String {
+  public static func text(_ report: DocumentReport, explain: ExplainLevel = .full) -> String {
     var out = ""
     if let decision = report.decision, let rules = report.rulesSource {
       out += "rules: \(decision.allowed ? "allow" : "deny")\n"
-      out += indent(TraceTextRenderer.render(decision, source: rules))
+      switch explain {
+      case .short: out += indent(ShortExplanation.render(decision, source: rules))
+      case .full: out += indent(TraceTextRenderer.render(decision, source: rules))
+      }
     }
     if report.looked {
       if let document = report.document {

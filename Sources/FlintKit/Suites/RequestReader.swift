@@ -4,13 +4,22 @@ import RulesEngine
 import RulesLanguage
 
 /// Reads one `request` object of a suite case:
-/// `{"method", "path", "auth", "time", "data", "query"}` (unknown keys are errors).
+/// `{"method", "path", "auth", "time", "data", "update", "set", "merge", "mergeFields", "query"}`
+/// (unknown keys are errors).
+///
+/// A write is given as `data` (the complete document after it), as `update` (only the
+/// changed fields, dotted paths allowed, merged onto the stored document) or as `set` (with
+/// `merge: true` or `mergeFields`); `update` and `set` may carry field transforms
+/// (`ClientWriteReader`), and `method` may then be left out: `update` is an update, `set`
+/// a create when the document is missing and an update otherwise (spec §6.2).
 ///
 /// Paths are relative to `/databases/(default)/documents`, with or without a leading `/`.
 /// `data` (the complete document after the write) is only for `create`/`update`; `query`
 /// (DSL text or the structured JSON form) only for `list`, where it may stand in for `path`.
 struct RequestReader {
-  static let keys: Set<String> = ["method", "path", "auth", "time", "data", "query"]
+  static let keys: Set<String> = [
+    "method", "path", "auth", "time", "data", "update", "set", "merge", "mergeFields", "query",
+  ]
   static let methods = RequestMethod.allCases.map(\.rawValue).joined(separator: ", ")
 
   /// The suite's default `request.time`.
@@ -21,12 +30,13 @@ struct RequestReader {
   func read(_ json: JSONValue, at path: JSONPath) throws(JSONError) -> SuiteRequest {
     let object = try json.object(at: path)
     try object.rejectUnknownKeys(allowed: Self.keys, at: path)
-    let method = try readMethod(object, at: path)
     var time = defaultTime
     if let text = try object.optionalString("time", at: path) {
       time = try TaggedJSONDecoder.timestamp(text, at: path.appending("time"))
     }
     let auth = try readAuth(object["auth"], time: time, at: path.appending("auth"))
+    if let write = try readClientWrite(object, auth: auth, time: time, at: path) { return write }
+    let method = try readMethod(object, at: path)
 
     var resourceData: [String: Value]?
     if let data = object["data"] {
@@ -57,6 +67,50 @@ struct RequestReader {
     }
     return SuiteRequest(
       request: request, query: query ?? (method == .list ? SuiteRequest.unfilteredQuery(for: request) : nil))
+  }
+
+  /// A request given as `update` or `set`; nil when it has neither.
+  private func readClientWrite(_ object: JSONObject, auth: Auth?, time: Timestamp, at path: JSONPath) throws(JSONError)
+    -> SuiteRequest?
+  {
+    let isUpdate = object["update"] != nil
+    guard isUpdate || object["set"] != nil else {
+      for key in ["merge", "mergeFields"] where object[key] != nil {
+        throw JSONError("\"\(key)\" goes with \"set\"", path: path.appending(key))
+      }
+      return nil
+    }
+    for key in ["data", "query"] + (isUpdate ? ["set", "merge", "mergeFields"] : []) where object[key] != nil {
+      throw JSONError(
+        "\"\(key)\" cannot go with \"\(isUpdate ? "update" : "set")\" (give data, update or set)", path: path.appending(key))
+    }
+    let target = try readPath(object, method: .update, query: nil, at: path)
+    let reader = ClientWriteReader(decoder: TaggedJSONDecoder(requestTime: time))
+    let write =
+      isUpdate
+      ? try reader.update(object["update"]!, at: path.appending("update"))
+      : try reader.set(object["set"]!, merge: object["merge"], mergeFields: object["mergeFields"], at: path)
+    let stored = store.document(at: target.path)?.fields
+    if isUpdate && stored == nil {
+      throw JSONError(
+        "update of \(target.path), which the case's data does not hold: production fails it (NOT_FOUND); seed the document or use set",
+        path: path.appending("update"))
+    }
+    let method: RequestMethod = stored == nil ? .create : .update
+    if object["method"] != nil {
+      let given = try readMethod(object, at: path)
+      guard given == method else {
+        throw JSONError(
+          "this write is \(method == .create ? "a create" : "an update") (the document \(stored == nil ? "is missing" : "exists")), not a \(given.rawValue)",
+          path: path.appending("method"))
+      }
+    }
+    let fields = write.document(after: stored)
+    if let first = DocumentLimits.validate(Document(path: target.path, fields: fields)).first {
+      throw JSONError(first.description, path: path.appending(isUpdate ? "update" : "set"))
+    }
+    let request = Request(method: method, path: target.path, auth: auth, time: time, resourceData: fields)
+    return SuiteRequest(request: request, query: nil)
   }
 
   private func readMethod(_ object: JSONObject, at path: JSONPath) throws(JSONError) -> RequestMethod {

@@ -40,12 +40,15 @@ public struct SuiteCase: Sendable {
   public var store: DocumentStore
   public var action: CaseAction
   public var expect: Verdict
+  /// The 1-based line of the case in the suite file, when known (for `suite.yaml:42: FAIL`).
+  public var line: Int?
 
-  public init(name: String, store: DocumentStore, action: CaseAction, expect: Verdict) {
+  public init(name: String, store: DocumentStore, action: CaseAction, expect: Verdict, line: Int? = nil) {
     self.name = name
     self.store = store
     self.action = action
     self.expect = expect
+    self.line = line
   }
 }
 

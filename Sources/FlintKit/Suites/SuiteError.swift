@@ -5,6 +5,8 @@ import RulesLanguage
 public enum SuiteError: Error, Sendable, CustomStringConvertible {
   /// The suite or a data file is invalid: `suite.json:4:7: $.cases[2].request.method: reason`.
   case invalid(JSONError)
+  /// Several independent problems in one suite, each located, in file order.
+  case invalidCases([JSONError])
   /// A file could not be read: `cannot read 'x.rules': No such file or directory`.
   case unreadable(String)
   /// The rules file has errors; the diagnostics include any warnings.
@@ -14,6 +16,7 @@ public enum SuiteError: Error, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .invalid(let error): error.description
+    case .invalidCases(let errors): errors.map(\.description).joined(separator: "\n")
     case .unreadable(let message): message
     case .rules(let source, let diagnostics): DiagnosticRenderer.text(diagnostics, in: source)
     }

@@ -24,7 +24,8 @@ public enum SuiteFiles {
   }
 
   /// The suite files to run for the command-line arguments: files as given, folders replaced
-  /// by their `*.json`/`*.yaml`/`*.yml` files (not recursive), sorted by name.
+  /// by their `*.json`/`*.yaml`/`*.yml` files (not recursive), sorted by name, that are
+  /// suites (`isSuite`): firebase.json, seed data and index manifests are skipped silently.
   public static func expand(_ arguments: [String]) throws(SuiteError) -> [String] {
     var files: [String] = []
     for argument in arguments {
@@ -40,12 +41,21 @@ public enum SuiteFiles {
       }
       let suites = names.filter { name in
         !name.hasPrefix(".") && suiteExtensions.contains((name as NSString).pathExtension.lowercased())
-          && !isDirectory(join(argument, name))
+          && !isDirectory(join(argument, name)) && isSuite(join(argument, name))
       }
-      if suites.isEmpty { throw SuiteError.unreadable("no suite files (*.json, *.yaml, *.yml) in '\(argument)'") }
+      if suites.isEmpty { throw SuiteError.unreadable("no suites found in \(argument)") }
       files.append(contentsOf: suites.sorted().map { join(argument, $0) })
     }
     return files
+  }
+
+  /// Whether a file in a folder is to be run: JSON or YAML with a top-level `cases` key. A
+  /// file that cannot be read or parsed counts as a (broken) suite, so a typo is reported
+  /// rather than silently skipped.
+  static func isSuite(_ path: String) -> Bool {
+    guard let bytes = try? read(path), let text = try? StructuredText(bytes: bytes, name: path) else { return true }
+    guard case .object(let object) = text.value else { return false }
+    return object["cases"] != nil
   }
 
   /// `relative` resolved against the folder holding `file` (absolute paths stay as they are).

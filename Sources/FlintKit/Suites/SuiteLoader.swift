@@ -44,6 +44,8 @@ public struct SuiteLoader {
       return try load(text, file: file)
     } catch let error as JSONError {
       throw .invalid(text.locate(error))
+    } catch let CaseErrors.found(errors) {
+      throw .invalidCases(errors.map(text.locate))
     } catch let error as SuiteError {
       throw error
     } catch {
@@ -53,13 +55,31 @@ public struct SuiteLoader {
 
   private mutating func load(_ text: StructuredText, file: String) throws -> RuleSuite {
     let root = try text.value.object(at: .root)
-    try root.rejectUnknownKeys(allowed: Self.suiteKeys, at: .root)
-    let rulesName = try root.string("rules", at: .root)
-    guard !rulesName.isEmpty else { throw JSONError("the rules file name is empty", path: .root.appending("rules")) }
-    let casesJSON = try root.array("cases", at: .root)
+    // Problems that do not stop the reading are collected, so one run reports them all.
+    var errors: [JSONError] = []
+    do {
+      try root.rejectUnknownKeys(allowed: Self.suiteKeys, at: .root)
+    } catch {
+      errors.append(error)
+    }
+    let rulesName: String
+    let casesJSON: [JSONValue]
+    do throws(JSONError) {
+      rulesName = try root.string("rules", at: .root)
+      guard !rulesName.isEmpty else { throw JSONError("the rules file name is empty", path: .root.appending("rules")) }
+      casesJSON = try root.array("cases", at: .root)
+    } catch {
+      // Without the rules or the cases nothing more can be read; report what was found so far too.
+      if errors.isEmpty { throw error }
+      throw CaseErrors.found(errors + [error])
+    }
     var time = Self.defaultTime
-    if let timeText = try root.optionalString("time", at: .root) {
-      time = try TaggedJSONDecoder.timestamp(timeText, at: .root.appending("time"))
+    do {
+      if let timeText = try root.optionalString("time", at: .root) {
+        time = try TaggedJSONDecoder.timestamp(timeText, at: .root.appending("time"))
+      }
+    } catch {
+      errors.append(error)
     }
     let rulesFile = SuiteFiles.resolve(rulesName, besides: file)
     let rules = try compile(rulesFile)
@@ -68,16 +88,24 @@ public struct SuiteLoader {
       ?? DocumentStore()
     guard !casesJSON.isEmpty else { throw JSONError("a suite needs at least one case", path: .root.appending("cases")) }
 
+    // Cases are independent: every invalid one is reported, not only the first.
     var cases: [SuiteCase] = []
     var names = Set<String>()
     for (index, caseJSON) in casesJSON.enumerated() {
       let path = JSONPath.root.appending("cases").appending(index)
-      let suiteCase = try readCase(caseJSON, at: path, suite: file, store: store, time: time)
-      guard names.insert(suiteCase.name).inserted else {
-        throw JSONError("another case is already named \"\(suiteCase.name)\"", path: path.appending("name"))
+      do {
+        var suiteCase = try readCase(caseJSON, at: path, suite: file, store: store, time: time)
+        guard names.insert(suiteCase.name).inserted else {
+          throw JSONError("another case is already named \"\(suiteCase.name)\"", path: path.appending("name"))
+        }
+        suiteCase.line = text.locate(JSONError("", path: path)).line
+        cases.append(suiteCase)
+      } catch let error as JSONError {
+        errors.append(error)
       }
-      cases.append(suiteCase)
     }
+    if errors.count == 1 { throw errors[0] }
+    if !errors.isEmpty { throw CaseErrors.found(errors) }
     return RuleSuite(
       file: file, rulesFile: rulesFile, source: rules.source, ruleset: rules.ruleset, store: store, time: time,
       cases: cases)
@@ -105,9 +133,17 @@ public struct SuiteLoader {
       let items = try batch.array(at: path.appending("batch"))
       guard !items.isEmpty else { throw JSONError("a batch needs at least one request", path: path.appending("batch")) }
       var requests: [SuiteRequest] = []
+      // A partial write (update, set) applies to the document as the batch's earlier writes left it.
+      var running = caseStore
       for (index, item) in items.enumerated() {
         let itemPath = path.appending("batch").appending(index)
-        let request = try reader.read(item, at: itemPath)
+        let request = try RequestReader(defaultTime: time, store: running).read(item, at: itemPath)
+        switch request.request.method {
+        case .create, .update:
+          running.put(Document(path: request.request.path, fields: request.request.resourceData ?? [:]))
+        case .delete: _ = running.remove(at: request.request.path)
+        case .get, .list: break
+        }
         guard request.request.method != .list else {
           throw JSONError("a batch holds get and write requests; give a list request its own case", path: itemPath)
         }
@@ -178,4 +214,9 @@ public struct SuiteLoader {
     if result.hasErrors { throw .rules(source: source, diagnostics: result.diagnostics) }
     return (source, Ruleset(file: result.file, source: source))
   }
+}
+
+/// The problems of several cases of one suite (located by the caller).
+private enum CaseErrors: Error {
+  case found([JSONError])
 }

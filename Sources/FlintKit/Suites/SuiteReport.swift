@@ -4,17 +4,18 @@ import RulesLanguage
 
 /// Renders suite results.
 ///
-/// Text: one block per failing case (a `FAIL` header, then the evaluator's explanation with
-/// the source line and a caret under the failing sub-expression), and `N passed, M failed`
+/// Text: one block per failing case (a `file:line: FAIL` header, then the explanation: by
+/// default the short one, `ShortExplanation`; with `.full` the whole evaluated tree), and `N passed, M failed`
 /// alone on the last line. JSON: `{"suites": [{"file", "cases": [{"name", "expect", "actual",
-/// "pass", "explanation"}]}], "passed": N, "failed": M}` on one line.
+/// "pass", "explanation"}]}], "passed": N, "failed": M}` on one line, plus `"errors": [...]`
+/// when some suite could not be loaded.
 public enum SuiteReport {
   /// The text report.
-  public static func text(_ results: [SuiteResult]) -> String {
+  public static func text(_ results: [SuiteResult], explain: ExplainLevel = .short) -> String {
     var out = ""
     for result in results {
       for failure in result.cases where !failure.passed {
-        out += block(failure, in: result)
+        out += block(failure, in: result, explain: explain)
         out += "\n"
       }
     }
@@ -30,11 +31,18 @@ public enum SuiteReport {
   }
 
   /// A failing case: the header, then its explanation.
-  public static func block(_ result: CaseResult, in suite: SuiteResult) -> String {
-    var out = "FAIL \(suite.file): \(result.name): expected \(result.expect.rawValue), got \(result.actual.rawValue)\n"
+  public static func block(_ result: CaseResult, in suite: SuiteResult, explain: ExplainLevel = .short) -> String {
+    func decisionText(_ decision: Decision) -> String {
+      switch explain {
+      case .short: ShortExplanation.render(decision, source: suite.source, signedOutHint: signedOutHint)
+      case .full: TraceTextRenderer.render(decision, source: suite.source)
+      }
+    }
+    let place = result.line.map { "\(suite.file):\($0)" } ?? suite.file
+    var out = "\(place): FAIL \(result.name): expected \(result.expect.rawValue), got \(result.actual.rawValue)\n"
     switch result.outcome {
     case .single(let decision):
-      out += TraceTextRenderer.render(decision, source: suite.source)
+      out += decisionText(decision)
     case .list(let proof):
       out += ProofRenderer.text(proof, source: suite.source)
     case .batch(let batch):
@@ -42,14 +50,17 @@ public enum SuiteReport {
       out += "batch of \(batch.decisions.count), \(batch.lookupCount) lookups charged\n"
       for (index, decision) in batch.decisions.enumerated() {
         out += "[\(index + 1)/\(batch.decisions.count)] "
-        out += TraceTextRenderer.render(decision, source: suite.source)
+        out += decisionText(decision)
       }
     }
     return out
   }
 
+  /// How a suite case signs in, for explanations of signed-out requests.
+  static let signedOutHint = "the case has no auth; sign in with auth: {uid: alice} in its request"
+
   /// The JSON report, one line, newline-terminated.
-  public static func json(_ results: [SuiteResult]) -> String {
+  public static func json(_ results: [SuiteResult], errors: [SuiteError] = []) -> String {
     let suites = results.map { result in
       JSONText.object([
         ("file", .string(result.file)),
@@ -58,7 +69,10 @@ public enum SuiteReport {
     }
     let passed = results.reduce(0) { $0 + $1.passed }
     let failed = results.reduce(0) { $0 + $1.failed }
-    return JSONText.object([("suites", .array(suites)), ("passed", .int(passed)), ("failed", .int(failed))]).text + "\n"
+    var members: [(String, JSONText)] = [("suites", .array(suites)), ("passed", .int(passed)), ("failed", .int(failed))]
+    // Suites that could not be loaded: their problems, each located.
+    if !errors.isEmpty { members.append(("errors", .array(errors.flatMap(\.jsonEntries)))) }
+    return JSONText.object(members).text + "\n"
   }
 
   static func caseJSON(_ result: CaseResult, source: SourceFile) -> JSONText {

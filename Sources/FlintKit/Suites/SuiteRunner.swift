@@ -27,11 +27,14 @@ public struct CaseResult: Sendable {
   public var name: String
   public var expect: Verdict
   public var outcome: CaseOutcome
+  /// The case's line in the suite file, when known.
+  public var line: Int?
 
-  public init(name: String, expect: Verdict, outcome: CaseOutcome) {
+  public init(name: String, expect: Verdict, outcome: CaseOutcome, line: Int? = nil) {
     self.name = name
     self.expect = expect
     self.outcome = outcome
+    self.line = line
   }
 
   /// What happened: `allow` or `deny`.
@@ -86,10 +89,11 @@ public struct SuiteRunner: Sendable {
       if !explainsPassingCases {
         let outcome = run(suiteCase, quickEvaluator)
         if Verdict(allowed: outcome.allowed) == suiteCase.expect {
-          return CaseResult(name: suiteCase.name, expect: suiteCase.expect, outcome: outcome)
+          return CaseResult(name: suiteCase.name, expect: suiteCase.expect, outcome: outcome, line: suiteCase.line)
         }
       }
-      return CaseResult(name: suiteCase.name, expect: suiteCase.expect, outcome: run(suiteCase, evaluator))
+      return CaseResult(
+        name: suiteCase.name, expect: suiteCase.expect, outcome: run(suiteCase, evaluator), line: suiteCase.line)
     }
     return SuiteResult(file: suite.file, source: suite.source, cases: results)
   }

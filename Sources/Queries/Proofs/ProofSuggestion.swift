@@ -14,11 +14,6 @@ enum ProofSuggestion {
     return ".where(\(fieldText(field)), \"\(op)\", \(text))"
   }
 
-  /// A lower bound that keeps every number but NaN (NaN sorts below -Infinity).
-  static func lowerBound(field: FieldPath) -> String {
-    ".where(\(fieldText(field)), \">=\", -Infinity)"
-  }
-
   /// `x in [..]` → `in`, `c in x` → `array-contains`.
   static func membership(
     field: FieldPath, elementIsField: Bool, valueExpr: Expr, value: RulesValue, negated: Bool

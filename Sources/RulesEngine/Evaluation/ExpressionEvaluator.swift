@@ -19,21 +19,23 @@ extension Evaluator {
   /// `bindings` take precedence over the globals (`request`, `resource`), so a caller can
   /// supply both as plain values; without them the globals come from `request` (and
   /// `resource` from `store`). With a `ruleset`, calls resolve to its top-level and
-  /// service-level functions. Lookups read `store`.
+  /// service-level functions, or to those `site` makes visible (and `site` binds its
+  /// match's wildcards). Lookups read `store`.
   public static func evaluate(
     expression: Expr,
     bindings: [String: RulesValue] = [:],
     request: Request? = nil,
     store: DocumentStore = DocumentStore(),
     ruleset: Ruleset? = nil,
+    site: ExpressionSite? = nil,
     options: EvaluationOptions = EvaluationOptions()
   ) -> ExpressionEvaluation {
     let context = EvaluationContext(
       ruleset: ruleset, request: request, store: store, database: request?.database ?? "(default)",
       pendingWrites: request.flatMap { $0.method.isWrite ? [$0] : nil },
       options: options, globalOverrides: bindings)
-    let scope: Int? = ruleset.map { $0.scopes.count > 1 ? 1 : 0 }
-    let env = Environment(variables: [], scope: scope)
+    let chosen = ruleset.map { site ?? $0.serviceSite }
+    let env = Environment(variables: chosen?.variables ?? [], scope: chosen?.scope)
     let result: Result<RulesValue, EvalError>
     let trace: ExprTrace?
     do throws(EvalError) {

@@ -13,12 +13,15 @@ public struct Ruleset: Sendable {
     let nodes: [MatchNode]
     let scopes: [FunctionScope]
     let functions: [UserFunction]
+    /// The scope where every uniquely named function is visible (`Ruleset.anywhereSite`).
+    let anywhereScope: Int
 
     init(file: RulesFile, source: SourceFile) {
       self.file = file
       self.source = source
       var builder = RulesetBuilder(version: file.languageVersion, source: source)
       builder.build(file)
+      self.anywhereScope = builder.addAnywhereScope()
       self.nodes = builder.nodes
       self.scopes = builder.scopes
       self.functions = builder.functions
@@ -41,7 +44,7 @@ public struct Ruleset: Sendable {
 
   /// Every `match` block, flattened, in source (pre-)order.
   var nodes: [MatchNode] { storage.nodes }
-  /// Function scopes: 0 = top level, 1 = service, then one per match node.
+  /// Function scopes: 0 = top level, 1 = service, then one per match node, then `anywhereScope`.
   var scopes: [FunctionScope] { storage.scopes }
   /// Every user function, indexed by `FunctionScope.table`.
   var functions: [UserFunction] { storage.functions }

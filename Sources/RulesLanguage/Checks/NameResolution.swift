@@ -85,6 +85,8 @@ struct NameResolution {
               "check.unknown-method",
               "no type has a method '\(name.name)'; the call always fails with 'Function not found'",
               at: name.range, notes: Suggestions.note(suggestion)))
+        } else if let arity = MethodArity.check(name, argumentCount: args.count) {
+          diagnostics.append(arity)
         }
       }
       for arg in args { walk(arg, env) }

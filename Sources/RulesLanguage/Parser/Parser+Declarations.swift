@@ -143,7 +143,7 @@ extension Parser {
         report(
           .error(
             "parse.expected-token", "expected '}' to close the \(what)", at: .at(previousEnd),
-            notes: [.init("the \(what) opens here", at: open)]))
+            notes: [.init("the \(what) opens here", at: open)] + misindentationNote(items)))
         return items
       case .kwMatch:
         items.append(.match(parseMatch()))
@@ -224,7 +224,7 @@ extension Parser {
   mutating func endStatement(_ message: String) {
     if eat(.semicolon) { return }
     if at(.statementStart) || at(.eof) { return }
-    reportExpected("parse.expected-semicolon", message)
+    if !reportAssignmentInCondition() { reportExpected("parse.expected-semicolon", message) }
     skip(until: .statementStart)
   }
 }

@@ -207,6 +207,7 @@ extension Parser {
 
   /// `( [ Expr { "," Expr } ] )`; the `(` is the current token.
   mutating func parseArguments() -> [Expr] {
+    let opener = current.range
     advance()
     var arguments: [Expr] = []
     if eat(.rParen) { return arguments }
@@ -223,7 +224,7 @@ extension Parser {
         continue
       }
       if eat(.rParen) { return arguments }
-      reportExpected("parse.expected-token", "expected ',' or ')' in the argument list")
+      reportUnclosed("expected ',' or ')' in the argument list", opener: opener)
       skipToClosing(.rParen)
       return arguments
     }
@@ -241,18 +242,18 @@ extension Parser {
       if lower == nil && upper == nil {
         report(ParseDiagnostics.emptySlice(at: SourceRange(start: open.start, end: current.end)))
       }
-      closeBracket()
+      closeBracket(open)
       return Expr(.slice(base, lower, upper), range: SourceRange(start: base.range.start, end: previousEnd))
     }
-    closeBracket()
+    closeBracket(open)
     return Expr(
       .index(base, lower ?? Expr(.invalid, range: open)),
       range: SourceRange(start: base.range.start, end: previousEnd))
   }
 
-  private mutating func closeBracket() {
+  private mutating func closeBracket(_ opener: SourceRange) {
     if eat(.rBracket) { return }
-    reportExpected("parse.expected-token", "expected ']'")
+    reportUnclosed("expected ']'", opener: opener)
     skipToClosing(.rBracket)
   }
 }

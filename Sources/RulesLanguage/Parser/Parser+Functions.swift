@@ -103,7 +103,9 @@ extension Parser {
         if body == nil {
           reportUnexpected("parse.expected-statement", "expected 'let' or 'return', found \(current.kind)")
         } else {
-          reportExpected("parse.expected-token", "expected '}' after the 'return' statement")
+          if !reportAssignmentInCondition() {
+            reportExpected("parse.expected-token", "expected '}' after the 'return' statement")
+          }
         }
         skip(until: .statementStart)
       }

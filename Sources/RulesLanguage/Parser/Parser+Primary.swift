@@ -47,7 +47,7 @@ extension Parser {
       advance()
       var inner = parseExpression()
       if !eat(.rParen) {
-        reportExpected("parse.expected-token", "expected ')'")
+        reportUnclosed("expected ')'", opener: token.range)
         skipToClosing(.rParen)
       }
       inner.range = SourceRange(start: token.start, end: previousEnd)
@@ -71,13 +71,14 @@ extension Parser {
   /// `[ [ Expr { "," Expr } [ "," ] ] ]`
   private mutating func parseList() -> Expr {
     let start = current.start
+    let opener = current.range
     advance()
     var elements: [Expr] = []
     while !at(.rBracket) {
       elements.append(parseExpression())
       if eat(.comma) { continue }
       if !at(.rBracket) {
-        reportExpected("parse.expected-token", "expected ',' or ']' in the list")
+        reportUnclosed("expected ',' or ']' in the list", opener: opener)
         skipToClosing(.rBracket)
         return Expr(.list(elements), range: SourceRange(start: start, end: previousEnd))
       }
@@ -89,6 +90,7 @@ extension Parser {
   /// `{ [ STRING ":" Expr { "," STRING ":" Expr } [ "," ] ] }`
   private mutating func parseMap() -> Expr {
     let start = current.start
+    let opener = current.range
     advance()
     var entries: [MapEntry] = []
     while !at(.rBrace) {
@@ -112,7 +114,7 @@ extension Parser {
       entries.append(MapEntry(key: key, keyRange: keyRange, value: value))
       if eat(.comma) { continue }
       if !at(.rBrace) {
-        reportExpected("parse.expected-token", "expected ',' or '}' in the map")
+        reportUnclosed("expected ',' or '}' in the map", opener: opener)
         skipToClosing(.rBrace)
         return Expr(.map(entries), range: SourceRange(start: start, end: previousEnd))
       }

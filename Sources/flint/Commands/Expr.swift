@@ -15,7 +15,11 @@ extension Flint {
         {"error": "Divide by zero error."} with --format json. With --batch FILE, reads JSON \
         Lines of {"id", "expr", "bindings"} and writes one {"id", <typed value>} line per input, \
         in order; a malformed line gets {"id": null, "error": "line N: ..."} and the batch goes \
-        on. --rules makes the file's functions callable. Exit status: 0 evaluated (an error \
+        on. --rules makes the file's functions callable: with --at PATH (a document path such \
+        as /users/alice) those visible in the innermost match block that matches PATH, with \
+        its wildcards bound; without --at, every function whose name is declared once. \
+        get() and exists() read --data (tagged or REST JSON); without it every lookup sees a \
+        missing document. Exit status: 0 evaluated (an error \
         value is a result), 1 syntax error in EXPR (or any malformed or unparsable batch line), \
         2 usage problem, unreadable file, invalid bindings or rules with errors.
         """
@@ -27,6 +31,12 @@ extension Flint {
     @Option(name: .long, help: "A rules file whose functions the expressions may call.")
     var rules: String?
 
+    @Option(name: .long, help: "With --rules: evaluate as inside the innermost match block matching this document path.")
+    var at: String?
+
+    @Option(name: .long, help: "Seed documents for get() and exists(): tagged JSON or Firestore REST JSON.")
+    var data: String?
+
     @Option(name: .long, help: "A JSON object of variable bindings (plain or tagged JSON).")
     var bindings: String?
 
@@ -37,7 +47,7 @@ extension Flint {
     var expression: String?
 
     func run() throws {
-      let job = ExpressionJob(ruleset: try loadRules())
+      let job = try makeJob()
       if let batch {
         guard expression == nil, bindings == nil else {
           Output.error("flint: --batch takes no EXPR or --bindings (each line has its own)")
@@ -59,31 +69,77 @@ extension Flint {
           throw ExitCode(ExitStatus.usage)
         }
       }
-      switch job.evaluate(expression, bindings: values) {
-      case .syntaxError(let source, let diagnostics):
-        // With --format json the diagnostics are JSON too, in `flint check --format json`'s shape.
-        switch format {
-        case .text: Output.out(DiagnosticRenderer.text(diagnostics, in: source))
-        case .json: Output.out(DiagnosticRenderer.json([(source, diagnostics)]))
-        }
-        throw ExitCode(ExitStatus.failure)
-      case .evaluated(let result):
-        Output.out(render(result) + "\n")
+      let parsed = ExpressionJob.parse(expression)
+      guard let expr = parsed.expr else {
+        try reportSyntax(parsed.source, parsed.diagnostics)
+        return
       }
+      if let ambiguity = job.ambiguity(in: expr) {
+        Output.error("flint: \(ambiguity.description)")
+        throw ExitCode(ExitStatus.failure)
+      }
+      let (result, lookedUp) = job.evaluateWithLookups(expr, bindings: values)
+      let noData = lookedUp && data == nil
+      if noData && format == .text {
+        Output.error("flint: note: no --data given, so every get()/exists() sees a missing document")
+      }
+      Output.out(render(result, noData: noData) + "\n")
     }
 
-    private func render(_ result: Result<RulesValue, EvalError>) -> String {
+    private func reportSyntax(_ source: SourceFile, _ diagnostics: [Diagnostic]) throws {
+      // With --format json the diagnostics are JSON too, in `flint check --format json`'s shape.
+      switch format {
+      case .text: Output.out(DiagnosticRenderer.text(diagnostics, in: source))
+      case .json: Output.out(DiagnosticRenderer.json([(source, diagnostics)]))
+      }
+      throw ExitCode(ExitStatus.failure)
+    }
+
+    private func render(_ result: Result<RulesValue, EvalError>, noData: Bool) -> String {
       switch (format, result) {
-      case (.json, .success(let value)): value.typedJSON
-      case (.json, .failure(let error)): JSONText.object([("error", .string(error.message))]).text
+      case (.json, .success(let value)):
+        noData ? String(value.typedJSON.dropLast()) + #", "data": "none"}"# : value.typedJSON
+      case (.json, .failure(let error)):
+        JSONText.object([("error", .string(error.message))] + (noData ? [("data", .string("none"))] : [])).text
       case (.text, .success(let value)): ValueText.render(value, limit: Int.max)
       case (.text, .failure(let error)): "error: \(error.message)"
       }
     }
 
-    private func loadRules() throws -> Ruleset? {
-      guard let rules else { return nil }
-      return try RulesInputs.compile(atPath: rules)
+    private func makeJob() throws -> ExpressionJob {
+      let store = try loadData()
+      guard let rules else {
+        if at != nil {
+          Output.error("flint: --at needs --rules")
+          throw ExitCode(ExitStatus.usage)
+        }
+        return ExpressionJob(store: store)
+      }
+      let ruleset = try RulesInputs.compile(atPath: rules)
+      guard let at else { return ExpressionJob(ruleset: ruleset, store: store) }
+      guard let path = ResourcePath(parsing: at), path.isDocument else {
+        Output.error("flint: --at takes a document path such as /users/alice, not '\(at)'")
+        throw ExitCode(ExitStatus.usage)
+      }
+      do {
+        return try ExpressionJob.at(path, in: ruleset, store: store)
+      } catch {
+        Output.error("flint: \(error.description)")
+        throw ExitCode(ExitStatus.usage)
+      }
+    }
+
+    private func loadData() throws -> DocumentStore? {
+      guard let data else { return nil }
+      do {
+        return try FixtureLoader.load(bytes: try FileReader.bytes(atPath: data), file: data)
+      } catch let problem as UsageProblem {
+        Output.error(problem.description)
+        throw ExitCode(ExitStatus.usage)
+      } catch {
+        Output.error("flint: invalid --data: \(error)")
+        throw ExitCode(ExitStatus.usage)
+      }
     }
 
     private func runBatch(_ path: String, job: ExpressionJob) throws {
@@ -95,6 +151,9 @@ extension Flint {
         throw ExitCode(ExitStatus.usage)
       }
       let summary = ExpressionBatch(job: job).run(input) { chunk in Output.out(String(decoding: chunk, as: UTF8.self)) }
+      if summary.lookedUp > 0 && data == nil {
+        Output.error("flint: note: no --data given, so every get()/exists() sees a missing document")
+      }
       if summary.invalid > 0 { throw ExitCode(ExitStatus.failure) }
     }
   }

@@ -58,6 +58,9 @@ extension Flint {
     @Option(name: .long, help: "Output format: text or json.")
     var format: OutputFormat = .text
 
+    @Option(name: .long, help: "Explanations of a document request: short or full (the whole trace).")
+    var explain: ExplainLevel = .short
+
     @Argument(help: "The query, or get|create|update|delete PATH.")
     var words: [String] = []
 
@@ -93,6 +96,7 @@ extension Flint {
       }
       let report = playground.run(words.joined(separator: " "), auth: user, time: requestTime, variables: bound)
       Output.out(format == .json ? PlaygroundRenderer.json(report) : PlaygroundRenderer.text(report))
+      noteSignedOut(user, denied: report.proof.map { !$0.allowed } ?? false, rules: report.rulesSource)
       if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
 
@@ -117,8 +121,21 @@ extension Flint {
       let request = Request(
         method: method, path: path, database: database, auth: user, time: time, resourceData: fields)
       let report = playground.run(request)
-      Output.out(format == .json ? PlaygroundRenderer.json(report) : PlaygroundRenderer.text(report))
+      Output.out(format == .json ? PlaygroundRenderer.json(report) : PlaygroundRenderer.text(report, explain: explain))
+      noteSignedOut(user, denied: report.decision.map { !$0.allowed } ?? false, rules: report.rulesSource)
+      if data == nil, format == .text, report.decision?.trace.lookups.isEmpty == false {
+        Output.error("flint: note: no --data given, so every get()/exists() sees a missing document")
+      }
       if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+    }
+
+    /// A denied signed-out request whose rules read `request.auth`: most often the user
+    /// forgot to sign in, so say how (text mode, on stderr).
+    private func noteSignedOut(_ user: Auth?, denied: Bool, rules: SourceFile?) {
+      guard user == nil, denied, format == .text, let rules, rules.text.contains("request.auth") else { return }
+      Output.error(
+        #"flint: note: no --auth was given, so the request is signed out (request.auth is null); sign in with --auth '{"uid": "alice"}'"#
+      )
     }
 
     private func parseTime() throws -> Timestamp {

@@ -1,3 +1,4 @@
+import FirestoreModel
 import Foundation
 
 /// The `firestore` entries of a `firebase.json`: rules files and index manifests.
@@ -28,7 +29,11 @@ struct FirebaseConfig {
   init(bytes: [UInt8], name: String) throws(UsageProblem) {
     let json: Any
     do {
+      // Flint's own parser first, for the line and column of a syntax error.
+      _ = try JSONParser.parse(bytes: bytes, file: name)
       json = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+    } catch let error as JSONError {
+      throw UsageProblem("\(name):\(error.line ?? 1):\(error.column ?? 1): not valid JSON: \(error.message)")
     } catch {
       throw UsageProblem("cannot parse '\(name)': not valid JSON")
     }

@@ -1,0 +1,58 @@
+import Foundation
+
+/// `flint init`: writes the starter files into an empty folder, or beside an existing
+/// firebase.json, never overwriting a file.
+public enum ProjectInit {
+  /// What was done, in file order.
+  public struct Outcome: Sendable, Equatable {
+    public var written: [String] = []
+    /// Files that already existed and were left as they were.
+    public var skipped: [String] = []
+  }
+
+  public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The folder has files but no firebase.json: not a Firebase project, and not empty.
+    case notAProject(String)
+    case unwritable(String)
+
+    public var description: String {
+      switch self {
+      case .notAProject(let folder):
+        "'\(folder)' is neither empty nor a Firebase project (no firebase.json); run flint init in an empty folder or beside firebase.json"
+      case .unwritable(let message): message
+      }
+    }
+  }
+
+  /// Writes the starter files into `folder` (created when missing).
+  public static func run(in folder: String) throws(Problem) -> Outcome {
+    let manager = FileManager.default
+    let entries = (try? manager.contentsOfDirectory(atPath: folder))?.filter { !$0.hasPrefix(".") } ?? []
+    let hasConfig = entries.contains(StarterFiles.configName)
+    guard entries.isEmpty || hasConfig else { throw .notAProject(folder) }
+    do {
+      try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      throw .unwritable("cannot create '\(folder)'")
+    }
+    var files: [(String, String)] = [
+      (StarterFiles.rulesName, StarterFiles.rules),
+      (StarterFiles.suiteName, StarterFiles.suite),
+      (StarterFiles.indexesName, StarterFiles.indexes),
+    ]
+    if !hasConfig { files.append((StarterFiles.configName, StarterFiles.config)) }
+    var outcome = Outcome()
+    for (name, text) in files {
+      let path = SuiteFiles.join(folder, name)
+      if manager.fileExists(atPath: path) {
+        outcome.skipped.append(name)
+        continue
+      }
+      guard manager.createFile(atPath: path, contents: Data(text.utf8)) else {
+        throw .unwritable("cannot write '\(path)'")
+      }
+      outcome.written.append(name)
+    }
+    return outcome
+  }
+}

@@ -1,0 +1,75 @@
+/// The files `flint init` writes: locked-down rules, a suite that passes against them, an
+/// empty index manifest and (in an empty folder) the firebase.json naming them.
+public enum StarterFiles {
+  public static let rulesName = "firestore.rules"
+  public static let suiteName = "firestore.rules.test.yaml"
+  public static let indexesName = "firestore.indexes.json"
+  public static let configName = "firebase.json"
+
+  /// Denies everything except a signed-in user's own `users/{uid}` document.
+  public static let rules = """
+    rules_version = '2';
+
+    // Locked down: everything is denied unless an allow below grants it.
+    service cloud.firestore {
+      match /databases/{database}/documents {
+        function isSignedIn() {
+          return request.auth != null;
+        }
+
+        // Each signed-in user reads and writes their own profile, and nothing else.
+        match /users/{uid} {
+          allow read, delete: if isSignedIn() && request.auth.uid == uid;
+          allow create, update: if isSignedIn() && request.auth.uid == uid
+            && request.resource.data.keys().hasOnly(['name', 'bio']);
+        }
+      }
+    }
+
+    """
+
+  /// Cases that pass against `rules`; run with `flint test firestore.rules.test.yaml`.
+  public static let suite = """
+    # Rule tests for firestore.rules: flint test firestore.rules.test.yaml
+    # Fields: Docs/suites.md in the Flint repository, or `flint help suites`.
+    rules: firestore.rules
+    time: "2024-01-01T00:00:00Z"
+    data:
+      users/alice: {name: Alice}
+    cases:
+      - name: alice reads her profile
+        request: {method: get, path: users/alice, auth: {uid: alice}}
+        expect: allow
+      - name: bob cannot read alice
+        request: {method: get, path: users/alice, auth: {uid: bob}}
+        expect: deny
+      - name: signed out cannot read
+        request: {method: get, path: users/alice}
+        expect: deny
+      - name: alice updates her bio (only the changed field is sent)
+        request: {path: users/alice, auth: {uid: alice}, update: {bio: Hello}}
+        expect: allow
+      - name: alice cannot add a role
+        request: {path: users/alice, auth: {uid: alice}, update: {role: admin}}
+        expect: deny
+      - name: anything else is denied
+        request: {method: get, path: posts/p1, auth: {uid: alice}}
+        expect: deny
+
+    """
+
+  public static let indexes = """
+    {"indexes": [], "fieldOverrides": []}
+
+    """
+
+  public static let config = """
+    {
+      "firestore": {
+        "rules": "firestore.rules",
+        "indexes": "firestore.indexes.json"
+      }
+    }
+
+    """
+}

@@ -1,0 +1,84 @@
+import FirestoreModel
+import RulesLanguage
+
+/// Where a standalone expression (`flint expr`) runs: the function scope its calls resolve
+/// in and the match wildcards it sees, as the engine would set them up for a request.
+public struct ExpressionSite: Sendable {
+  /// The function scope calls resolve in (an index into `Ruleset.scopes`).
+  let scope: Int
+  /// The wildcards bound by the chosen match block, outermost first.
+  let variables: [Binding]
+  /// The chosen block's complete pattern, or nil for a site that is no match block.
+  public let pattern: String?
+  /// The wildcard names and the values they took, outermost first.
+  public var wildcards: [(name: String, value: RulesValue?)] {
+    variables.map { ($0.name, try? $0.value.get()) }
+  }
+}
+
+extension Ruleset {
+  /// The site of an expression written at service level: calls see the top-level and
+  /// service functions, no wildcards are bound.
+  public var serviceSite: ExpressionSite {
+    ExpressionSite(scope: file.service != nil ? 1 : 0, variables: [], pattern: nil)
+  }
+
+  /// A site where every function whose name is declared once in the file is callable (the
+  /// calls inside it still resolve in the function's own scope). Names declared more than
+  /// once are not callable here; see `functionSites(named:)`.
+  public var anywhereSite: ExpressionSite {
+    ExpressionSite(scope: storage.anywhereScope, variables: [], pattern: nil)
+  }
+
+  /// The site of a request for document `path`: the innermost (deepest) match block whose
+  /// complete pattern matches it, with its wildcards bound and its functions visible. Of
+  /// several equally deep blocks the first in source order is chosen. Nil when no block matches.
+  public func site(at path: ResourcePath, database: String = "(default)") -> ExpressionSite? {
+    let elements: [PathElement] =
+      [.segment("databases"), .segment(database), .segment("documents")] + path.segments.map { .segment($0) }
+    var best: (match: RequestMatcher.Match, depth: Int)?
+    for match in RequestMatcher.matches(nodes, elements) {
+      let depth = scopeDepth(nodes[match.node].scope)
+      if best == nil || depth > best!.depth { best = (match, depth) }
+    }
+    guard let best else { return nil }
+    let node = nodes[best.match.node]
+    return ExpressionSite(
+      scope: node.scope, variables: best.match.bindings.map { Binding(name: $0.name, value: $0.value.outcome) },
+      pattern: node.patternText)
+  }
+
+  /// Every declaration of a user function called `name`, in source order.
+  public func functionSites(named name: String) -> [FunctionSite] {
+    functions.filter { $0.decl.name.name == name }.map { function in
+      let location = source.location(of: function.decl.name.range.start)
+      let pattern = nodes.first { $0.scope == function.scope }?.patternText
+      return FunctionSite(name: name, line: location.line, column: location.column, pattern: pattern)
+    }
+  }
+
+  /// How many scopes enclose `scope` (the top level is 0).
+  private func scopeDepth(_ scope: Int) -> Int {
+    var depth = 0
+    var current = scopes[scope].parent
+    while let parent = current {
+      depth += 1
+      current = scopes[parent].parent
+    }
+    return depth
+  }
+}
+
+extension RulesetBuilder {
+  /// Adds the scope `Ruleset.anywhereSite` uses: every function whose name is declared once.
+  mutating func addAnywhereScope() -> Int {
+    var counts: [String: Int] = [:]
+    for function in functions { counts[function.decl.name.name, default: 0] += 1 }
+    var table: [String: Int] = [:]
+    for (index, function) in functions.enumerated() where counts[function.decl.name.name] == 1 {
+      table[function.decl.name.name] = index
+    }
+    scopes.append(FunctionScope(parent: nil, table: table, visibleWildcards: 0))
+    return scopes.count - 1
+  }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import FlintKit
+
+extension Flint {
+  /// `flint init`: starter rules, a passing suite and an empty index manifest.
+  struct Init: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write starter rules, a rule-test suite and an index manifest.",
+      discussion: """
+        Writes, into DIR (default: the current folder) when it is empty or holds a \
+        firebase.json, a locked-down firestore.rules, firestore.rules.test.yaml (cases that \
+        pass against it), an empty firestore.indexes.json and, when missing, firebase.json. \
+        An existing file is never overwritten; it is reported as skipped. Exit status: 0 \
+        done, 2 the folder is neither empty nor a Firebase project, or a file cannot be written.
+        """
+    )
+
+    @Argument(help: "The project folder.")
+    var directory: String = "."
+
+    func run() throws {
+      let outcome: ProjectInit.Outcome
+      do {
+        outcome = try ProjectInit.run(in: directory)
+      } catch {
+        Output.error("flint: \(error.description)")
+        throw ExitCode(ExitStatus.usage)
+      }
+      var out = ""
+      for name in outcome.written { out += "wrote \(name)\n" }
+      for name in outcome.skipped { out += "skipped \(name) (it exists; left unchanged)\n" }
+      let inFolder = directory == "." ? "" : "cd \(directory) && "
+      out += "next: \(inFolder)flint check && flint test \(StarterFiles.suiteName)\n"
+      Output.out(out)
+    }
+  }
+}
