@@ -8,7 +8,7 @@ public enum IndexLineRenderer {
   public static func text(_ serving: QueryServing, manifest: String?, project: String, database: String) -> String {
     let requirement = serving.requirement
     let kind = requirement.kind.rawValue
-    let source = manifest ?? "no manifest (pass --indexes)"
+    let source = manifest ?? "the automatic indexes"
     switch requirement.kind {
     case .none:
       return "index: none (key order)\n"
@@ -23,7 +23,7 @@ public enum IndexLineRenderer {
       out += "index: \(kind) \(used.isEmpty ? automaticText(requirement) : used.joined(separator: " + ")) — served by \(source)\n"
       return out
     }
-    let missingIn = manifest.map { "missing from \($0)" } ?? "not automatic: \(source)"
+    let missingIn = manifest.map { "missing from \($0)" } ?? "not an automatic index; no manifest given (--indexes)"
     for index in serving.missingIndexes {
       out += "index: \(kind) \(index) — \(missingIn)\n"
       if manifest != nil {

@@ -5,7 +5,8 @@ import FirestoreModel
 /// coverage), repeatedly, as long as their entries fit; the others stay unserved.
 struct BudgetSelection {
   let table: NeedTable
-  let fullCheck: ServingCheck
+  /// Per need: how the unbounded plan serves it.
+  let fullServing: [BranchServing]
   let added: [CompositeIndex]
   let overrides: [FieldOverride]
   let base: IndexManifest
@@ -45,7 +46,7 @@ struct BudgetSelection {
       var indexes = Set<Int>()
       var overrideSet = Set<Int>()
       for id in ids {
-        let cost = needCost[id] ?? cost(of: table.needs[id], addedPosition, overridePosition)
+        let cost = needCost[id] ?? cost(of: fullServing[id], addedPosition, overridePosition)
         needCost[id] = cost
         indexes.formUnion(cost.0)
         overrideSet.formUnion(cost.1)
@@ -94,11 +95,11 @@ struct BudgetSelection {
 
   /// The positions of the added indexes and overrides the need uses in the unbounded plan.
   private func cost(
-    of need: BranchNeed, _ addedPosition: [CompositeIndex.ComparisonKey: Int], _ overridePosition: [String: Int]
+    of serving: BranchServing, _ addedPosition: [CompositeIndex.ComparisonKey: Int], _ overridePosition: [String: Int]
   ) -> (Set<Int>, Set<Int>) {
     var indexes = Set<Int>()
     var overrideSet = Set<Int>()
-    for entry in fullCheck.serving(need).servedBy.entries {
+    for entry in serving.servedBy.entries {
       switch entry {
       case .index(let index): if let p = addedPosition[index.comparisonKey] { indexes.insert(p) }
       case .override(let override): if let p = overridePosition[override.key] { overrideSet.insert(p) }

@@ -16,7 +16,7 @@ public enum WorkloadOptimizer {
   public static func plan(_ queries: [WorkloadQuery], existing: IndexManifest, options: PlanOptions = PlanOptions())
     -> IndexPlan
   {
-    var table = NeedTable(queries)
+    let table = NeedTable(queries)
     let existingCheck = ServingCheck(existing)
     let existingServing = table.needs.map(existingCheck.serving)
     var builder = PlanBuilder(check: existingCheck)
@@ -47,10 +47,10 @@ public enum WorkloadOptimizer {
     let unboundedAdded = builder.added.count
 
     // Existing indexes no query uses.
-    let fullCheck = builder.check
+    let fullServing = table.needs.map(builder.check.serving)
     var usedKeys = Set<CompositeIndex.ComparisonKey>()
-    for need in table.needs {
-      for entry in fullCheck.serving(need).servedBy.entries { if case .index(let index) = entry { usedKeys.insert(index.comparisonKey) } }
+    for serving in fullServing {
+      for entry in serving.servedBy.entries { if case .index(let index) = entry { usedKeys.insert(index.comparisonKey) } }
     }
     let unused = existing.indexes.filter { !usedKeys.contains($0.comparisonKey) }
     let kept = existing.indexes.filter { usedKeys.contains($0.comparisonKey) }
@@ -59,7 +59,7 @@ public enum WorkloadOptimizer {
     var base = existing
     if options.prune { base.indexes.removeAll { !usedKeys.contains($0.comparisonKey) } }
     let selection = BudgetSelection(
-      table: table, fullCheck: fullCheck, added: builder.added, overrides: builder.overrides, base: base,
+      table: table, fullServing: fullServing, added: builder.added, overrides: builder.overrides, base: base,
       options: options)
     let chosen = selection.choose()
 
