@@ -53,21 +53,33 @@ struct CheckCommandTests {
     #expect(result.stderr.isEmpty)
   }
 
-  @Test("errors: exit 1, GCC-style lines with source and caret")
+  @Test("errors (--strict): exit 1, GCC-style lines with source and caret")
   func errors() throws {
     let box = try Sandbox()
     try box.write("bad.rules", brokenRules)
-    let result = try box.run("check", "bad.rules")
+    let result = try box.run("check", "--strict", "bad.rules")
     #expect(result.status == 1)
     let line = "      allow read: if request.auth.uid == userId;"
     let expected = """
       bad.rules:5:42: error: undefined variable 'userId' [check.undefined-variable]
       \(line)
       \(String(repeating: " ", count: 41))^~~~~~
+      bad.rules:5:42: note: Google's compiler accepts this, but every request that evaluates it is denied (a run-time error)
       bad.rules: 1 error, 0 warnings
 
       """
     #expect(result.stdout == expected)
+  }
+
+  @Test("what Google deploys is never an error: an undefined variable is a warning without --strict")
+  func acceptsWhatGoogleDeploys() throws {
+    let box = try Sandbox()
+    try box.write("bad.rules", brokenRules)
+    let result = try box.run("check", "bad.rules")
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("bad.rules:5:42: warning: undefined variable 'userId' [check.undefined-variable]"))
+    #expect(result.stdout.contains("every request that evaluates it is denied"))
+    #expect(result.stdout.hasSuffix("bad.rules: 0 errors, 1 warning\n"))
   }
 
   @Test("warnings alone exit 0")
@@ -85,7 +97,7 @@ struct CheckCommandTests {
     let box = try Sandbox()
     try box.write("bad.rules", brokenRules)
     try box.write("ok.rules", validRules)
-    let result = try box.run("check", "--format", "json", "bad.rules", "ok.rules")
+    let result = try box.run("check", "--strict", "--format", "json", "bad.rules", "ok.rules")
     #expect(result.status == 1)
     let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
     let files = try #require(object?["files"] as? [[String: Any]])
@@ -110,7 +122,7 @@ struct CheckCommandTests {
     let box = try Sandbox()
     try box.write("firebase.json", #"{"firestore": {"rules": "config/firestore.rules", "indexes": "x.json"}}"#)
     try box.write("config/firestore.rules", brokenRules)
-    let result = try box.run("check")
+    let result = try box.run("check", "--strict")
     #expect(result.status == 1)
     #expect(result.stdout.hasPrefix("config/firestore.rules:5:42: error:"))
   }

@@ -17,6 +17,11 @@ extension Flint {
     @Option(name: .long, help: "Output format: text or json.")
     var format: OutputFormat = .text
 
+    @Flag(
+      name: .long,
+      help: "Report what Google deploys but fails at run time (undefined names, bool(), debug()...) as errors.")
+    var strict = false
+
     @Argument(help: "Rules files to check.")
     var files: [String] = []
 
@@ -33,7 +38,7 @@ extension Flint {
       for input in inputs {
         do {
           let source = try FileReader.source(atPath: input.path, name: input.displayName)
-          results.append((source, RulesCompiler.compile(source).diagnostics))
+          results.append((source, RulesCompiler.compile(source, strict: strict).diagnostics))
         } catch {
           Output.error(error.description)
           ioFailed = true
