@@ -38,7 +38,7 @@ extension Flint {
       for input in inputs {
         do {
           let source = try FileReader.source(atPath: input.path, name: input.displayName)
-          results.append((source, RulesCompiler.compile(source, strict: strict).diagnostics))
+          results.append((source, RulesLinter.check(source, strict: strict).diagnostics))
         } catch {
           Output.error(error.description)
           ioFailed = true
