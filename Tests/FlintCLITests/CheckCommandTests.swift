@@ -82,6 +82,24 @@ struct CheckCommandTests {
     #expect(result.stdout.hasSuffix("bad.rules: 0 errors, 1 warning\n"))
   }
 
+  @Test("--format sarif, --max-warnings and --werror")
+  func ciOptions() throws {
+    let box = try Sandbox()
+    try box.write("w.rules", warningRules)
+    let sarif = try box.run("check", "--format", "sarif", "w.rules")
+    #expect(sarif.status == 0)
+    let log = try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any]
+    #expect(log?["version"] as? String == "2.1.0")
+    #expect(sarif.stdout.contains("\"ruleId\": \"check.unused-function\""))
+    #expect(try box.run("check", "--max-warnings", "1", "w.rules").status == 0)
+    let over = try box.run("check", "--max-warnings", "0", "w.rules")
+    #expect(over.status == 1)
+    #expect(over.stderr.contains("1 warnings, more than --max-warnings 0") || over.stderr.contains("more than --max-warnings 0"))
+    let werror = try box.run("check", "--werror", "w.rules")
+    #expect(werror.status == 1)
+    #expect(werror.stdout.contains("error: function 'unused' is never called"))
+  }
+
   @Test("warnings alone exit 0")
   func warningsOnly() throws {
     let box = try Sandbox()
