@@ -46,6 +46,8 @@ struct LintModel {
   private(set) var scopes: [Scope] = []
   /// Every allow statement of every match with its inlined condition (computed once).
   private(set) var allowFacts: [AllowFacts] = []
+  /// What static types prove about the file (computed once).
+  private(set) var typeFindings: [TypeInference.Finding] = []
 
   init(_ file: RulesFile, source: SourceFile) {
     self.file = file
@@ -58,6 +60,7 @@ struct LintModel {
       add(block, prefix: [], underDocuments: false, scope: 1, parent: nil)
     }
     allowFacts = computeAllowFacts()
+    typeFindings = TypeInference(self).findings
   }
 
   private static func table(_ functions: [FunctionDecl]) -> [String: FunctionDecl] {

@@ -14,6 +14,12 @@ public enum RulesLinter {
     FieldHiding.self,
     CollectionPath.self,
     QueryProjection.self,
+    TypeComparison.self,
+    TypeArithmetic.self,
+    TypeMissingMethod.self,
+    NonBooleanCondition.self,
+    ConstantCondition.self,
+    RedundantAllow.self,
   ]
 
   /// The description of every lint (code, summary, fix, examples), for documentation and SARIF.
