@@ -21,7 +21,7 @@ struct LintTests {
     let rules = RulesLinter.rules
     #expect(Set(rules.map(\.code)).count == rules.count)
     for rule in rules {
-      #expect(rule.code.hasPrefix("security.") || rule.code.hasPrefix("misconception.") || rule.code.hasPrefix("type."))
+      #expect(["security.", "misconception.", "type.", "limit."].contains { rule.code.hasPrefix($0) })
       #expect(!rule.summary.isEmpty && !rule.fixHint.isEmpty)
       #expect(!rule.triggering.isEmpty && !rule.nonTriggering.isEmpty, "\(rule.code)")
     }

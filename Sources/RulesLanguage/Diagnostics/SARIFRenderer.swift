@@ -47,7 +47,7 @@ public enum SARIFRenderer {
 
   /// The README anchor of a code: lints have their own heading, compiler checks share one.
   public static func anchor(_ code: String) -> String {
-    if code.hasPrefix("security.") || code.hasPrefix("misconception.") || code.hasPrefix("type.") {
+    if ["security.", "misconception.", "type.", "limit."].contains(where: { code.hasPrefix($0) }) {
       return code.filter { $0 != "." }
     }
     return "flint-check-validate-rules"

@@ -39,17 +39,19 @@ enum OwnershipChange: Lint {
 
   static func run(_ model: LintModel) -> [Diagnostic] {
     let facts = model.allowFacts
-    let roleFields = roleLookups(facts)
+    guard facts.contains(where: { $0.methods.contains(.update) }) else { return [] }
+    // One pass each (no allow-by-allow scans: a file has thousands of allows): fields compared
+    // with the user's id, per match; role fields read from user-keyed documents, deduplicated.
+    var ownerFieldsByMatch: [Int: Set<String>] = [:]
+    for fact in facts {
+      if let condition = fact.condition { ownerFieldsByMatch[fact.matchIndex, default: []].formUnion(ownerFields(condition)) }
+    }
+    let roleFields = Array(roleLookups(facts))
     var diagnostics: [Diagnostic] = []
     for allow in facts where allow.methods.contains(.update) && !allow.isNever && !allow.isWeak {
       guard let condition = allow.condition else { continue }
-      // Fields compared with the user's id anywhere in this match, plus role fields read from
-      // documents this match covers.
-      var fields = Set<String>()
-      for sibling in facts where sibling.matchIndex == allow.matchIndex {
-        if let c = sibling.condition { fields.formUnion(ownerFields(c)) }
-      }
-      for (segments, field) in roleFields where matches(segments, allow.match) { fields.insert(field) }
+      var fields = ownerFieldsByMatch[allow.matchIndex] ?? []
+      for role in roleFields where matches(role.pattern, allow.match) { fields.insert(role.field) }
       guard !fields.isEmpty else { continue }
       let mentioned = mentionedFields(condition)
       // A key whitelist or diff check: assume it pins what it must (silence over guessing).
@@ -63,6 +65,13 @@ enum OwnershipChange: Lint {
           at: allow.methodsRange))
     }
     return diagnostics
+  }
+
+  /// A role field read from a looked-up document: the path's segments below the documents root
+  /// (`nil` for an interpolated segment), and the field.
+  struct RoleLookup: Hashable {
+    var pattern: [String?]
+    var field: String
   }
 
   /// What the condition says about the incoming document: fields read as
@@ -110,8 +119,8 @@ enum OwnershipChange: Lint {
 
   /// `get(<path>).data.F` where the path is keyed by `request.auth.uid` (the user's own document,
   /// which holds their role): the path's segments below the documents root, and F.
-  static func roleLookups(_ facts: [AllowFacts]) -> [([PathSegment], String)] {
-    var found: [([PathSegment], String)] = []
+  static func roleLookups(_ facts: [AllowFacts]) -> Set<RoleLookup> {
+    var found = Set<RoleLookup>()
     for allow in facts {
       allow.condition?.forEachNode { node in
         guard case .member(let data, let field) = node.kind, case .member(let call, let dataName) = data.kind,
@@ -123,21 +132,24 @@ enum OwnershipChange: Lint {
           if case .interpolation(let e) = segment { return e.dottedName == "request.auth.uid" }
           return false
         }
-        if keyedByUser, let index = segments.firstIndex(of: .literal("documents")) {
-          found.append((Array(segments[(index + 1)...]), field.name))
+        guard keyedByUser, let index = segments.firstIndex(of: .literal("documents")) else { return }
+        let pattern = segments[(index + 1)...].map { segment -> String? in
+          if case .literal(let text) = segment { return text }
+          return nil
         }
+        found.insert(RoleLookup(pattern: pattern, field: field.name))
       }
     }
     return found
   }
 
   /// Whether a looked-up path can name a document of `match`.
-  static func matches(_ segments: [PathSegment], _ match: LintModel.Match) -> Bool {
-    guard match.underDocuments, !match.isRecursive, segments.count == match.segments.count else { return false }
-    for (p, m) in zip(segments, match.segments) {
+  static func matches(_ pattern: [String?], _ match: LintModel.Match) -> Bool {
+    guard match.underDocuments, !match.isRecursive, pattern.count == match.segments.count else { return false }
+    for (p, m) in zip(pattern, match.segments) {
       switch (p, m.kind) {
-      case (.literal(let x), .literal(let y)): if x != y { return false }
-      case (.interpolation, .literal): return false
+      case (let x?, .literal(let y)): if x != y { return false }
+      case (nil, .literal): return false
       default: continue
       }
     }

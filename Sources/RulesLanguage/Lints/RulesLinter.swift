@@ -20,6 +20,8 @@ public enum RulesLinter {
     NonBooleanCondition.self,
     ConstantCondition.self,
     RedundantAllow.self,
+    HotDocument.self,
+    LookupLimit.self,
   ]
 
   /// The description of every lint (code, summary, fix, examples), for documentation and SARIF.
