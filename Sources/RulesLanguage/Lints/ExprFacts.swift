@@ -49,6 +49,20 @@ extension Expr {
     }
   }
 
+  /// Whether this is exactly the member chain `names` (`["request", "auth", "uid"]`), checked
+  /// structurally: no strings are built, so it is cheap enough for every node of a file.
+  func isChain(_ names: [String]) -> Bool {
+    var node = self
+    var index = names.count - 1
+    while index > 0 {
+      guard case .member(let base, let name) = node.kind, name.name == names[index] else { return false }
+      node = base
+      index -= 1
+    }
+    if case .identifier(let root) = node.kind { return root == names[0] }
+    return false
+  }
+
   /// The literal `true` (parentheses are not nodes).
   var isTrueLiteral: Bool { if case .bool(true) = kind { true } else { false } }
   var isFalseLiteral: Bool { if case .bool(false) = kind { true } else { false } }
@@ -63,22 +77,18 @@ extension Expr {
   /// `request.auth != null`, `null != request.auth`, `request.auth.uid != null` (either order).
   var isSignedInCheck: Bool {
     guard case .binary(.notEqual, let l, let r) = kind else { return false }
-    let named = l.isNullLiteral ? r : (r.isNullLiteral ? l : nil)
-    guard let name = named?.dottedName else { return false }
-    return name == "request.auth" || name == "request.auth.uid"
+    guard let named = l.isNullLiteral ? r : (r.isNullLiteral ? l : nil) else { return false }
+    return named.isChain(Chain.requestAuth) || named.isChain(Chain.requestAuthUID)
   }
 
   /// Whether the expression reads `request.resource` (the incoming document).
   var readsIncomingData: Bool {
-    contains { $0.dottedName == "request.resource" }
+    contains { $0.isChain(Chain.requestResource) }
   }
 
   /// Whether the expression reads the signed-in user's id or token.
   var readsAuthIdentity: Bool {
-    contains { node in
-      guard let name = node.dottedName else { return false }
-      return name == "request.auth.uid" || name == "request.auth.token"
-    }
+    contains { $0.isChain(Chain.requestAuthUID) || $0.isChain(Chain.requestAuthToken) }
   }
 
   /// Whether the expression calls `get`/`exists`/`getAfter`/`existsAfter`.
@@ -88,6 +98,19 @@ extension Expr {
       return false
     }
   }
+}
+
+/// Member chains the lints look for (`Expr.isChain`).
+enum Chain {
+  static let requestAuth = ["request", "auth"]
+  static let requestAuthUID = ["request", "auth", "uid"]
+  static let requestAuthToken = ["request", "auth", "token"]
+  static let requestTime = ["request", "time"]
+  static let requestResource = ["request", "resource"]
+  static let requestResourceData = ["request", "resource", "data"]
+  static let resourceData = ["resource", "data"]
+  static let requestQuery = ["request", "query"]
+  static let timestamp = ["timestamp"]
 }
 
 enum LookupNames {

@@ -43,12 +43,13 @@ enum FieldHiding: Lint {
       switch op {
       case .equal, .notEqual:
         let side = l.isNullLiteral ? r : (r.isNullLiteral ? l : nil)
-        if let name = side?.dottedName, name.hasPrefix("resource.data.") {
-          let field = String(name.dropFirst("resource.data.".count))
-          if privateNames.contains(field.lowercased()) { found = field }
+        if let side, case .member(let base, let field) = side.kind, base.isChain(Chain.resourceData),
+          privateNames.contains(field.name.lowercased())
+        {
+          found = field.name
         }
       case .in:
-        if case .string(let field) = l.kind, r.dottedName == "resource.data", privateNames.contains(field.lowercased()) {
+        if case .string(let field) = l.kind, r.isChain(Chain.resourceData), privateNames.contains(field.lowercased()) {
           found = field
         }
       default: break

@@ -80,11 +80,8 @@ enum OwnershipChange: Lint {
     var names = Set<String>()
     condition.forEachNode { node in
       switch node.kind {
-      case .member:
-        if let dotted = node.dottedName, dotted.hasPrefix("request.resource.data.") {
-          let rest = dotted.dropFirst("request.resource.data.".count)
-          if let first = rest.split(separator: ".").first { names.insert(String(first)) }
-        }
+      case .member(let base, let name):
+        if base.isChain(Chain.requestResourceData) { names.insert(name.name) }
       case .methodCall(_, let name, _): names.insert(name.name)
       case .string(let text): names.insert(text)
       default: break
@@ -100,7 +97,7 @@ enum OwnershipChange: Lint {
     condition.forEachNode { node in
       guard case .binary(let op, let l, let r) = node.kind, op == .equal || op == .notEqual else { return }
       let other: Expr
-      if l.dottedName == "request.auth.uid" { other = r } else if r.dottedName == "request.auth.uid" { other = l } else {
+      if l.isChain(Chain.requestAuthUID) { other = r } else if r.isChain(Chain.requestAuthUID) { other = l } else {
         return
       }
       if let field = dataField(other) { fields.insert(field) }
@@ -108,11 +105,12 @@ enum OwnershipChange: Lint {
     return fields
   }
 
+  /// F in `resource.data.F...` or `request.resource.data.F...`.
   private static func dataField(_ expr: Expr) -> String? {
-    guard let name = expr.dottedName else { return nil }
-    for prefix in ["resource.data.", "request.resource.data."] where name.hasPrefix(prefix) {
-      let rest = name.dropFirst(prefix.count)
-      return rest.split(separator: ".").first.map(String.init)
+    var node = expr
+    while case .member(let base, let name) = node.kind {
+      if base.isChain(Chain.resourceData) || base.isChain(Chain.requestResourceData) { return name.name }
+      node = base
     }
     return nil
   }
@@ -129,7 +127,7 @@ enum OwnershipChange: Lint {
         else { return }
         // Only the signed-in user's own document holds their role.
         let keyedByUser = segments.contains { segment in
-          if case .interpolation(let e) = segment { return e.dottedName == "request.auth.uid" }
+          if case .interpolation(let e) = segment { return e.isChain(Chain.requestAuthUID) }
           return false
         }
         guard keyedByUser, let index = segments.firstIndex(of: .literal("documents")) else { return }

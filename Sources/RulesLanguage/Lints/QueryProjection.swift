@@ -25,7 +25,7 @@ enum QueryProjection: Lint {
     for expression in expressions {
       do {
         expression.forEachNode { node in
-          guard case .member(let base, let name) = node.kind, base.dottedName == "request.query",
+          guard case .member(let base, let name) = node.kind, base.isChain(Chain.requestQuery),
             !exposed.contains(name.name)
           else { return }
           diagnostics.append(

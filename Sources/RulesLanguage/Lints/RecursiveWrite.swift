@@ -22,7 +22,7 @@ enum RecursiveWrite: Lint {
         // Reported by a more specific lint already.
         !allow.isWeak,
         // Admin patterns: custom claims or a role document.
-        allow.condition?.contains(where: { $0.dottedName == "request.auth.token" }) != true,
+        allow.condition?.contains(where: { $0.isChain(Chain.requestAuthToken) }) != true,
         allow.condition?.performsLookup != true
       else { return nil }
       return rule.warning(

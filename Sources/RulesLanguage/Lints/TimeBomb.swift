@@ -34,10 +34,10 @@ enum TimeBomb: Lint {
     guard case .binary(let op, let l, let r) = expr.kind else { return nil }
     switch op {
     case .less, .lessEqual:
-      guard l.dottedName == "request.time" else { return nil }
+      guard l.isChain(Chain.requestTime) else { return nil }
       return date(r)
     case .greater, .greaterEqual:
-      guard r.dottedName == "request.time" else { return nil }
+      guard r.isChain(Chain.requestTime) else { return nil }
       return date(l)
     default:
       return nil
@@ -45,7 +45,7 @@ enum TimeBomb: Lint {
   }
 
   private static func date(_ expr: Expr) -> Expiry? {
-    guard case .methodCall(let base, let name, let args) = expr.kind, base.dottedName == "timestamp",
+    guard case .methodCall(let base, let name, let args) = expr.kind, base.isChain(Chain.timestamp),
       name.name == "date", args.count == 3,
       case .int(let y) = args[0].kind, case .int(let m) = args[1].kind, case .int(let d) = args[2].kind
     else { return nil }

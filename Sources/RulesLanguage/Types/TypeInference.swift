@@ -26,8 +26,12 @@ struct TypeInference {
 
   let model: LintModel
   private(set) var findings: [Finding] = []
-  private var returnTypes: [String: StaticType] = [:]
-  private var inProgress: Set<String> = []
+  private struct FunctionKey: Hashable {
+    var scope: Int
+    var name: String
+  }
+  private var returnTypes: [FunctionKey: StaticType] = [:]
+  private var inProgress: Set<FunctionKey> = []
 
   init(_ model: LintModel) {
     self.model = model
@@ -55,7 +59,7 @@ struct TypeInference {
 
   /// A function's result type, inferred once from its body with unknown parameters.
   private mutating func functionType(_ decl: FunctionDecl, scope: Int) -> StaticType {
-    let key = "\(scope):\(decl.name.name)"
+    let key = FunctionKey(scope: scope, name: decl.name.name)
     if let known = returnTypes[key] { return known }
     guard !inProgress.contains(key) else { return .unknown }
     inProgress.insert(key)
@@ -90,9 +94,7 @@ struct TypeInference {
       if let local = env.lookup(name) { return local }
       return Self.globalType(name) ?? .unknown
     case .member(let base, let name):
-      if let dotted = expr.dottedName, let root = dotted.split(separator: ".").first, env.lookup(String(root)) == nil,
-        let known = Self.globalType(dotted)
-      {
+      if let known = Self.globalMemberType(expr), let root = Self.root(expr), env.lookup(root) == nil {
         return known
       }
       let baseType = infer(base, env)
@@ -177,18 +179,39 @@ struct TypeInference {
     }
   }
 
-  /// The certain types of request and resource properties (rules-language §5).
-  static func globalType(_ dotted: String) -> StaticType? {
-    switch dotted {
-    case "request.auth.uid", "request.method", "resource.id": return .string
-    case "request.auth.token", "request.resource.data", "resource.data", "request.query", "request.query.orderBy":
-      return .map
-    case "request.time": return .timestamp
-    case "request.path", "resource.__name__": return .path
-    case "request.resource", "resource": return .resource
-    case "request.query.limit", "request.query.offset": return .int
+  /// The certain type of a global name: `resource` is a document.
+  static func globalType(_ name: String) -> StaticType? { name == "resource" ? .resource : nil }
+
+  /// The certain types of request and resource properties (rules-language §5), matched on the
+  /// tree's shape (no strings built: this runs for every member access of a file).
+  static func globalMemberType(_ expr: Expr) -> StaticType? {
+    guard case .member(let base, let name) = expr.kind else { return nil }
+    if case .identifier(let root) = base.kind {
+      switch (root, name.name) {
+      case ("request", "method"), ("resource", "id"): return .string
+      case ("request", "time"): return .timestamp
+      case ("request", "path"), ("resource", "__name__"): return .path
+      case ("request", "resource"): return .resource
+      case ("request", "query"), ("resource", "data"): return .map
+      default: return nil
+      }
+    }
+    guard case .member(let inner, let middle) = base.kind, case .identifier(let root) = inner.kind, root == "request"
+    else { return nil }
+    switch (middle.name, name.name) {
+    case ("auth", "uid"): return .string
+    case ("auth", "token"), ("resource", "data"), ("query", "orderBy"): return .map
+    case ("query", "limit"), ("query", "offset"): return .int
     default: return nil
     }
+  }
+
+  /// The identifier at the root of a member chain.
+  static func root(_ expr: Expr) -> String? {
+    var node = expr
+    while case .member(let base, _) = node.kind { node = base }
+    if case .identifier(let name) = node.kind { return name }
+    return nil
   }
 
   static func namespaceResult(_ namespace: String, _ name: String, _ args: [StaticType]) -> StaticType {
