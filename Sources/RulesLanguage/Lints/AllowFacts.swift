@@ -1,48 +1,69 @@
-/// What an `allow` statement grants, seen with its helpers inlined.
-struct AllowFacts {
+/// What an `allow` statement grants, seen with its helpers inlined. Computed once per allow (a
+/// class, so the lints share it by reference); the facts every lint asks about are worked out
+/// in the initializer, in one walk of the condition.
+final class AllowFacts {
   let statement: AllowStatement
   let match: LintModel.Match
   /// Index of `match` in `LintModel.matches`.
   let matchIndex: Int
   /// The inlined condition; nil for `allow read;` (always grants).
   let condition: Expr?
+  /// The concrete methods granted (`read` is get + list, `write` create + update + delete).
+  let methods: Set<Method>
+  let grantsWrite: Bool
+  let grantsRead: Bool
+  /// No condition, or the literal `true`.
+  let isUnconditional: Bool
+  /// The literal `false`: grants nothing.
+  let isNever: Bool
+  /// Only "someone is signed in" (`request.auth != null`, possibly repeated).
+  let isSignedInOnly: Bool
+  /// The test-mode date guard, if the condition is only `request.time < timestamp.date(...)`
+  /// (optionally with a signed-in check).
+  let testModeExpiry: TimeBomb.Expiry?
+  /// Whether the condition calls `get`/`exists`/`getAfter`/`existsAfter` (and `getAfter`).
+  let performsLookup: Bool
+  let callsGetAfter: Bool
 
   init(_ statement: AllowStatement, in matchIndex: Int, model: LintModel) {
     self.statement = statement
     self.match = model.matches[matchIndex]
     self.matchIndex = matchIndex
-    self.condition = statement.condition.map { model.inlined($0, scope: model.matches[matchIndex].scope) }
-  }
-
-  /// The concrete methods granted (`read` is get + list, `write` create + update + delete).
-  var methods: Set<Method> { Set(statement.methods.flatMap { $0.method.requestMethods }) }
-
-  var grantsWrite: Bool { !methods.isDisjoint(with: [.create, .update, .delete]) }
-  var grantsRead: Bool { !methods.isDisjoint(with: [.get, .list]) }
-
-  /// No condition, or the literal `true`.
-  var isUnconditional: Bool { condition == nil || condition?.isTrueLiteral == true }
-
-  /// The literal `false`: grants nothing.
-  var isNever: Bool { condition?.isFalseLiteral == true }
-
-  /// Only "someone is signed in" (`request.auth != null`, possibly repeated).
-  var isSignedInOnly: Bool {
-    guard let condition else { return false }
-    return condition.conjuncts.allSatisfy(\.isSignedInCheck)
-  }
-
-  /// The test-mode date guard, if the condition is only `request.time < timestamp.date(...)`
-  /// (optionally with a signed-in check).
-  var testModeExpiry: TimeBomb.Expiry? {
-    guard let condition else { return nil }
+    let condition = statement.condition.map { model.inlined($0, scope: model.matches[matchIndex].scope) }
+    self.condition = condition
+    let methods = Set(statement.methods.flatMap { $0.method.requestMethods })
+    self.methods = methods
+    grantsWrite = !methods.isDisjoint(with: [.create, .update, .delete])
+    grantsRead = !methods.isDisjoint(with: [.get, .list])
+    isUnconditional = condition == nil || condition?.isTrueLiteral == true
+    isNever = condition?.isFalseLiteral == true
+    var lookup = false
+    var getAfter = false
+    condition?.forEachNode { node in
+      if case .call(let name, _) = node.kind, LookupNames.all.contains(name.name) {
+        lookup = true
+        if name.name == "getAfter" { getAfter = true }
+      }
+    }
+    performsLookup = lookup
+    callsGetAfter = getAfter
+    guard let condition else {
+      isSignedInOnly = false
+      testModeExpiry = nil
+      return
+    }
+    let conjuncts = condition.conjuncts
+    isSignedInOnly = conjuncts.allSatisfy(\.isSignedInCheck)
     var expiry: TimeBomb.Expiry?
-    for conjunct in condition.conjuncts {
-      if conjunct.isSignedInCheck { continue }
-      guard expiry == nil, let found = TimeBomb.expiry(conjunct) else { return nil }
+    var onlyGuard = true
+    for conjunct in conjuncts where !conjunct.isSignedInCheck {
+      guard expiry == nil, let found = TimeBomb.expiry(conjunct) else {
+        onlyGuard = false
+        break
+      }
       expiry = found
     }
-    return expiry
+    testModeExpiry = onlyGuard ? expiry : nil
   }
 
   /// Grants to anyone or anyone signed in, with nothing about the document or the user.

@@ -30,7 +30,7 @@ enum HotDocument: Lint {
 
   static func run(_ model: LintModel) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
-    for allow in model.allowFacts where allow.grantsWrite {
+    for allow in model.allowFacts where allow.grantsWrite && allow.callsGetAfter {
       guard let condition = allow.condition, let (path, field) = fixedDocumentComparison(condition) else { continue }
       diagnostics.append(
         rule.warning(

@@ -6,16 +6,25 @@
 /// assumes a well-formed file.
 struct LintModel {
   /// One flattened `match` block.
-  struct Match {
-    var block: MatchBlock
+  /// (A class: lints pass matches around constantly, and a copy is then one reference.)
+  final class Match {
+    let block: MatchBlock
     /// Segments of the complete path below the documents root (the root match itself has none).
-    var segments: [MatchSegment]
+    let segments: [MatchSegment]
     /// Whether the path starts at `/databases/{database}/documents` (else lints treat it as foreign).
-    var underDocuments: Bool
+    let underDocuments: Bool
     /// Index into `LintModel.scopes` for function lookup.
-    var scope: Int
+    let scope: Int
     /// Index of the enclosing flattened match, if any.
-    var parent: Int?
+    let parent: Int?
+
+    init(block: MatchBlock, segments: [MatchSegment], underDocuments: Bool, scope: Int, parent: Int?) {
+      self.block = block
+      self.segments = segments
+      self.underDocuments = underDocuments
+      self.scope = scope
+      self.parent = parent
+    }
 
     /// Whether any segment is a recursive wildcard `{x=**}`.
     var isRecursive: Bool {

@@ -29,7 +29,7 @@ enum LookupLimit: Lint {
     // Each allow's distinct lookups, once; then per match and method the union.
     var byMatch: [Int: [(allow: AllowFacts, paths: Set<String>)]] = [:]
     for allow in model.allowFacts {
-      guard let condition = allow.condition else { continue }
+      guard allow.performsLookup, let condition = allow.condition else { continue }
       var paths = Set<String>()
       condition.forEachNode { node in
         guard case .call(let name, let args) = node.kind, LookupNames.all.contains(name.name), args.count == 1 else {

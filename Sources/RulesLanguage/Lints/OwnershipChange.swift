@@ -42,8 +42,9 @@ enum OwnershipChange: Lint {
     guard facts.contains(where: { $0.methods.contains(.update) }) else { return [] }
     // One pass each (no allow-by-allow scans: a file has thousands of allows): fields compared
     // with the user's id, per match; role fields read from user-keyed documents, deduplicated.
+    let updated = Set(facts.lazy.filter { $0.methods.contains(.update) }.map(\.matchIndex))
     var ownerFieldsByMatch: [Int: Set<String>] = [:]
-    for fact in facts {
+    for fact in facts where updated.contains(fact.matchIndex) {
       if let condition = fact.condition { ownerFieldsByMatch[fact.matchIndex, default: []].formUnion(ownerFields(condition)) }
     }
     let roleFields = Array(roleLookups(facts))
@@ -119,7 +120,7 @@ enum OwnershipChange: Lint {
   /// which holds their role): the path's segments below the documents root, and F.
   static func roleLookups(_ facts: [AllowFacts]) -> Set<RoleLookup> {
     var found = Set<RoleLookup>()
-    for allow in facts {
+    for allow in facts where allow.performsLookup {
       allow.condition?.forEachNode { node in
         guard case .member(let data, let field) = node.kind, case .member(let call, let dataName) = data.kind,
           dataName.name == "data", case .call(let name, let args) = call.kind,

@@ -17,6 +17,8 @@ enum QueryProjection: Lint {
   static let exposed: Set<String> = ["limit", "offset", "orderBy"]
 
   static func run(_ model: LintModel) -> [Diagnostic] {
+    // No `query` anywhere in the text: no `request.query` chain to check.
+    guard ByteSearch.contains(model.source.bytes, "query") else { return [] }
     var expressions: [Expr] = model.matches.flatMap { $0.block.allows.compactMap(\.condition) }
     for scope in model.scopes {
       for function in scope.functions.values { expressions += [function.body] + function.lets.map(\.value) }

@@ -23,7 +23,7 @@ enum RecursiveWrite: Lint {
         !allow.isWeak,
         // Admin patterns: custom claims or a role document.
         allow.condition?.contains(where: { $0.isChain(Chain.requestAuthToken) }) != true,
-        allow.condition?.performsLookup != true
+        !allow.performsLookup
       else { return nil }
       return rule.warning(
         "'allow \(allow.methodText)' on '\(allow.match.pathText)' grants writes to every document of every "

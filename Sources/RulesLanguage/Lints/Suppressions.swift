@@ -9,7 +9,7 @@ struct Suppressions {
 
   init(_ source: SourceFile) {
     // Cheap rejection: most files have no marker at all.
-    guard Self.mentionsMarker(source.bytes) else { return }
+    guard ByteSearch.contains(source.bytes, Self.marker) else { return }
     for line in 1...max(1, source.lineStarts.count) {
       let text = source.lineText(line)
       guard let comment = text.range(of: "//"), let marker = text.range(of: Self.marker, range: comment.upperBound..<text.endIndex)
@@ -27,23 +27,6 @@ struct Suppressions {
   }
 
   var isEmpty: Bool { byLine.isEmpty }
-
-  /// Whether the bytes contain `flint:ignore` (a plain scan: no Foundation string search).
-  private static func mentionsMarker(_ bytes: [UInt8]) -> Bool {
-    let needle = Array(marker.utf8)
-    guard bytes.count >= needle.count else { return false }
-    var index = 0
-    let last = bytes.count - needle.count
-    while index <= last {
-      if bytes[index] == needle[0] {
-        var k = 1
-        while k < needle.count, bytes[index + k] == needle[k] { k += 1 }
-        if k == needle.count { return true }
-      }
-      index += 1
-    }
-    return false
-  }
 
   func silences(_ diagnostic: Diagnostic, line: Int) -> Bool {
     guard diagnostic.severity == .warning, let codes = byLine[line] else { return false }
