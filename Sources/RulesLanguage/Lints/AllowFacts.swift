@@ -24,6 +24,8 @@ final class AllowFacts {
   /// Whether the condition calls `get`/`exists`/`getAfter`/`existsAfter` (and `getAfter`).
   let performsLookup: Bool
   let callsGetAfter: Bool
+  /// How many lookup calls the condition contains (an upper bound on distinct documents).
+  let lookupCalls: Int
 
   init(_ statement: AllowStatement, in matchIndex: Int, model: LintModel) {
     self.statement = statement
@@ -37,15 +39,16 @@ final class AllowFacts {
     grantsRead = !methods.isDisjoint(with: [.get, .list])
     isUnconditional = condition == nil || condition?.isTrueLiteral == true
     isNever = condition?.isFalseLiteral == true
-    var lookup = false
+    var lookups = 0
     var getAfter = false
     condition?.forEachNode { node in
       if case .call(let name, _) = node.kind, LookupNames.all.contains(name.name) {
-        lookup = true
+        lookups += 1
         if name.name == "getAfter" { getAfter = true }
       }
     }
-    performsLookup = lookup
+    lookupCalls = lookups
+    performsLookup = lookups > 0
     callsGetAfter = getAfter
     guard let condition else {
       isSignedInOnly = false

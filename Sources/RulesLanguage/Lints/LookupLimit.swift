@@ -26,10 +26,17 @@ enum LookupLimit: Lint {
   static let limit = 10
 
   static func run(_ model: LintModel) -> [Diagnostic] {
+    // Cheap bound first: no match whose allows make more than `limit` lookup calls in all can
+    // exceed the limit, so most files print no path at all.
+    var callsByMatch: [Int: Int] = [:]
+    for allow in model.allowFacts where allow.performsLookup { callsByMatch[allow.matchIndex, default: 0] += allow.lookupCalls }
+    guard callsByMatch.values.contains(where: { $0 > limit }) else { return [] }
     // Each allow's distinct lookups, once; then per match and method the union.
     var byMatch: [Int: [(allow: AllowFacts, paths: Set<String>)]] = [:]
     for allow in model.allowFacts {
-      guard allow.performsLookup, let condition = allow.condition else { continue }
+      guard allow.performsLookup, (callsByMatch[allow.matchIndex] ?? 0) > limit, let condition = allow.condition else {
+        continue
+      }
       var paths = Set<String>()
       condition.forEachNode { node in
         guard case .call(let name, let args) = node.kind, LookupNames.all.contains(name.name), args.count == 1 else {

@@ -39,24 +39,27 @@ enum OwnershipChange: Lint {
 
   static func run(_ model: LintModel) -> [Diagnostic] {
     let facts = model.allowFacts
-    guard facts.contains(where: { $0.methods.contains(.update) }) else { return [] }
-    // One pass each (no allow-by-allow scans: a file has thousands of allows): fields compared
-    // with the user's id, per match; role fields read from user-keyed documents, deduplicated.
-    let updated = Set(facts.lazy.filter { $0.methods.contains(.update) }.map(\.matchIndex))
+    // Candidates first (cheap): updates that are neither weak nor never and do not check keys
+    // with diff()/hasOnly(). Only their matches need the ownership fields worked out.
+    var candidates: [(allow: AllowFacts, mentioned: Set<String>)] = []
+    for allow in facts where allow.methods.contains(.update) && !allow.isNever && !allow.isWeak {
+      guard let condition = allow.condition else { continue }
+      let mentioned = mentionedFields(condition)
+      // A key whitelist or diff check: assume it pins what it must (silence over guessing).
+      if !mentioned.isDisjoint(with: ["hasOnly", "affectedKeys", "changedKeys", "diff", "keys"]) { continue }
+      candidates.append((allow, mentioned))
+    }
+    guard !candidates.isEmpty else { return [] }
+    let candidateMatches = Set(candidates.map(\.allow.matchIndex))
     var ownerFieldsByMatch: [Int: Set<String>] = [:]
-    for fact in facts where updated.contains(fact.matchIndex) {
+    for fact in facts where candidateMatches.contains(fact.matchIndex) {
       if let condition = fact.condition { ownerFieldsByMatch[fact.matchIndex, default: []].formUnion(ownerFields(condition)) }
     }
     let roleFields = Array(roleLookups(facts))
     var diagnostics: [Diagnostic] = []
-    for allow in facts where allow.methods.contains(.update) && !allow.isNever && !allow.isWeak {
-      guard let condition = allow.condition else { continue }
+    for (allow, mentioned) in candidates {
       var fields = ownerFieldsByMatch[allow.matchIndex] ?? []
       for role in roleFields where matches(role.pattern, allow.match) { fields.insert(role.field) }
-      guard !fields.isEmpty else { continue }
-      let mentioned = mentionedFields(condition)
-      // A key whitelist or diff check: assume it pins what it must (silence over guessing).
-      if !mentioned.isDisjoint(with: ["hasOnly", "affectedKeys", "changedKeys", "diff", "keys"]) { continue }
       let unpinned = fields.filter { !mentioned.contains($0) }.sorted()
       guard let field = unpinned.first else { continue }
       diagnostics.append(
