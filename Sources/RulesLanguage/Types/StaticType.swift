@@ -53,38 +53,38 @@ enum StaticType: String, Hashable, Sendable {
   }
 
   /// The methods a value of this type has, with their result types (rules-language §4.6-§4.15,
-  /// as the engine dispatches them). `nil` for unknown types.
-  var methods: [String: StaticType]? {
-    switch self {
-    case .unknown, .number: return nil
-    case .null, .bool, .int, .float, .resource: return [:]
-    case .string:
-      return [
-        "lower": .string, "upper": .string, "trim": .string, "replace": .string, "matches": .bool, "size": .int,
-        "split": .list, "toUtf8": .bytes,
-      ]
-    case .bytes: return ["size": .int, "toBase64": .string, "toHexString": .string]
-    case .list:
-      return [
-        "concat": .list, "hasAll": .bool, "hasAny": .bool, "hasOnly": .bool, "join": .string, "removeAll": .list,
-        "size": .int, "toSet": .set,
-      ]
-    case .set:
-      return [
-        "difference": .set, "intersection": .set, "union": .set, "hasAll": .bool, "hasAny": .bool, "hasOnly": .bool,
-        "size": .int,
-      ]
-    case .map: return ["diff": .mapDiff, "get": .unknown, "keys": .list, "values": .list, "size": .int]
-    case .mapDiff:
-      return ["addedKeys": .set, "removedKeys": .set, "changedKeys": .set, "unchangedKeys": .set, "affectedKeys": .set]
-    case .path: return ["bind": .path]
-    case .timestamp:
-      return [
-        "date": .timestamp, "time": .duration, "year": .int, "month": .int, "day": .int, "hours": .int,
-        "minutes": .int, "seconds": .int, "nanos": .int, "dayOfWeek": .int, "dayOfYear": .int, "toMillis": .int,
-      ]
-    case .duration: return ["seconds": .int, "nanos": .int]
-    case .latlng: return ["latitude": .float, "longitude": .float, "distance": .float]
-    }
-  }
+  /// as the engine dispatches them). `nil` for unknown types. (Tables built once: this is asked
+  /// for every method call of a file.)
+  var methods: [String: StaticType]? { Self.methodTables[self] ?? nil }
+
+  private static let methodTables: [StaticType: [String: StaticType]?] = {
+    var tables: [StaticType: [String: StaticType]?] = [:]
+    for type in [StaticType.unknown, .number] { tables[type] = .some(nil) }
+    for type in [StaticType.null, .bool, .int, .float, .resource] { tables[type] = [:] }
+    tables[.string] = [
+      "lower": .string, "upper": .string, "trim": .string, "replace": .string, "matches": .bool, "size": .int,
+      "split": .list, "toUtf8": .bytes,
+    ]
+    tables[.bytes] = ["size": .int, "toBase64": .string, "toHexString": .string]
+    tables[.list] = [
+      "concat": .list, "hasAll": .bool, "hasAny": .bool, "hasOnly": .bool, "join": .string, "removeAll": .list,
+      "size": .int, "toSet": .set,
+    ]
+    tables[.set] = [
+      "difference": .set, "intersection": .set, "union": .set, "hasAll": .bool, "hasAny": .bool, "hasOnly": .bool,
+      "size": .int,
+    ]
+    tables[.map] = ["diff": .mapDiff, "get": .unknown, "keys": .list, "values": .list, "size": .int]
+    tables[.mapDiff] = [
+      "addedKeys": .set, "removedKeys": .set, "changedKeys": .set, "unchangedKeys": .set, "affectedKeys": .set,
+    ]
+    tables[.path] = ["bind": .path]
+    tables[.timestamp] = [
+      "date": .timestamp, "time": .duration, "year": .int, "month": .int, "day": .int, "hours": .int,
+      "minutes": .int, "seconds": .int, "nanos": .int, "dayOfWeek": .int, "dayOfYear": .int, "toMillis": .int,
+    ]
+    tables[.duration] = ["seconds": .int, "nanos": .int]
+    tables[.latlng] = ["latitude": .float, "longitude": .float, "distance": .float]
+    return tables
+  }()
 }
