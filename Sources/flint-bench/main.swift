@@ -1,8 +1,9 @@
 // flint-bench: Flint's speed goals, measured. One JSON line per benchmark on stdout.
 // Run with `make bench` (release build). Figures go into README.md.
 //
-// Usage: flint-bench [parse] [parse-phases] [eval] [suite] [query] [proof] [indexes]
+// Usage: flint-bench [parse] [lint] [parse-phases] [eval] [suite] [query] [proof] [indexes]
 //                    [--lines N] [--iterations N] [--runs N] [--profile]
+// `parse` also measures the lints' share of `flint check` (`lint` alone does only that).
 // Default: every benchmark but parse-phases (which splits parse into source / parse / check /
 // drop times). `--profile` runs each selected workload once (no best-of-three, no execution
 // part of `query`), for `valgrind --tool=callgrind` or `perf record` on a smaller input.
@@ -10,6 +11,9 @@ let options = BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
 func wanted(_ name: String) -> Bool { options.selected.isEmpty || options.selected.contains(name) }
 
 if wanted("parse") { print(RulesParseBench.run(lines: options.lines ?? 20_000, repeats: options.repeats).line()) }
+if wanted("parse") || options.selected.contains("lint") {
+  print(RulesLintBench.run(lines: options.lines ?? 20_000, repeats: options.repeats).line())
+}
 if options.selected.contains("parse-phases") {
   print(ParsePhasesBench.run(lines: options.lines ?? 20_000, repeats: options.repeats).line())
 }

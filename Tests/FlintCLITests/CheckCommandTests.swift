@@ -53,21 +53,51 @@ struct CheckCommandTests {
     #expect(result.stderr.isEmpty)
   }
 
-  @Test("errors: exit 1, GCC-style lines with source and caret")
+  @Test("errors (--strict): exit 1, GCC-style lines with source and caret")
   func errors() throws {
     let box = try Sandbox()
     try box.write("bad.rules", brokenRules)
-    let result = try box.run("check", "bad.rules")
+    let result = try box.run("check", "--strict", "bad.rules")
     #expect(result.status == 1)
     let line = "      allow read: if request.auth.uid == userId;"
     let expected = """
       bad.rules:5:42: error: undefined variable 'userId' [check.undefined-variable]
       \(line)
       \(String(repeating: " ", count: 41))^~~~~~
+      bad.rules:5:42: note: Google's compiler accepts this, but every request that evaluates it is denied (a run-time error)
       bad.rules: 1 error, 0 warnings
 
       """
     #expect(result.stdout == expected)
+  }
+
+  @Test("what Google deploys is never an error: an undefined variable is a warning without --strict")
+  func acceptsWhatGoogleDeploys() throws {
+    let box = try Sandbox()
+    try box.write("bad.rules", brokenRules)
+    let result = try box.run("check", "bad.rules")
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("bad.rules:5:42: warning: undefined variable 'userId' [check.undefined-variable]"))
+    #expect(result.stdout.contains("every request that evaluates it is denied"))
+    #expect(result.stdout.hasSuffix("bad.rules: 0 errors, 1 warning\n"))
+  }
+
+  @Test("--format sarif, --max-warnings and --werror")
+  func ciOptions() throws {
+    let box = try Sandbox()
+    try box.write("w.rules", warningRules)
+    let sarif = try box.run("check", "--format", "sarif", "w.rules")
+    #expect(sarif.status == 0)
+    let log = try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any]
+    #expect(log?["version"] as? String == "2.1.0")
+    #expect(sarif.stdout.contains("\"ruleId\": \"check.unused-function\""))
+    #expect(try box.run("check", "--max-warnings", "1", "w.rules").status == 0)
+    let over = try box.run("check", "--max-warnings", "0", "w.rules")
+    #expect(over.status == 1)
+    #expect(over.stderr.contains("1 warnings, more than --max-warnings 0") || over.stderr.contains("more than --max-warnings 0"))
+    let werror = try box.run("check", "--werror", "w.rules")
+    #expect(werror.status == 1)
+    #expect(werror.stdout.contains("error: function 'unused' is never called"))
   }
 
   @Test("warnings alone exit 0")
@@ -85,7 +115,7 @@ struct CheckCommandTests {
     let box = try Sandbox()
     try box.write("bad.rules", brokenRules)
     try box.write("ok.rules", validRules)
-    let result = try box.run("check", "--format", "json", "bad.rules", "ok.rules")
+    let result = try box.run("check", "--strict", "--format", "json", "bad.rules", "ok.rules")
     #expect(result.status == 1)
     let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
     let files = try #require(object?["files"] as? [[String: Any]])
@@ -110,7 +140,7 @@ struct CheckCommandTests {
     let box = try Sandbox()
     try box.write("firebase.json", #"{"firestore": {"rules": "config/firestore.rules", "indexes": "x.json"}}"#)
     try box.write("config/firestore.rules", brokenRules)
-    let result = try box.run("check")
+    let result = try box.run("check", "--strict")
     #expect(result.status == 1)
     #expect(result.stdout.hasPrefix("config/firestore.rules:5:42: error:"))
   }

@@ -92,13 +92,24 @@ struct TestCommandTests {
   @Test("rules that do not compile: exit 2 with the diagnostics")
   func brokenRules() throws {
     let box = try Sandbox()
-    try box.write("firestore.rules", rules.replacingOccurrences(of: "== uid", with: "== userId"))
+    try box.write("firestore.rules", rules.replacingOccurrences(of: "== uid", with: "== (uid"))
     try box.write("suite.json", suite("deny"))
     let result = try box.run("test", "suite.json")
     #expect(result.status == 2)
     #expect(result.stderr.contains("firestore.rules:5:"))
     #expect(result.stderr.contains("error:"))
-    #expect(result.stderr.contains("userId"))
+  }
+
+  @Test("rules Google deploys with warnings (an undefined name) still run; the name denies at run time")
+  func rulesWithRuntimeFailures() throws {
+    let box = try Sandbox()
+    try box.write("firestore.rules", rules.replacingOccurrences(of: "== uid", with: "== userId"))
+    try box.write("suite.json", suite("deny"))
+    let result = try box.run("test", "suite.json")
+    // Alice's own read now fails (the variable is undefined at run time): a failed case, exit 1.
+    #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.contains("alice reads herself"))
+    #expect(!result.stderr.contains("error:"))
   }
 
   @Test("missing files and no arguments: exit 2")

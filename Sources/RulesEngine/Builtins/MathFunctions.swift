@@ -5,7 +5,7 @@ import Foundation  // pow
 ///
 /// `ceil`/`floor`/`round` return ints and error on non-finite or out-of-range input;
 /// `round` of a negative half (`-2.5`) is an error because the engine's rounding mode
-/// is unknown; `sqrt` of a negative number is an error.
+/// is unknown; `sqrt` of a negative number is NaN (IEEE 754; the spec leaves it open).
 enum MathFunctions {
   static func call(_ name: String, _ args: [RulesValue]) throws(EvalError) -> RulesValue {
     switch name {
@@ -28,7 +28,6 @@ enum MathFunctions {
       }
     case "sqrt":
       guard let x = Arguments.number(try Arguments.single(args, "math.sqrt")) else { throw badNumber(name, args) }
-      guard !(x < 0) else { throw EvalError("math.sqrt of a negative number (\(JavaNumberFormat.string(x))).") }
       return .float(x.squareRoot())
     case "pow":
       try Arguments.expect(args, count: 2, "math.pow")

@@ -6,6 +6,8 @@ public struct BuiltinFunction: Hashable, Sendable {
     case supported
     /// Documented somewhere but rejected by the production engine; the reason says why.
     case unsupported(String)
+    /// Available in the emulator only: production rejects calls at run time; the reason says why.
+    case emulatorOnly(String)
   }
 
   public var name: String
@@ -42,7 +44,10 @@ public enum BuiltinNames {
     BuiltinFunction("float", arity: 1),
     BuiltinFunction("string", arity: 1),
     BuiltinFunction("path", arity: 1),
-    BuiltinFunction("debug", arity: 1),
+    BuiltinFunction(
+      "debug", arity: 1,
+      status: .emulatorOnly(
+        "production reports 'Function not found error: Name: [debug].' (rules-language §4.18); remove it before deploying")),
     BuiltinFunction(
       "bool", arity: 1,
       status: .unsupported("production reports 'Function not found error: Name: [bool].' (rules-language §4.2)")),

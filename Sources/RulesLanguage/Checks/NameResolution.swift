@@ -154,7 +154,7 @@ struct NameResolution {
     if name == "database" {
       notes.append(Diagnostic.Note("'database' is bound only inside 'match /databases/{database}/documents'"))
     }
-    diagnostics.append(.error("check.undefined-variable", "undefined variable '\(name)'", at: range, notes: notes))
+    diagnostics.append(.runtimeFailure("check.undefined-variable", "undefined variable '\(name)'", at: range, notes: notes))
   }
 
   /// A did-you-mean candidate among names in scope. Scopes can be large, so after
@@ -190,7 +190,7 @@ struct NameResolution {
       suggestedFunctions.insert(function)
     }
     diagnostics.append(
-      .error(
+      .runtimeFailure(
         "check.undefined-function", "undefined function '\(name.name)'", at: name.range,
         notes: Suggestions.note(suggestion)))
   }
@@ -202,7 +202,7 @@ struct NameResolution {
     guard let builtin = members[name.name] else {
       let suggestion = Suggestions.closest(to: name.name, in: members.keys).map { "\(namespace).\($0)" }
       diagnostics.append(
-        .error(
+        .runtimeFailure(
           "check.unknown-namespace-member", "'\(namespace)' has no function '\(name.name)'", at: name.range,
           notes: Suggestions.note(suggestion)))
       return
@@ -214,13 +214,13 @@ struct NameResolution {
     let members = BuiltinNames.namespaces[namespace] ?? [:]
     if members[name.name] != nil {
       diagnostics.append(
-        .error(
+        .runtimeFailure(
           "check.unknown-namespace-member", "'\(namespace).\(name.name)' is a function and must be called",
           at: name.range))
     } else {
       let suggestion = Suggestions.closest(to: name.name, in: members.keys).map { "\(namespace).\($0)" }
       diagnostics.append(
-        .error(
+        .runtimeFailure(
           "check.unknown-namespace-member", "'\(namespace)' has no member '\(name.name)'", at: name.range,
           notes: Suggestions.note(suggestion)))
     }
@@ -231,10 +231,16 @@ struct NameResolution {
   ) {
     if case .unsupported(let reason) = builtin.status {
       diagnostics.append(
-        .error(
+        .runtimeFailure(
           "check.unsupported-function", "'\(displayName)()' is not supported by Cloud Firestore", at: range,
           notes: [Diagnostic.Note(reason)]))
       return
+    }
+    if case .emulatorOnly(let reason) = builtin.status {
+      diagnostics.append(
+        .runtimeFailure(
+          "check.emulator-only-function", "'\(displayName)()' works only in the emulator", at: range,
+          notes: [Diagnostic.Note(reason)]))
     }
     if !builtin.arity.contains(argumentCount) {
       diagnostics.append(.wrongArity("'\(displayName)'", expected: builtin.arity, given: argumentCount, at: range))
@@ -251,7 +257,8 @@ extension Diagnostic {
       ? "\(expected.lowerBound) argument\(expected.lowerBound == 1 ? "" : "s")"
       : "\(expected.lowerBound) to \(expected.upperBound) arguments"
     let was = given == 1 ? "was" : "were"
-    return .error("check.wrong-arity", "\(subject) takes \(count) but \(given) \(was) given", at: range, notes: notes)
+    return .runtimeFailure(
+      "check.wrong-arity", "\(subject) takes \(count) but \(given) \(was) given", at: range, notes: notes)
   }
 
   static func unknownType(_ type: TypeName, suggestion: String?) -> Diagnostic {

@@ -17,11 +17,16 @@ public struct CompiledRules: Sendable {
 /// Parse + semantic checks: what `flint check` runs and what a ruleset must pass before
 /// the evaluator may use it.
 public enum RulesCompiler {
-  /// Parses `source` and runs every semantic check on the result.
-  public static func compile(_ source: SourceFile) -> CompiledRules {
+  /// Parses `source` and runs every semantic check on the result. Findings Google's compiler
+  /// accepts but that fail at run time (`RuntimeFailures`) are warnings unless `strict`.
+  public static func compile(_ source: SourceFile, strict: Bool = false) -> CompiledRules {
     let parsed = RulesParser.parse(source)
     let hasSyntaxErrors = parsed.diagnostics.contains { $0.severity == .error }
-    let checks = RulesChecker.check(parsed.file, source: source, includeWarnings: !hasSyntaxErrors)
+    var checks = RulesChecker.check(parsed.file, source: source, includeWarnings: !hasSyntaxErrors || strict)
+    if strict {
+      checks = RuntimeFailures.promoted(checks)
+      if hasSyntaxErrors { checks = checks.filter { $0.severity == .error } }
+    }
     return CompiledRules(file: parsed.file, diagnostics: ordered(parsed.diagnostics + checks))
   }
 

@@ -55,3 +55,12 @@ public struct Diagnostic: Hashable, Sendable {
     }
   }
 }
+
+extension Diagnostic {
+  /// The same diagnostic as an error (`--werror`).
+  public var promoted: Diagnostic {
+    var copy = self
+    copy.severity = .error
+    return copy
+  }
+}

@@ -14,8 +14,24 @@ extension Flint {
         """
     )
 
-    @Option(name: .long, help: "Output format: text or json.")
-    var format: OutputFormat = .text
+    /// `check` also writes SARIF, for GitHub code scanning.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+      case text, json, sarif
+    }
+
+    @Option(name: .long, help: "Output format: text, json or sarif (SARIF 2.1.0, for GitHub code scanning).")
+    var format: Format = .text
+
+    @Option(name: .long, help: "Exit 1 when there are more than N warnings in all (as ESLint's --max-warnings).")
+    var maxWarnings: Int?
+
+    @Flag(name: .long, help: "Treat every warning as an error.")
+    var werror = false
+
+    @Flag(
+      name: .long,
+      help: "Report what Google deploys but fails at run time (undefined names, bool(), debug()...) as errors.")
+    var strict = false
 
     @Argument(help: "Rules files to check.")
     var files: [String] = []
@@ -33,7 +49,9 @@ extension Flint {
       for input in inputs {
         do {
           let source = try FileReader.source(atPath: input.path, name: input.displayName)
-          results.append((source, RulesCompiler.compile(source).diagnostics))
+          var diagnostics = RulesLinter.check(source, strict: strict).diagnostics
+          if werror { diagnostics = diagnostics.map { $0.severity == .warning ? $0.promoted : $0 } }
+          results.append((source, diagnostics))
         } catch {
           Output.error(error.description)
           ioFailed = true
@@ -46,10 +64,17 @@ extension Flint {
         }
       case .json:
         Output.out(DiagnosticRenderer.json(results))
+      case .sarif:
+        Output.out(SARIFRenderer.render(results))
       }
       if ioFailed { throw ExitCode(ExitStatus.usage) }
       let hasErrors = results.contains { $0.diagnostics.contains { $0.severity == .error } }
       if hasErrors { throw ExitCode(ExitStatus.failure) }
+      let warnings = results.reduce(0) { $0 + $1.diagnostics.count { $0.severity == .warning } }
+      if let maxWarnings, warnings > maxWarnings {
+        Output.error("\(warnings) warnings, more than --max-warnings \(maxWarnings)")
+        throw ExitCode(ExitStatus.failure)
+      }
     }
   }
 }

@@ -1,0 +1,93 @@
+/// What an `allow` statement grants, seen with its helpers inlined. Computed once per allow (a
+/// class, so the lints share it by reference); the facts every lint asks about are worked out
+/// in the initializer, in one walk of the condition.
+final class AllowFacts {
+  let statement: AllowStatement
+  let match: LintModel.Match
+  /// Index of `match` in `LintModel.matches`.
+  let matchIndex: Int
+  /// The inlined condition; nil for `allow read;` (always grants).
+  let condition: Expr?
+  /// The concrete methods granted (`read` is get + list, `write` create + update + delete).
+  let methods: Set<Method>
+  let grantsWrite: Bool
+  let grantsRead: Bool
+  /// No condition, or the literal `true`.
+  let isUnconditional: Bool
+  /// The literal `false`: grants nothing.
+  let isNever: Bool
+  /// Only "someone is signed in" (`request.auth != null`, possibly repeated).
+  let isSignedInOnly: Bool
+  /// The test-mode date guard, if the condition is only `request.time < timestamp.date(...)`
+  /// (optionally with a signed-in check).
+  let testModeExpiry: TimeBomb.Expiry?
+  /// Whether the condition calls `get`/`exists`/`getAfter`/`existsAfter` (and `getAfter`).
+  let performsLookup: Bool
+  let callsGetAfter: Bool
+  /// How many lookup calls the condition contains (an upper bound on distinct documents).
+  let lookupCalls: Int
+
+  init(_ statement: AllowStatement, in matchIndex: Int, model: LintModel) {
+    self.statement = statement
+    self.match = model.matches[matchIndex]
+    self.matchIndex = matchIndex
+    let condition = statement.condition.map { model.inlined($0, scope: model.matches[matchIndex].scope) }
+    self.condition = condition
+    let methods = Set(statement.methods.flatMap { $0.method.requestMethods })
+    self.methods = methods
+    grantsWrite = !methods.isDisjoint(with: [.create, .update, .delete])
+    grantsRead = !methods.isDisjoint(with: [.get, .list])
+    isUnconditional = condition == nil || condition?.isTrueLiteral == true
+    isNever = condition?.isFalseLiteral == true
+    var lookups = 0
+    var getAfter = false
+    condition?.forEachNode { node in
+      if case .call(let name, _) = node.kind, LookupNames.all.contains(name.name) {
+        lookups += 1
+        if name.name == "getAfter" { getAfter = true }
+      }
+    }
+    lookupCalls = lookups
+    performsLookup = lookups > 0
+    callsGetAfter = getAfter
+    guard let condition else {
+      isSignedInOnly = false
+      testModeExpiry = nil
+      return
+    }
+    let conjuncts = condition.conjuncts
+    isSignedInOnly = conjuncts.allSatisfy(\.isSignedInCheck)
+    var expiry: TimeBomb.Expiry?
+    var onlyGuard = true
+    for conjunct in conjuncts where !conjunct.isSignedInCheck {
+      guard expiry == nil, let found = TimeBomb.expiry(conjunct) else {
+        onlyGuard = false
+        break
+      }
+      expiry = found
+    }
+    testModeExpiry = onlyGuard ? expiry : nil
+  }
+
+  /// Grants to anyone or anyone signed in, with nothing about the document or the user.
+  var isWeak: Bool { isUnconditional || isSignedInOnly || testModeExpiry != nil }
+
+  /// Who a weak allow grants to, for messages.
+  var grantee: String { isSignedInOnly ? "any signed-in user" : "anyone" }
+
+  /// The written method list, e.g. `read, write`.
+  var methodText: String { statement.methods.map(\.method.rawValue).joined(separator: ", ") }
+
+  /// Where to point: the method names.
+  var methodsRange: SourceRange {
+    guard let first = statement.methods.first, let last = statement.methods.last else { return statement.range }
+    return first.range.union(last.range)
+  }
+}
+
+extension LintModel {
+  /// Every allow statement of every match, with its facts.
+  func computeAllowFacts() -> [AllowFacts] {
+    matches.indices.flatMap { index in matches[index].block.allows.map { AllowFacts($0, in: index, model: self) } }
+  }
+}

@@ -1,0 +1,118 @@
+/// Questions the lints ask of (inlined) expressions. Each answer errs on the side of silence:
+/// "is this certainly X" returns false when unsure.
+extension Expr {
+  /// Every sub-expression, this one first (pre-order).
+  func forEachNode(_ body: (Expr) -> Void) {
+    body(self)
+    switch kind {
+    case .null, .bool, .int, .float, .string, .bytes, .invalid, .identifier: break
+    case .list(let elements): for e in elements { e.forEachNode(body) }
+    case .map(let entries): for e in entries { e.value.forEachNode(body) }
+    case .path(let segments): for case .interpolation(let e) in segments { e.forEachNode(body) }
+    case .member(let base, _): base.forEachNode(body)
+    case .methodCall(let base, _, let args):
+      base.forEachNode(body)
+      for a in args { a.forEachNode(body) }
+    case .call(_, let args): for a in args { a.forEachNode(body) }
+    case .index(let b, let i):
+      b.forEachNode(body)
+      i.forEachNode(body)
+    case .slice(let b, let l, let u):
+      b.forEachNode(body)
+      l?.forEachNode(body)
+      u?.forEachNode(body)
+    case .unary(_, let o): o.forEachNode(body)
+    case .binary(_, let l, let r):
+      l.forEachNode(body)
+      r.forEachNode(body)
+    case .typeTest(let v, _): v.forEachNode(body)
+    case .ternary(let c, let t, let o):
+      c.forEachNode(body)
+      t.forEachNode(body)
+      o.forEachNode(body)
+    }
+  }
+
+  /// Whether some sub-expression satisfies `test`.
+  func contains(where test: (Expr) -> Bool) -> Bool {
+    var found = false
+    forEachNode { if !found, test($0) { found = true } }
+    return found
+  }
+
+  /// The dotted name of a chain of identifiers and member accesses (`request.auth.uid`), else nil.
+  var dottedName: String? {
+    switch kind {
+    case .identifier(let name): return name
+    case .member(let base, let name): return base.dottedName.map { $0 + "." + name.name }
+    default: return nil
+    }
+  }
+
+  /// Whether this is exactly the member chain `names` (`["request", "auth", "uid"]`), checked
+  /// structurally: no strings are built, so it is cheap enough for every node of a file.
+  func isChain(_ names: [String]) -> Bool {
+    var node = self
+    var index = names.count - 1
+    while index > 0 {
+      guard case .member(let base, let name) = node.kind, name.name == names[index] else { return false }
+      node = base
+      index -= 1
+    }
+    if case .identifier(let root) = node.kind { return root == names[0] }
+    return false
+  }
+
+  /// The literal `true` (parentheses are not nodes).
+  var isTrueLiteral: Bool { if case .bool(true) = kind { true } else { false } }
+  var isFalseLiteral: Bool { if case .bool(false) = kind { true } else { false } }
+  var isNullLiteral: Bool { if case .null = kind { true } else { false } }
+
+  /// The operands of a chain of `&&` (a non-`&&` expression is its own single conjunct).
+  var conjuncts: [Expr] {
+    if case .binary(.and, let l, let r) = kind { return l.conjuncts + r.conjuncts }
+    return [self]
+  }
+
+  /// `request.auth != null`, `null != request.auth`, `request.auth.uid != null` (either order).
+  var isSignedInCheck: Bool {
+    guard case .binary(.notEqual, let l, let r) = kind else { return false }
+    guard let named = l.isNullLiteral ? r : (r.isNullLiteral ? l : nil) else { return false }
+    return named.isChain(Chain.requestAuth) || named.isChain(Chain.requestAuthUID)
+  }
+
+  /// Whether the expression reads `request.resource` (the incoming document).
+  var readsIncomingData: Bool {
+    contains { $0.isChain(Chain.requestResource) }
+  }
+
+  /// Whether the expression reads the signed-in user's id or token.
+  var readsAuthIdentity: Bool {
+    contains { $0.isChain(Chain.requestAuthUID) || $0.isChain(Chain.requestAuthToken) }
+  }
+
+  /// Whether the expression calls `get`/`exists`/`getAfter`/`existsAfter`.
+  var performsLookup: Bool {
+    contains { node in
+      if case .call(let name, _) = node.kind { return LookupNames.all.contains(name.name) }
+      return false
+    }
+  }
+}
+
+/// Member chains the lints look for (`Expr.isChain`).
+enum Chain {
+  static let requestAuth = ["request", "auth"]
+  static let requestAuthUID = ["request", "auth", "uid"]
+  static let requestAuthToken = ["request", "auth", "token"]
+  static let requestTime = ["request", "time"]
+  static let requestResource = ["request", "resource"]
+  static let requestResourceData = ["request", "resource", "data"]
+  static let resourceData = ["resource", "data"]
+  static let requestQuery = ["request", "query"]
+  static let timestamp = ["timestamp"]
+}
+
+enum LookupNames {
+  static let all: Set<String> = ["get", "exists", "getAfter", "existsAfter"]
+}

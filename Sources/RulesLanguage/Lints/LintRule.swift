@@ -1,0 +1,30 @@
+/// The description of one lint: its stable code, what it finds, the one-line fix, and examples
+/// that are both its documentation and its tests (each `triggering` body must produce the
+/// code, each `nonTriggering` one must stay silent). Bodies are placed inside
+/// `match /databases/{database}/documents { ... }` of a rules v2 file.
+public struct LintRule: Sendable {
+  public var code: String
+  public var summary: String
+  public var fixHint: String
+  public var triggering: [String]
+  public var nonTriggering: [String]
+
+  public init(code: String, summary: String, fixHint: String, triggering: [String], nonTriggering: [String]) {
+    self.code = code
+    self.summary = summary
+    self.fixHint = fixHint
+    self.triggering = triggering
+    self.nonTriggering = nonTriggering
+  }
+
+  /// A warning with this rule's code and its fix hint as the last note.
+  func warning(_ message: String, at range: SourceRange, notes: [Diagnostic.Note] = []) -> Diagnostic {
+    .warning(code, message, at: range, notes: notes + [Diagnostic.Note("fix: \(fixHint)")])
+  }
+}
+
+/// One lint: a description and a pass over the model.
+protocol Lint {
+  static var rule: LintRule { get }
+  static func run(_ model: LintModel) -> [Diagnostic]
+}

@@ -1,0 +1,43 @@
+/// `request.query.<name>` for a name rules do not expose. Only `limit`, `offset` and `orderBy`
+/// exist; in particular a query's `select()` projection is invisible to rules, and a permitted
+/// query returns whole documents.
+enum QueryProjection: Lint {
+  static let rule = LintRule(
+    code: "misconception.query-projection",
+    summary: "a list rule that reads a query property rules do not expose (`request.query.select`)",
+    fixHint: "rules see only request.query.limit, offset and orderBy; split private fields into another document",
+    triggering: [
+      "match /users/{uid} { allow list: if request.query.select == ['name']; }",
+      "match /users/{uid} { allow list: if 'name' in request.query.fields; }",
+    ],
+    nonTriggering: [
+      "match /feed/{id} { allow list: if request.query.limit <= 50 && request.query.offset == 0; }"
+    ])
+
+  static let exposed: Set<String> = ["limit", "offset", "orderBy"]
+
+  static func run(_ model: LintModel) -> [Diagnostic] {
+    // No `query` anywhere in the text: no `request.query` chain to check.
+    guard ByteSearch.contains(model.source.bytes, "query") else { return [] }
+    var expressions: [Expr] = model.matches.flatMap { $0.block.allows.compactMap(\.condition) }
+    for scope in model.scopes {
+      for function in scope.functions.values { expressions += [function.body] + function.lets.map(\.value) }
+    }
+    var diagnostics: [Diagnostic] = []
+    for expression in expressions {
+      do {
+        expression.forEachNode { node in
+          guard case .member(let base, let name) = node.kind, base.isChain(Chain.requestQuery),
+            !exposed.contains(name.name)
+          else { return }
+          diagnostics.append(
+            rule.warning(
+              "request.query has no property '\(name.name)': rules see only limit, offset and orderBy, not a "
+                + "query's select() projection or its filters, and a permitted query returns whole documents",
+              at: name.range))
+        }
+      }
+    }
+    return diagnostics
+  }
+}

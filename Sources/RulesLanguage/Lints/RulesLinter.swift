@@ -1,0 +1,53 @@
+/// The lints: findings in rules that compile but are unsafe or misunderstood. Every finding is a
+/// warning (a lint never turns a file Google deploys into an error), can be silenced on its line
+/// with `// flint:ignore <code>`, and ends with a one-line fix.
+public enum RulesLinter {
+  /// Every lint, in the order the README lists them.
+  static let lints: [any Lint.Type] = [
+    OpenWrite.self,
+    OpenRead.self,
+    SignedInOnlyWrite.self,
+    TimeBomb.self,
+    RecursiveWrite.self,
+    OverlappingAllow.self,
+    OwnershipChange.self,
+    FieldHiding.self,
+    CollectionPath.self,
+    QueryProjection.self,
+    TypeComparison.self,
+    TypeArithmetic.self,
+    TypeMissingMethod.self,
+    NonBooleanCondition.self,
+    ConstantCondition.self,
+    RedundantAllow.self,
+    HotDocument.self,
+    LookupLimit.self,
+  ]
+
+  /// The description of every lint (code, summary, fix, examples), for documentation and SARIF.
+  public static var rules: [LintRule] { lints.map { $0.rule } }
+
+  /// The lint findings for a parsed file, before suppressions. Safe on any tree the parser
+  /// returns, including recovered (broken) ones.
+  public static func lint(_ file: RulesFile, source: SourceFile) -> [Diagnostic] {
+    let model = LintModel(file, source: source)
+    return lints.flatMap { $0.run(model) }
+  }
+
+  /// What `flint check` reports: the compiler's diagnostics plus the lints (skipped after a
+  /// syntax error, like the other warnings), minus warnings silenced by `flint:ignore`.
+  public static func check(_ source: SourceFile, strict: Bool = false) -> CompiledRules {
+    var compiled = RulesCompiler.compile(source, strict: strict)
+    let syntaxBroken = compiled.diagnostics.contains {
+      $0.severity == .error && ($0.code.hasPrefix("parse.") || $0.code.hasPrefix("lex."))
+    }
+    var diagnostics = compiled.diagnostics
+    if !syntaxBroken { diagnostics += lint(compiled.file, source: source) }
+    let suppressions = Suppressions(source)
+    if !suppressions.isEmpty {
+      diagnostics = diagnostics.filter { !suppressions.silences($0, line: source.location(of: $0.range.start).line) }
+    }
+    compiled.diagnostics = RulesCompiler.ordered(diagnostics)
+    return compiled
+  }
+}

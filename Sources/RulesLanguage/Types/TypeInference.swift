@@ -1,0 +1,230 @@
+/// Infers the static type of every expression in allow conditions and function bodies, and
+/// records the places where the types make an operation certain to fail or to be constant.
+/// Only certain types count (`StaticType`); unknown operands never produce a finding.
+struct TypeInference {
+  /// Something the types prove, at a place.
+  enum Finding {
+    /// `==`/`!=` between types that are never equal.
+    case neverEqual(BinaryOperator, StaticType, StaticType, SourceRange)
+    /// `<`... between types that cannot be ordered (a run-time error).
+    case unorderable(BinaryOperator, StaticType, StaticType, SourceRange)
+    /// `+ - * / %` on operands the engine rejects.
+    case badArithmetic(BinaryOperator, StaticType, StaticType, SourceRange)
+    /// A method the receiver's type does not have (the name exists on some other type).
+    case missingMethod(StaticType, Identifier)
+    /// An allow condition whose value is certainly not a bool.
+    case nonBoolean(StaticType, SourceRange)
+  }
+
+  private struct Environment {
+    var scope: Int
+    var locals: [String: StaticType]
+    var wildcards: [String: StaticType]
+
+    func lookup(_ name: String) -> StaticType? { locals[name] ?? wildcards[name] }
+  }
+
+  let model: LintModel
+  private(set) var findings: [Finding] = []
+  private struct FunctionKey: Hashable {
+    var scope: Int
+    var name: String
+  }
+  private var returnTypes: [FunctionKey: StaticType] = [:]
+  private var inProgress: Set<FunctionKey> = []
+
+  init(_ model: LintModel) {
+    self.model = model
+    for (index, scope) in model.scopes.enumerated() {
+      for function in scope.functions.values {
+        _ = functionType(function, scope: index)
+      }
+    }
+    for match in model.matches {
+      var wildcards: [String: StaticType] = [:]
+      for segment in match.segments {
+        switch segment.kind {
+        case .literal: break
+        case .wildcard(let name): wildcards[name] = .string
+        case .recursiveWildcard(let name): wildcards[name] = .path
+        }
+      }
+      for allow in match.block.allows {
+        guard let condition = allow.condition else { continue }
+        let type = infer(condition, Environment(scope: match.scope, locals: [:], wildcards: wildcards))
+        if type.isKnown, type != .bool { findings.append(.nonBoolean(type, condition.range)) }
+      }
+    }
+  }
+
+  /// A function's result type, inferred once from its body with unknown parameters.
+  private mutating func functionType(_ decl: FunctionDecl, scope: Int) -> StaticType {
+    let key = FunctionKey(scope: scope, name: decl.name.name)
+    if let known = returnTypes[key] { return known }
+    guard !inProgress.contains(key) else { return .unknown }
+    inProgress.insert(key)
+    var env = Environment(scope: scope, locals: [:], wildcards: [:])
+    for parameter in decl.parameters { env.locals[parameter.name] = .unknown }
+    for binding in decl.lets { env.locals[binding.name.name] = infer(binding.value, env) }
+    let type = infer(decl.body, env)
+    inProgress.remove(key)
+    returnTypes[key] = type
+    return type
+  }
+
+  private mutating func infer(_ expr: Expr, _ env: Environment) -> StaticType {
+    switch expr.kind {
+    case .null: return .null
+    case .bool: return .bool
+    case .int: return .int
+    case .float: return .float
+    case .string: return .string
+    case .bytes: return .bytes
+    case .invalid: return .unknown
+    case .list(let elements):
+      for element in elements { _ = infer(element, env) }
+      return .list
+    case .map(let entries):
+      for entry in entries { _ = infer(entry.value, env) }
+      return .map
+    case .path(let segments):
+      for case .interpolation(let inner) in segments { _ = infer(inner, env) }
+      return .path
+    case .identifier(let name):
+      if let local = env.lookup(name) { return local }
+      return Self.globalType(name) ?? .unknown
+    case .member(let base, let name):
+      if let known = Self.globalMemberType(expr), let root = Self.root(expr), env.lookup(root) == nil {
+        return known
+      }
+      let baseType = infer(base, env)
+      if baseType == .resource {
+        switch name.name {
+        case "data": return .map
+        case "id": return .string
+        case "__name__": return .path
+        default: return .unknown
+        }
+      }
+      return .unknown
+    case .call(let name, let args):
+      let argTypes = args.map { infer($0, env) }
+      if let (decl, scope) = model.function(name.name, from: env.scope) {
+        return decl.parameters.count == args.count ? functionType(decl, scope: scope) : .unknown
+      }
+      switch name.name {
+      case "int": return .int
+      case "float": return .float
+      case "string": return .string
+      case "path": return .path
+      case "get", "getAfter": return .resource
+      case "exists", "existsAfter": return .bool
+      case "debug": return argTypes.first ?? .unknown
+      default: return .unknown
+      }
+    case .methodCall(let base, let name, let args):
+      for arg in args { _ = infer(arg, env) }
+      if case .identifier(let namespace) = base.kind, env.lookup(namespace) == nil,
+        BuiltinNames.namespaces[namespace] != nil
+      {
+        return Self.namespaceResult(namespace, name.name, args.map { _ in StaticType.unknown })
+      }
+      let receiver = infer(base, env)
+      guard let methods = receiver.methods else { return .unknown }
+      if let result = methods[name.name] { return result }
+      // Names no type has are `check.unknown-method`'s; report only names another type has.
+      if BuiltinNames.methodSet.contains(name.name) { findings.append(.missingMethod(receiver, name)) }
+      return .unknown
+    case .index(let base, let index):
+      _ = infer(base, env)
+      _ = infer(index, env)
+      return .unknown
+    case .slice(let base, let lower, let upper):
+      let type = infer(base, env)
+      if let lower { _ = infer(lower, env) }
+      if let upper { _ = infer(upper, env) }
+      return type == .list || type == .string ? type : .unknown
+    case .unary(let op, let operand):
+      let type = infer(operand, env)
+      switch op {
+      case .not: return .bool
+      case .negate: return type.isNumeric ? type : .unknown
+      }
+    case .binary(let op, let lhs, let rhs):
+      let l = infer(lhs, env)
+      let r = infer(rhs, env)
+      switch op {
+      case .and, .or, .in: return .bool
+      case .equal, .notEqual:
+        if l != .null, r != .null, !StaticType.mayBeEqual(l, r) { findings.append(.neverEqual(op, l, r, expr.range)) }
+        return .bool
+      case .less, .lessEqual, .greater, .greaterEqual:
+        if StaticType.orderable(l, r) == false { findings.append(.unorderable(op, l, r, expr.range)) }
+        return .bool
+      case .add, .subtract, .multiply, .divide, .remainder:
+        guard let result = StaticType.arithmetic(op, l, r) else {
+          findings.append(.badArithmetic(op, l, r, expr.range))
+          return .unknown
+        }
+        return result
+      }
+    case .typeTest(let value, _):
+      _ = infer(value, env)
+      return .bool
+    case .ternary(let condition, let then, let otherwise):
+      _ = infer(condition, env)
+      let a = infer(then, env)
+      let b = infer(otherwise, env)
+      return a == b ? a : .unknown
+    }
+  }
+
+  /// The certain type of a global name: `resource` is a document.
+  static func globalType(_ name: String) -> StaticType? { name == "resource" ? .resource : nil }
+
+  /// The certain types of request and resource properties (rules-language §5), matched on the
+  /// tree's shape (no strings built: this runs for every member access of a file).
+  static func globalMemberType(_ expr: Expr) -> StaticType? {
+    guard case .member(let base, let name) = expr.kind else { return nil }
+    if case .identifier(let root) = base.kind {
+      switch (root, name.name) {
+      case ("request", "method"), ("resource", "id"): return .string
+      case ("request", "time"): return .timestamp
+      case ("request", "path"), ("resource", "__name__"): return .path
+      case ("request", "resource"): return .resource
+      case ("request", "query"), ("resource", "data"): return .map
+      default: return nil
+      }
+    }
+    guard case .member(let inner, let middle) = base.kind, case .identifier(let root) = inner.kind, root == "request"
+    else { return nil }
+    switch (middle.name, name.name) {
+    case ("auth", "uid"): return .string
+    case ("auth", "token"), ("resource", "data"), ("query", "orderBy"): return .map
+    case ("query", "limit"), ("query", "offset"): return .int
+    default: return nil
+    }
+  }
+
+  /// The identifier at the root of a member chain.
+  static func root(_ expr: Expr) -> String? {
+    var node = expr
+    while case .member(let base, _) = node.kind { node = base }
+    if case .identifier(let name) = node.kind { return name }
+    return nil
+  }
+
+  static func namespaceResult(_ namespace: String, _ name: String, _ args: [StaticType]) -> StaticType {
+    switch (namespace, name) {
+    case ("math", "ceil"), ("math", "floor"), ("math", "round"): return .int
+    case ("math", "sqrt"), ("math", "pow"): return .float
+    case ("math", "abs"): return .number
+    case ("math", "isNaN"): return .bool
+    case ("timestamp", _): return .timestamp
+    case ("duration", _): return .duration
+    case ("latlng", _): return .latlng
+    case ("hashing", _): return .bytes
+    default: return .unknown
+    }
+  }
+}

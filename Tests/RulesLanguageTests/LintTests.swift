@@ -1,0 +1,133 @@
+import FlintTestSupport
+import Foundation
+import Testing
+
+@testable import RulesLanguage
+
+/// A rules v2 file with `body` inside `match /databases/{database}/documents`.
+func lintWrapped(_ body: String) -> String {
+  "rules_version = '2';\nservice cloud.firestore {\n  match /databases/{database}/documents {\n\(body)\n  }\n}\n"
+}
+
+/// The codes `flint check` reports for `text` (compiler warnings, lints, suppressions applied).
+func checkCodes(_ text: String) -> [String] {
+  RulesLinter.check(SourceFile(name: "t.rules", text: text)).diagnostics.map(\.code)
+}
+
+@Suite("Lints")
+struct LintTests {
+  @Test("every lint has a unique code, a summary, a fix and examples both ways")
+  func descriptions() {
+    let rules = RulesLinter.rules
+    #expect(Set(rules.map(\.code)).count == rules.count)
+    for rule in rules {
+      #expect(["security.", "misconception.", "type.", "limit."].contains { rule.code.hasPrefix($0) })
+      #expect(!rule.summary.isEmpty && !rule.fixHint.isEmpty)
+      #expect(!rule.triggering.isEmpty && !rule.nonTriggering.isEmpty, "\(rule.code)")
+    }
+  }
+
+  @Test("each triggering example produces its code, as a warning with a fix note", arguments: RulesLinter.rules)
+  func triggering(rule: LintRule) {
+    for example in rule.triggering {
+      let result = RulesLinter.check(SourceFile(name: "t.rules", text: lintWrapped(example)))
+      #expect(!result.hasErrors, "\(example)")
+      let found = result.diagnostics.filter { $0.code == rule.code }
+      #expect(!found.isEmpty, "\(rule.code) did not fire on:\n\(example)")
+      #expect(found.allSatisfy { $0.severity == .warning && $0.notes.last?.message.hasPrefix("fix: ") == true })
+    }
+  }
+
+  @Test("each non-triggering example stays silent", arguments: RulesLinter.rules)
+  func nonTriggering(rule: LintRule) {
+    for example in rule.nonTriggering {
+      #expect(!checkCodes(lintWrapped(example)).contains(rule.code), "\(rule.code) fired on:\n\(example)")
+    }
+  }
+
+  @Test("flint:ignore silences a warning on its line or the line below; other codes stay")
+  func suppressions() {
+    let sameLine = lintWrapped("match /a/{id} { allow write: if true; } // flint:ignore security.open-write")
+    #expect(!checkCodes(sameLine).contains("security.open-write"))
+    let above = lintWrapped("// flint:ignore security.open-write\nmatch /a/{id} { allow write: if true; }")
+    #expect(!checkCodes(above).contains("security.open-write"))
+    let other = lintWrapped("match /a/{id} { allow write: if true; } // flint:ignore security.open-read")
+    #expect(checkCodes(other).contains("security.open-write"))
+    let all = lintWrapped("match /a/{id} { allow write: if true; } // flint:ignore")
+    #expect(checkCodes(all).isEmpty)
+    let twoBelow = lintWrapped("// flint:ignore security.open-write\n\nmatch /a/{id} { allow write: if true; }")
+    #expect(checkCodes(twoBelow).contains("security.open-write"))
+    // Errors are never silenced.
+    let error = "rules_version = '3'; // flint:ignore\nservice cloud.firestore {}"
+    #expect(RulesLinter.check(SourceFile(name: "e.rules", text: error)).hasErrors)
+  }
+
+  @Test("lints never add errors and never crash on recovered trees (every prefix of the sample)")
+  func brokenTrees() throws {
+    let text = try Corpus.sample.text
+    let bytes = Array(text.utf8)
+    let extra = [
+      lintWrapped("match /a/{id} { allow write: if ; }"), lintWrapped("match /{d=**} { allow read: if f(; }"),
+      lintWrapped("function f( { return } match /a { allow update: if f(; }"), "service cloud.firestore { match",
+    ]
+    let prefixes = stride(from: 0, to: bytes.count, by: 13).map { String(decoding: bytes[..<$0], as: UTF8.self) }
+    for input in prefixes + extra {
+      let source = SourceFile(name: "b.rules", text: input)
+      let parsed = RulesParser.parse(source)
+      #expect(RulesLinter.lint(parsed.file, source: source).allSatisfy { $0.severity == .warning })
+      let errors = RulesCompiler.compile(source).diagnostics.filter { $0.severity == .error }
+      #expect(RulesLinter.check(source).diagnostics.filter { $0.severity == .error } == errors)
+    }
+  }
+
+  @Test("inlining is bounded: a function fan-out does not explode")
+  func inliningBudget() {
+    var functions = "function f0() { return request.auth != null; }\n"
+    for i in 1..<40 { functions += "function f\(i)() { return f\(i - 1)() && f\(i - 1)(); }\n" }
+    let text = lintWrapped(functions + "match /a/{id} { allow write: if f39(); }")
+    let start = ContinuousClock.now
+    _ = RulesLinter.check(SourceFile(name: "t.rules", text: text))
+    #expect(ContinuousClock.now - start < .seconds(2))
+  }
+
+  @Test("the valid corpus and the sample produce no lint warnings (they are well written)", arguments: Corpus.files("valid"))
+  func validCorpus(name: String) throws {
+    let source = try Corpus.source("valid", name)
+    let result = RulesLinter.check(source)
+    #expect(result.diagnostics.isEmpty, "\(DiagnosticRenderer.text(result.diagnostics, in: source))")
+  }
+
+  @Test("the sample project's rules produce no lint warnings")
+  func sample() throws {
+    let source = try Corpus.sample
+    let result = RulesLinter.check(source)
+    #expect(result.diagnostics.isEmpty, "\(DiagnosticRenderer.text(result.diagnostics, in: source))")
+  }
+
+  @Test("golden cases in Corpus/rules/lints: a positive and a negative for every lint", arguments: Corpus.files("lints"))
+  func golden(name: String) throws {
+    let source = try Corpus.source("lints", name)
+    let actual = DiagnosticRenderer.text(RulesLinter.check(source).diagnostics, in: source)
+    let golden = Corpus.root.appendingPathComponent("rules/lints")
+      .appendingPathComponent(String(name.dropLast(".rules".count)) + ".expected")
+    if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
+      try actual.write(to: golden, atomically: true, encoding: .utf8)
+      return
+    }
+    #expect(actual == (try String(contentsOf: golden, encoding: .utf8)))
+  }
+
+  @Test("every lint code has a positive and a negative golden file")
+  func goldenCoverage() {
+    let files = Set(Corpus.files("lints"))
+    for rule in RulesLinter.rules {
+      let stem = String(rule.code.split(separator: ".").last!)
+      #expect(files.contains("\(stem).rules"), "missing Corpus/rules/lints/\(stem).rules")
+      #expect(files.contains("\(stem)-ok.rules"), "missing Corpus/rules/lints/\(stem)-ok.rules")
+    }
+  }
+}
+
+extension LintRule: CustomTestStringConvertible {
+  public var testDescription: String { code }
+}
