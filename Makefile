@@ -5,18 +5,28 @@ FLINT_DEBUG ?= .build/debug/flint
 
 .PHONY: deps build run test bench clean
 
-# Install the system packages Flint links against, only when missing.
+# Install the system packages Flint links against (and tmux, which the terminal test of
+# `flint repl` drives), only when missing.
 deps:
 	@if ! pkg-config --exists libpcre2-8 2>/dev/null; then \
 	  echo "Installing libpcre2-dev and pkg-config..."; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libpcre2-dev pkg-config; \
+	fi
+	@if ! pkg-config --exists libedit 2>/dev/null; then \
+	  echo "Installing libedit-dev..."; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libedit-dev pkg-config; \
+	fi
+	@if ! command -v tmux >/dev/null 2>&1; then \
+	  echo "Installing tmux..."; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq tmux; \
 	fi
 
 build: deps
 	$(SWIFT) build --product flint
 
 # The main jobs on the bundled sample project (Corpus/sample): check the rules, run the
-# sample's rule tests, then two queries as alice: one the rules deny (with the fix), one they allow.
+# sample's rule tests, two queries as alice: one the rules deny (with the fix), one they allow;
+# then a short scripted playground session (flint repl reading Corpus/repl/sample-session.txt).
 run: build
 	cd Corpus/sample && ../../$(FLINT_DEBUG) check
 	$(FLINT_DEBUG) test Corpus/suites/bookclub.yaml
@@ -24,6 +34,7 @@ run: build
 	  'collection("clubs").orderBy("name")'
 	cd Corpus/sample && ../../$(FLINT_DEBUG) query --data data.json --auth '{"uid": "alice"}' \
 	  'collection("clubs").where("visibility", "==", "public").orderBy("name")'
+	cd Corpus/repl && ../../$(FLINT_DEBUG) repl < sample-session.txt
 
 test: deps
 	$(SWIFT) build --build-tests

@@ -14,8 +14,8 @@ public enum ReplCommand: Equatable, Sendable {
   case batchAbort
   /// `:as alice [{claims}]`, `:as anonymous`, `:as nobody`.
   case asUser(ReplUser, claimsJSON: String?, claimsColumn: Int)
-  /// `:time RFC3339|now`.
-  case time(String)
+  /// `:time RFC3339|now` (the value's 1-based column, for messages).
+  case time(String, column: Int)
   /// `:data [PATH]`.
   case showData(String?)
   /// `:load rules|data|indexes FILE`.

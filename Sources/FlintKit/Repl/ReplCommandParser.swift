@@ -70,7 +70,7 @@ public enum ReplCommandParser {
     case ":time":
       let value = try required("an RFC 3339 time (2024-01-01T00:00:00Z) or now")
       try noMore(after: value.end)
-      return .time(value.text)
+      return .time(value.text, column: value.start + 1)
     case ":data":
       if let argument { try noMore(after: argument.end) }
       return .showData(argument?.text)
@@ -147,6 +147,11 @@ struct Words {
 }
 
 extension String {
+  /// The text without trailing spaces.
+  var trimmingTrailingSpaces: String {
+    String(reversed().drop { $0 == " " }.reversed())
+  }
+
   /// The text without leading and trailing whitespace.
   var trimmingSpaces: String {
     let characters = Array(self)

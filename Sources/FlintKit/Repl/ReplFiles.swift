@@ -36,21 +36,21 @@ public struct LoadedRules: Sendable {
 /// Reading the session's files. Every failure is a message; the caller keeps what it had.
 enum ReplFiles {
   /// Rules that compile (with any warnings as `flint check` prints them), or the diagnostics.
-  static func rules(_ file: WatchedFile) -> (rules: LoadedRules?, messages: String) {
+  static func rules(_ file: WatchedFile) -> (rules: LoadedRules?, messages: String, unreadable: Bool) {
     let bytes: [UInt8]
     do {
       bytes = try FileBytes.read(file.path)
     } catch {
-      return (nil, "\(file.display): \(error.message)\n")
+      return (nil, "\(file.display): \(error.message)\n", true)
     }
     var watched = file
     watched.stamp = FileStamp.of(file.path)
     let source = SourceFile(name: file.display, text: String(decoding: bytes, as: UTF8.self))
     let result = RulesCompiler.compile(source)
     let shown = result.diagnostics.isEmpty ? "" : DiagnosticRenderer.text(result.diagnostics, in: source)
-    if result.hasErrors { return (nil, shown) }
+    if result.hasErrors { return (nil, shown, false) }
     let ruleset = Ruleset(file: result.file, source: source)
-    return (LoadedRules(file: watched, source: source, ruleset: ruleset, matchBlocks: ruleset.matchBlockCount), shown)
+    return (LoadedRules(file: watched, source: source, ruleset: ruleset, matchBlocks: ruleset.matchBlockCount), shown, false)
   }
 
   /// Seed documents (tagged JSON or a Firestore REST export).

@@ -37,7 +37,7 @@ enum ReplHelp {
       let width = topics.map(\.usage.count).filter { $0 <= 44 }.max() ?? 0
       for entry in topics {
         let usage = entry.usage.count > width ? String(entry.usage.prefix(width - 1)) + "…" : entry.usage
-        out += "  " + usage.padding(toLength: width) + "  " + entry.text.prefix(while: { $0 != "." }) + "\n"
+        out += "  " + usage.padding(toLength: width) + "  " + firstSentence(entry.text) + "\n"
       }
       return .message(out + "Files are reloaded when they change on disk; writes change only the session's copy.\n")
     }
@@ -47,6 +47,12 @@ enum ReplHelp {
     }
     return .message("\(entry.usage)\n  \(entry.text)\n")
   }
+}
+
+/// The text up to its first ". " (without the full stop).
+private func firstSentence(_ text: String) -> String {
+  let sentence = text.components(separatedBy: ". ").first ?? text
+  return sentence.hasSuffix(".") ? String(sentence.dropLast()) : sentence
 }
 
 extension String {

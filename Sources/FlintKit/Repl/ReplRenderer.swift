@@ -126,6 +126,11 @@ enum ReplRenderer {
     }
   }
 
+  /// `1 document`, `2 documents`.
+  static func count(_ n: Int, _ noun: String) -> String {
+    "\(n) \(noun)\(n == 1 ? "" : "s")"
+  }
+
   /// `clubs/dickens {"name": "Dickens Readers", ...}` and a newline.
   static func documentLine(_ document: Document) -> String {
     "\(document.path) \(compact(document.fields))\n"

@@ -37,7 +37,7 @@ extension ReplSession {
   }
 
   /// `:time RFC3339` or `:time now`.
-  mutating func setTime(_ text: String) -> ReplOutcome {
+  mutating func setTime(_ text: String, column: Int, line: String) -> ReplOutcome {
     if text == "now" {
       var now = timespec()
       clock_gettime(CLOCK_REALTIME, &now)
@@ -46,7 +46,8 @@ extension ReplSession {
       do {
         time = try Timestamp(rfc3339: text)
       } catch {
-        return .message(style.error("error:") + " invalid time '\(text)': \(error.message)\n", failed: true)
+        let problem = ReplParseError("invalid time '\(text)': \(error.message) (RFC 3339, or now)", column: column)
+        return .message(ReplRenderer.parseError(problem, line: line, style: style), parseFailed: true)
       }
     }
     return .message("request.time = \(time.rfc3339)\n")
@@ -56,7 +57,7 @@ extension ReplSession {
   func showData(_ text: String?) -> String {
     guard let text else {
       if store.count == 0 { return "no documents\n" }
-      return store.documents.map(ReplRenderer.documentLine).joined() + "\(store.count) documents\n"
+      return store.documents.map(ReplRenderer.documentLine).joined() + ReplRenderer.count(store.count, "document") + "\n"
     }
     guard let path = ResourcePath(parsing: text), !path.segments.contains(where: \.isEmpty) else {
       return "'\(text)' is not a path\n"
@@ -67,6 +68,6 @@ extension ReplSession {
     }
     let documents = store.documents(inCollection: path)
     if documents.isEmpty { return "no documents in /\(path)\n" }
-    return documents.map(ReplRenderer.documentLine).joined() + "\(documents.count) documents\n"
+    return documents.map(ReplRenderer.documentLine).joined() + ReplRenderer.count(documents.count, "document") + "\n"
   }
 }

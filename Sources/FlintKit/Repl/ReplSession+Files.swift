@@ -6,9 +6,10 @@ extension ReplSession {
   public mutating func start(with project: ReplProject) -> ReplOutcome {
     var outcome = ReplOutcome()
     if let problem = project.problem { outcome.absorb(.message(problem + "\n", failed: true)) }
-    if let file = project.rules { outcome.absorb(loadRules(file, reloading: false)) }
-    if let file = project.data { outcome.absorb(loadData(file, reloading: false)) }
-    if let file = project.indexes { outcome.absorb(loadIndexes(file, reloading: false)) }
+    // The banner names what loaded; only diagnostics and problems are printed here.
+    if let file = project.rules { outcome.absorb(loadRules(file, reloading: false).withoutLoadedLine) }
+    if let file = project.data { outcome.absorb(loadData(file, reloading: false).withoutLoadedLine) }
+    if let file = project.indexes { outcome.absorb(loadIndexes(file, reloading: false).withoutLoadedLine) }
     return outcome
   }
 
@@ -32,14 +33,15 @@ extension ReplSession {
   }
 
   private mutating func loadRules(_ file: WatchedFile, reloading: Bool) -> ReplOutcome {
-    let (loaded, diagnostics) = ReplFiles.rules(file)
+    let (loaded, diagnostics, unreadable) = ReplFiles.rules(file)
     guard let loaded else {
       var text = diagnostics
       if var kept = rules {
         // Remember the failed version's stamp so it is reported once, not before every command.
         if kept.file.path == file.path { kept.file.stamp = FileStamp.of(file.path) }
         rules = kept
-        text += "\(file.display) does not compile: keeping the last good rules (\(kept.file.display))\n"
+        let problem = unreadable ? "cannot be read" : "does not compile"
+        text += "\(file.display) \(problem): keeping the last good rules (\(kept.file.display))\n"
       } else {
         text += "\(file.display) not loaded: no rules in this session\n"
       }
@@ -57,7 +59,7 @@ extension ReplSession {
       store = loaded
       pendingResults = []
       let note = reloading ? " (the session's writes are replaced)" : ""
-      return .message("data: \(reloading ? "reloaded" : "loaded") \(file.display) (\(loaded.count) documents)\(note)\n")
+      return .message("data: \(reloading ? "reloaded" : "loaded") \(file.display) (\(ReplRenderer.count(loaded.count, "document")))\(note)\n")
     case .failure(let error):
       if var kept = dataFile, kept.path == file.path {
         kept.stamp = FileStamp.of(file.path)
@@ -80,5 +82,17 @@ extension ReplSession {
       }
       return .message("\(error.message)\nindexes: keeping what the session has\n", failed: true)
     }
+  }
+}
+
+extension ReplOutcome {
+  /// The outcome without its last line when that line only says a file loaded.
+  var withoutLoadedLine: ReplOutcome {
+    guard !failed else { return self }
+    var copy = self
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    if let last = lines.last, last.contains(": loaded ") { lines.removeLast() }
+    copy.text = lines.map { $0 + "\n" }.joined()
+    return copy
   }
 }

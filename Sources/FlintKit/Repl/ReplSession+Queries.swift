@@ -70,7 +70,8 @@ extension ReplSession {
       return .message(ReplRenderer.parseError(error, line: text, style: style), parseFailed: true)
     }
     var out = "\(style.verdict(false)) invalid query: \(report.error ?? diagnostic.message)\n"
-    out += TraceTextRenderer.caretLines(diagnostic.range, source: report.source, note: "").map { "  \($0)\n" }.joined()
+    out += TraceTextRenderer.caretLines(diagnostic.range, source: report.source, note: "")
+      .map { "  " + $0.trimmingTrailingSpaces + "\n" }.joined()
     return .message(out)
   }
 

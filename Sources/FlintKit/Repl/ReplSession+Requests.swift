@@ -84,7 +84,7 @@ extension ReplSession {
       case .get, .list: break
       }
     }
-    return "  applied to the session's data (\(store.count) documents)\n"
+    return "  applied to the session's data (\(ReplRenderer.count(store.count, "document")))\n"
   }
 
   /// Inside a batch: queues writes, commits or aborts; nil for commands that run as usual.
@@ -103,7 +103,7 @@ extension ReplSession {
     case .batchAbort:
       let count = batch?.count ?? 0
       batch = nil
-      return .message("batch aborted: \(count) writes dropped\n")
+      return .message("batch aborted: \(ReplRenderer.count(count, "write")) dropped\n")
     case .batchBegin: return .message("already in a batch (\(batch?.count ?? 0) writes queued)\n", failed: true)
     default: return nil
     }
@@ -119,7 +119,7 @@ extension ReplSession {
     for write in typed {
       switch rulesRequest(write, on: working) {
       case .failure(let failure):
-        let text = "\(style.verdict(false)) batch of \(typed.count) writes: nothing applied\n"
+        let text = "\(style.verdict(false)) batch of \(ReplRenderer.count(typed.count, "write")): nothing applied\n"
         return .message(text + "  " + ReplRenderer.precondition(failure, kind: write.kind, style: style))
       case .success(let request):
         requests.append(request)
@@ -127,11 +127,11 @@ extension ReplSession {
       }
     }
     guard let rules else {
-      return .message("\(style.verdict(false)) batch of \(typed.count) writes: no rules loaded (:load rules FILE)\n")
+      return .message("\(style.verdict(false)) batch of \(ReplRenderer.count(typed.count, "write")): no rules loaded (:load rules FILE)\n")
     }
     let evaluator = Evaluator(ruleset: rules.ruleset, options: EvaluationOptions(traceLevel: .full))
     let result = evaluator.evaluate(batch: requests, store: store)
-    var text = "\(style.verdict(result.allowed)) batch of \(typed.count) writes"
+    var text = "\(style.verdict(result.allowed)) batch of \(ReplRenderer.count(typed.count, "write"))"
     text += result.allowed ? "\n" : ": nothing applied\n"
     if let breach = result.limitBreach { text += "  limit exceeded: \(breach)\n" }
     for (request, decision) in zip(requests, result.decisions) {

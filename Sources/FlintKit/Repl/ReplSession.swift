@@ -80,7 +80,7 @@ public struct ReplSession: Sendable {
       outcome.text += "not in a batch (start one with :batch)\n"
       outcome.failed = true
     case .asUser(let user, let claims, let column): outcome.absorb(signIn(user, claimsJSON: claims, column: column, line: line))
-    case .time(let text): outcome.absorb(setTime(text))
+    case .time(let text, let column): outcome.absorb(setTime(text, column: column, line: line))
     case .showData(let path): outcome.text += showData(path)
     case .load(let kind, let path): outcome.absorb(load(kind, path))
     case .explain(let on):
