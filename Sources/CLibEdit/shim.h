@@ -26,4 +26,9 @@ static inline void flint_editline_no_default_completion(void) {
   rl_attempted_completion_over = 1;
 }
 
+/// The character added after a unique completion (' ' normally, none after a path's '/').
+static inline void flint_editline_append_character(int character) {
+  rl_completion_append_character = character;
+}
+
 #endif

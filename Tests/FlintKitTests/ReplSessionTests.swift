@@ -62,7 +62,7 @@ import Testing
     let stored = session.store.document(at: ResourcePath(segments: ["posts", "p1"]))
     #expect(stored?.fields["owner"] == .string("alice"))
     #expect(stored?.fields["title"] == .string("y"))
-    #expect(stored?.fields["meta"] == .map(["tags": .int(1), "lang": .string("fr")]))
+    #expect(stored?.fields["meta"] == .map(["tags": .integer(1), "lang": .string("fr")]))
   }
 
   @Test("set replaces the whole document, so dropping the owner is denied")

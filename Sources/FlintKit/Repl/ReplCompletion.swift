@@ -34,7 +34,7 @@ extension ReplSession {
     return Array(Set(candidates.filter { $0.hasPrefix(word) })).sorted()
   }
 
-  /// Document paths and collection paths (ending in `/`) that extend `word`.
+  /// Document paths and collection paths (ending in `/`) that extend `word` by one segment.
   private func pathCandidates(_ word: String) -> [String] {
     let slash = word.hasPrefix("/") ? "/" : ""
     var out: [String] = []
@@ -42,8 +42,9 @@ extension ReplSession {
       var segments: [String] = []
       for (index, segment) in document.path.segments.enumerated() {
         segments.append(segment)
-        let path = slash + segments.joined(separator: "/")
-        out.append(index % 2 == 0 ? path + "/" : path)
+        let path = slash + segments.joined(separator: "/") + (index % 2 == 0 ? "/" : "")
+        guard path.hasPrefix(word), path != word else { continue }
+        if !path.dropFirst(word.count).dropLast().contains("/") { out.append(path) }
       }
     }
     return out

@@ -52,6 +52,9 @@ enum LineEditor {
     let before = String(decoding: line.prefix(Int(max(start, 0))), as: UTF8.self)
     LineEditor.pending = LineEditor.provider(before, word)
     guard !LineEditor.pending.isEmpty, let text else { return nil }
+    // A collection path ("/users/") or an opened call continues; anything else ends a word.
+    let continues = LineEditor.pending.count == 1 && LineEditor.pending[0].hasSuffix("/")
+    flint_editline_append_character(continues ? 0 : 32)
     return rl_completion_matches(text, generate)
   }
 
