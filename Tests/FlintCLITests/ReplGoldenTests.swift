@@ -31,6 +31,22 @@ import Testing
     #expect(actual == expected, "transcript \(name) differs; rerun with UPDATE_GOLDENS=1 to see the change in git diff")
   }
 
+  @Test("a start-up file that cannot be read is reported, the session runs without it, and the exit status is 2")
+  func unreadableStartupFile() throws {
+    let result = try ReplProcess.run(
+      ["repl", "--rules", "missing.rules"], stdin: Data("get /users/alice\n".utf8), in: Self.folder)
+    #expect(result.status == 2)
+    #expect(result.stdout.contains("missing.rules: cannot read 'missing.rules': No such file or directory"))
+    #expect(result.stdout.contains("DENY get /users/alice: no rules loaded"))
+  }
+
+  @Test("an invalid --auth is a usage error")
+  func invalidAuth() throws {
+    let result = try ReplProcess.run(["repl", "--auth", "{\"id\": 1}"], stdin: Data(), in: Self.folder)
+    #expect(result.status == 2)
+    #expect(result.stderr.hasPrefix("flint: invalid --auth"))
+  }
+
   @Test("scripted sessions write nothing to disk")
   func nothingWritten() throws {
     let sample = PackagePaths.url("Corpus/sample")
