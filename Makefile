@@ -5,11 +5,17 @@ FLINT_DEBUG ?= .build/debug/flint
 
 .PHONY: deps build run test bench clean
 
-# Install the system packages Flint links against, only when missing.
+# Install the system packages Flint links against (libpcre2-dev, libedit-dev, pkg-config) and
+# tmux (the terminal test of `flint repl` drives it), only those missing, with one apt-get run.
 deps:
-	@if ! pkg-config --exists libpcre2-8 2>/dev/null; then \
-	  echo "Installing libpcre2-dev and pkg-config..."; \
-	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libpcre2-dev pkg-config; \
+	@missing=""; \
+	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
+	pkg-config --exists libpcre2-8 2>/dev/null || missing="$$missing libpcre2-dev"; \
+	pkg-config --exists libedit 2>/dev/null || missing="$$missing libedit-dev"; \
+	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing$$missing..."; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing; \
 	fi
 
 build: deps
@@ -18,7 +24,8 @@ build: deps
 # The main jobs on the bundled sample project (Corpus/sample): check the rules, run the
 # sample's rule tests, two queries as alice (one the rules deny, with the fix; one they allow,
 # with the index it uses), then the index advisor: --check shows the one query the manifest does
-# not serve and the index to add, and the plan shows the merged manifest's additions.
+# not serve and the index to add, and the plan shows the merged manifest's additions; then a
+# short scripted playground session (flint repl reading Corpus/repl/sample-session.txt).
 run: build
 	cd Corpus/sample && ../../$(FLINT_DEBUG) check
 	$(FLINT_DEBUG) test Corpus/suites/bookclub.yaml
@@ -28,6 +35,7 @@ run: build
 	  'collection("clubs").where("visibility", "==", "public").orderBy("name")'
 	-cd Corpus/sample && ../../$(FLINT_DEBUG) indexes --check queries.txt
 	cd Corpus/sample && ../../$(FLINT_DEBUG) indexes queries.txt > /dev/null
+	cd Corpus/repl && ../../$(FLINT_DEBUG) repl < sample-session.txt
 
 test: deps
 	$(SWIFT) build --build-tests

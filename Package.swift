@@ -27,6 +27,12 @@ let package = Package(
       pkgConfig: "libpcre2-8",
       providers: [.apt(["libpcre2-dev"])]
     ),
+    // Line editing, history and completion for `flint repl` (libedit's readline API).
+    .systemLibrary(
+      name: "CLibEdit",
+      pkgConfig: "libedit",
+      providers: [.apt(["libedit-dev"])]
+    ),
     .target(name: "FirestoreModel"),
     .target(name: "RulesLanguage", dependencies: ["FirestoreModel"]),
     .target(name: "RulesEngine", dependencies: ["RulesLanguage", "FirestoreModel", "CPCRE2"]),
@@ -37,6 +43,7 @@ let package = Package(
       name: "flint",
       dependencies: [
         "FlintKit",
+        "CLibEdit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -1,0 +1,65 @@
+/// One line of `flint repl` input, parsed.
+///
+/// Requests and queries need no prefix (`get /users/alice`, `collection("posts")...`);
+/// meta commands start with `:`.
+public enum ReplCommand: Equatable, Sendable {
+  /// A single-document request; `json` is the object text for create/update/set
+  /// (columns are 1-based, for messages).
+  case request(ReplWrite.Kind, path: String, pathColumn: Int, json: String?, jsonColumn: Int)
+  /// Query DSL text.
+  case query(String)
+  /// `:batch`, `:commit` (ends a batch), `:abort`.
+  case batchBegin
+  case batchCommit
+  case batchAbort
+  /// `:as alice [{claims}]`, `:as anonymous`, `:as nobody`.
+  case asUser(ReplUser, claimsJSON: String?, claimsColumn: Int)
+  /// `:time RFC3339|now` (the value's 1-based column, for messages).
+  case time(String, column: Int)
+  /// `:data [PATH]`.
+  case showData(String?)
+  /// `:load rules|data|indexes FILE`.
+  case load(ReplFileKind, String)
+  /// `:explain on|off`.
+  case explain(Bool)
+  /// `:indexes`.
+  case indexes
+  /// `:save indexes FILE`.
+  case saveIndexes(String)
+  /// `:commit on|off`: whether allowed writes change the in-memory data.
+  case applyWrites(Bool)
+  /// `:more`: the next page of the last query's results.
+  case more
+  case history
+  case help(String?)
+  case quit
+  /// A blank line or a `#` comment.
+  case nothing
+}
+
+/// Who `:as` signs in.
+public enum ReplUser: Equatable, Sendable {
+  case user(String)
+  /// An anonymous Firebase Auth user (sign-in provider `anonymous`).
+  case anonymous
+  /// Signed out: `request.auth == null`.
+  case nobody
+}
+
+/// The files a session can load.
+public enum ReplFileKind: String, Sendable, CaseIterable {
+  case rules
+  case data
+  case indexes
+}
+
+/// A malformed command: the message and the 1-based column it is about.
+public struct ReplParseError: Error, Equatable, Sendable {
+  public var message: String
+  public var column: Int
+
+  public init(_ message: String, column: Int) {
+    self.message = message
+    self.column = column
+  }
+}

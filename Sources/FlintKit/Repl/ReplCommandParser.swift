@@ -1,0 +1,163 @@
+/// Reads one input line into a `ReplCommand`. Errors carry the 1-based column (in
+/// characters) of the word they are about.
+public enum ReplCommandParser {
+  /// The meta commands, for help and completion.
+  public static let metaCommands = [
+    ":as", ":time", ":data", ":load", ":explain", ":indexes", ":save", ":commit", ":batch", ":abort", ":more",
+    ":history", ":help", ":quit",
+  ]
+
+  public static func parse(_ line: String) throws(ReplParseError) -> ReplCommand {
+    let words = Words(line)
+    guard let first = words.next(after: 0) else { return .nothing }
+    if first.text.hasPrefix("#") { return .nothing }
+    if first.text.hasPrefix(":") { return try meta(first, words) }
+    if let kind = ReplWrite.Kind(rawValue: first.text) { return try request(kind, first, words) }
+    return .query(line.trimmingSpaces)
+  }
+
+  private static func request(_ kind: ReplWrite.Kind, _ word: Word, _ words: Words) throws(ReplParseError)
+    -> ReplCommand
+  {
+    guard let path = words.next(after: word.end) else {
+      throw ReplParseError("\(kind.rawValue) needs a document path, such as /users/alice", column: word.end + 1)
+    }
+    let rest = words.rest(after: path.end)
+    if kind.takesData {
+      guard let rest else {
+        throw ReplParseError("\(kind.rawValue) needs the document as a JSON object after the path", column: path.end + 1)
+      }
+      return .request(kind, path: path.text, pathColumn: path.start + 1, json: rest.text, jsonColumn: rest.start + 1)
+    }
+    if let rest { throw ReplParseError("unexpected '\(rest.text)' after the path", column: rest.start + 1) }
+    return .request(kind, path: path.text, pathColumn: path.start + 1, json: nil, jsonColumn: 0)
+  }
+
+  private static func meta(_ word: Word, _ words: Words) throws(ReplParseError) -> ReplCommand {
+    let argument = words.next(after: word.end)
+    func noMore(after end: Int) throws(ReplParseError) {
+      if let extra = words.next(after: end) {
+        throw ReplParseError("unexpected '\(extra.text)' after \(word.text)", column: extra.start + 1)
+      }
+    }
+    func required(_ what: String) throws(ReplParseError) -> Word {
+      guard let argument else { throw ReplParseError("\(word.text) needs \(what)", column: word.end + 1) }
+      return argument
+    }
+    func onOff() throws(ReplParseError) -> Bool {
+      let value = try required("on or off")
+      try noMore(after: value.end)
+      switch value.text {
+      case "on": return true
+      case "off": return false
+      default: throw ReplParseError("expected on or off, got '\(value.text)'", column: value.start + 1)
+      }
+    }
+    switch word.text {
+    case ":as":
+      let who = try required("a user id, anonymous or nobody")
+      let claims = words.rest(after: who.end)
+      switch who.text {
+      case "nobody", "anonymous":
+        if let claims { throw ReplParseError("\(who.text) takes no claims", column: claims.start + 1) }
+        return .asUser(who.text == "nobody" ? .nobody : .anonymous, claimsJSON: nil, claimsColumn: 0)
+      default:
+        if who.text.hasPrefix("{") {
+          throw ReplParseError(":as needs a user id before the claims", column: who.start + 1)
+        }
+        return .asUser(.user(who.text), claimsJSON: claims?.text, claimsColumn: (claims?.start ?? 0) + 1)
+      }
+    case ":time":
+      let value = try required("an RFC 3339 time (2024-01-01T00:00:00Z) or now")
+      try noMore(after: value.end)
+      return .time(value.text, column: value.start + 1)
+    case ":data":
+      if let argument { try noMore(after: argument.end) }
+      return .showData(argument?.text)
+    case ":load":
+      let kindWord = try required("rules, data or indexes and a file")
+      guard let kind = ReplFileKind(rawValue: kindWord.text) else {
+        throw ReplParseError("expected rules, data or indexes, got '\(kindWord.text)'", column: kindWord.start + 1)
+      }
+      guard let file = words.rest(after: kindWord.end) else {
+        throw ReplParseError(":load \(kind.rawValue) needs a file", column: kindWord.end + 1)
+      }
+      return .load(kind, file.text)
+    case ":explain": return .explain(try onOff())
+    case ":commit":
+      if argument == nil { return .batchCommit }
+      return .applyWrites(try onOff())
+    case ":save":
+      let what = try required("indexes and a file")
+      guard what.text == "indexes" else {
+        throw ReplParseError("only ':save indexes FILE' is supported, got '\(what.text)'", column: what.start + 1)
+      }
+      guard let file = words.rest(after: what.end) else {
+        throw ReplParseError(":save indexes needs a file", column: what.end + 1)
+      }
+      return .saveIndexes(file.text)
+    case ":help":
+      if let argument { try noMore(after: argument.end) }
+      return .help(argument?.text)
+    default:
+      let simple: [String: ReplCommand] = [
+        ":batch": .batchBegin, ":abort": .batchAbort, ":indexes": .indexes, ":more": .more, ":history": .history,
+        ":quit": .quit, ":q": .quit, ":exit": .quit,
+      ]
+      guard let command = simple[word.text] else {
+        let known = metaCommands.joined(separator: " ")
+        throw ReplParseError("unknown command '\(word.text)' (commands: \(known))", column: word.start + 1)
+      }
+      try noMore(after: word.end)
+      return command
+    }
+  }
+}
+
+/// A word of the line with its character offsets (`start` 0-based, `end` exclusive).
+struct Word {
+  var text: String
+  var start: Int
+  var end: Int
+}
+
+/// Space-separated words of a line, by character offset.
+struct Words {
+  let characters: [Character]
+
+  init(_ line: String) { characters = Array(line) }
+
+  /// The next word starting at or after `offset`.
+  func next(after offset: Int) -> Word? {
+    var start = offset
+    while start < characters.count, characters[start].isWhitespace { start += 1 }
+    guard start < characters.count else { return nil }
+    var end = start
+    while end < characters.count, !characters[end].isWhitespace { end += 1 }
+    return Word(text: String(characters[start..<end]), start: start, end: end)
+  }
+
+  /// Everything after `offset`, trimmed; nil when only spaces are left.
+  func rest(after offset: Int) -> Word? {
+    guard let first = next(after: offset) else { return nil }
+    var end = characters.count
+    while end > first.start, characters[end - 1].isWhitespace { end -= 1 }
+    return Word(text: String(characters[first.start..<end]), start: first.start, end: end)
+  }
+}
+
+extension String {
+  /// The text without trailing spaces.
+  var trimmingTrailingSpaces: String {
+    String(reversed().drop { $0 == " " }.reversed())
+  }
+
+  /// The text without leading and trailing whitespace.
+  var trimmingSpaces: String {
+    let characters = Array(self)
+    guard let first = characters.firstIndex(where: { !$0.isWhitespace }),
+      let last = characters.lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
+    return String(characters[first...last])
+  }
+}

@@ -1,0 +1,87 @@
+import FirestoreModel
+import RulesEngine
+import RulesLanguage
+
+/// A file the session loaded, remembered with its stamp so a change on disk is noticed.
+public struct WatchedFile: Sendable {
+  /// The path to open.
+  public var path: String
+  /// The name shown in messages and diagnostics.
+  public var display: String
+  var stamp: FileStamp?
+
+  public init(path: String, display: String? = nil) {
+    self.path = path
+    self.display = display ?? path
+    stamp = FileStamp.of(path)
+  }
+
+  /// Whether the file on disk differs from what was loaded (a missing file counts only
+  /// when it existed before).
+  var changedOnDisk: Bool {
+    let now = FileStamp.of(path)
+    return now != nil && now != stamp
+  }
+}
+
+/// Compiled rules and the file they came from.
+public struct LoadedRules: Sendable {
+  public var file: WatchedFile
+  public var source: SourceFile
+  public var ruleset: Ruleset
+  /// How many match blocks the rules hold (for the banner).
+  public var matchBlocks: Int
+}
+
+/// Reading the session's files. Every failure is a message; the caller keeps what it had.
+enum ReplFiles {
+  /// Rules that compile (with any warnings as `flint check` prints them), or the diagnostics.
+  static func rules(_ file: WatchedFile) -> (rules: LoadedRules?, messages: String, unreadable: Bool) {
+    let bytes: [UInt8]
+    do {
+      bytes = try FileBytes.read(file.path)
+    } catch {
+      return (nil, "\(file.display): \(error.message)\n", true)
+    }
+    var watched = file
+    watched.stamp = FileStamp.of(file.path)
+    let source = SourceFile(name: file.display, text: String(decoding: bytes, as: UTF8.self))
+    let result = RulesCompiler.compile(source)
+    let shown = result.diagnostics.isEmpty ? "" : DiagnosticRenderer.text(result.diagnostics, in: source)
+    if result.hasErrors { return (nil, shown, false) }
+    let ruleset = Ruleset(file: result.file, source: source)
+    return (LoadedRules(file: watched, source: source, ruleset: ruleset, matchBlocks: ruleset.matchBlockCount), shown, false)
+  }
+
+  /// Seed documents (tagged JSON or a Firestore REST export).
+  static func data(_ file: WatchedFile, time: Timestamp) -> Result<(WatchedFile, DocumentStore), ReplFileError> {
+    do {
+      let bytes = try FileBytes.read(file.path)
+      var watched = file
+      watched.stamp = FileStamp.of(file.path)
+      return .success((watched, try FixtureLoader.load(bytes: bytes, file: file.display, requestTime: time)))
+    } catch let error as FileReadError {
+      return .failure(ReplFileError("\(file.display): \(error.message)"))
+    } catch {
+      return .failure(ReplFileError("\(error)"))
+    }
+  }
+
+  /// The index manifest's bytes (read whole; the index advisor interprets them).
+  static func indexes(_ file: WatchedFile) -> Result<(WatchedFile, [UInt8]), ReplFileError> {
+    do {
+      let bytes = try FileBytes.read(file.path)
+      var watched = file
+      watched.stamp = FileStamp.of(file.path)
+      return .success((watched, bytes))
+    } catch {
+      return .failure(ReplFileError("\(file.display): \(error.message)"))
+    }
+  }
+}
+
+/// A file that could not be loaded.
+struct ReplFileError: Error {
+  var message: String
+  init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,93 @@
+import FlintTestSupport
+import Foundation
+import Testing
+
+/// Golden transcripts: each `Corpus/repl/<name>.txt` is piped into `flint repl` (run in
+/// `Corpus/repl`, which has no firebase.json, so the bundled sample project loads) and the
+/// output plus `[exit N]` must equal `<name>.expected`. `UPDATE_GOLDENS=1` rewrites them.
+@Suite struct ReplGoldenTests {
+  static let folder = PackagePaths.url("Corpus/repl")
+
+  static let sessions: [String] = {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasSuffix(".txt") }.map { String($0.dropLast(4)) }.sorted()
+  }()
+
+  @Test("there are golden sessions")
+  func present() {
+    #expect(Self.sessions.count >= 4)
+  }
+
+  @Test("scripted sessions print exactly the golden transcript", arguments: sessions)
+  func transcript(name: String) throws {
+    let input = try Data(contentsOf: Self.folder.appendingPathComponent("\(name).txt"))
+    let result = try ReplProcess.run(["repl"], stdin: input, in: Self.folder)
+    let actual = result.stdout + result.stderr + "[exit \(result.status)]\n"
+    let expectedURL = Self.folder.appendingPathComponent("\(name).expected")
+    if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
+      try Data(actual.utf8).write(to: expectedURL)
+    }
+    let expected = try String(contentsOf: expectedURL, encoding: .utf8)
+    #expect(actual == expected, "transcript \(name) differs; rerun with UPDATE_GOLDENS=1 to see the change in git diff")
+  }
+
+  @Test("a start-up file that cannot be read is reported, the session runs without it, and the exit status is 2")
+  func unreadableStartupFile() throws {
+    let result = try ReplProcess.run(
+      ["repl", "--rules", "missing.rules"], stdin: Data("get /users/alice\n".utf8), in: Self.folder)
+    #expect(result.status == 2)
+    #expect(result.stdout.contains("missing.rules: cannot read 'missing.rules': No such file or directory"))
+    #expect(result.stdout.contains("DENY get /users/alice: no rules loaded"))
+  }
+
+  @Test("an invalid --auth is a usage error")
+  func invalidAuth() throws {
+    let result = try ReplProcess.run(["repl", "--auth", "{\"id\": 1}"], stdin: Data(), in: Self.folder)
+    #expect(result.status == 2)
+    #expect(result.stderr.hasPrefix("flint: invalid --auth"))
+  }
+
+  @Test("scripted sessions write nothing to disk")
+  func nothingWritten() throws {
+    let sample = PackagePaths.url("Corpus/sample")
+    let before = try FileManager.default.contentsOfDirectory(atPath: sample.path).sorted()
+    let data = try Data(contentsOf: sample.appendingPathComponent("data.json"))
+    let script = "delete /clubs/dickens\n:as alice\ndelete /clubs/dickens\n:save indexes x.json\n"
+    _ = try ReplProcess.run(["repl"], stdin: Data(script.utf8), in: Self.folder)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: sample.path).sorted() == before)
+    #expect(try Data(contentsOf: sample.appendingPathComponent("data.json")) == data)
+    #expect(!FileManager.default.fileExists(atPath: Self.folder.appendingPathComponent("x.json").path))
+  }
+}
+
+/// Runs `flint` with bytes on its stdin.
+enum ReplProcess {
+  static func run(_ arguments: [String], stdin: Data, in directory: URL, environment: [String: String] = [:]) throws
+    -> FlintRunner.Result
+  {
+    guard let executable = FlintRunner.executable else { throw FlintRunner.RunnerError.missingExecutable }
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    var env = ProcessInfo.processInfo.environment
+    env.removeValue(forKey: "NO_COLOR")
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    let input = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardInput = input
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    input.fileHandleForWriting.write(stdin)
+    try input.fileHandleForWriting.close()
+    let out = stdout.fileHandleForReading.readDataToEndOfFile()
+    let err = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return FlintRunner.Result(
+      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+      stderr: String(decoding: err, as: UTF8.self))
+  }
+}

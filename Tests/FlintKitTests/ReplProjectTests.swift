@@ -1,0 +1,57 @@
+import FlintKit
+import Foundation
+import Testing
+
+/// Which files `flint repl` starts with: options, else firebase.json, else the bundled sample.
+@Suite struct ReplProjectTests {
+  static func folder(_ files: [String: String]) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flint-project-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    for (name, text) in files { try Data(text.utf8).write(to: url.appendingPathComponent(name)) }
+    return url
+  }
+
+  @Test("firebase.json names the rules and the index manifest, relative to its folder")
+  func firebaseJSON() throws {
+    let url = try Self.folder([
+      "firebase.json": #"{"firestore": {"rules": "a.rules", "indexes": "i.json"}}"#
+    ])
+    defer { try? FileManager.default.removeItem(at: url) }
+    let project = ReplProject.resolve(rules: nil, data: nil, indexes: nil, directory: url.path)
+    #expect(project.rules?.path == url.path + "/a.rules")
+    #expect(project.indexes?.path == url.path + "/i.json")
+    #expect(project.data == nil)
+    #expect(project.note == "using firebase.json in the current directory")
+  }
+
+  @Test("the multi-database form uses its first entry; an option wins over firebase.json")
+  func optionsWin() throws {
+    let url = try Self.folder([
+      "firebase.json": #"{"firestore": [{"database": "(default)", "rules": "a.rules", "indexes": "i.json"}]}"#
+    ])
+    defer { try? FileManager.default.removeItem(at: url) }
+    let project = ReplProject.resolve(rules: "mine.rules", data: nil, indexes: nil, directory: url.path)
+    #expect(project.rules?.path == "mine.rules")
+    #expect(project.indexes?.path == url.path + "/i.json")
+    #expect(project.note == nil)
+  }
+
+  @Test("no firebase.json and no options: the bundled sample project, with a line saying so")
+  func sample() throws {
+    let url = try Self.folder([:])
+    defer { try? FileManager.default.removeItem(at: url) }
+    let project = ReplProject.resolve(rules: nil, data: nil, indexes: nil, directory: url.path)
+    #expect(project.rules?.path == ReplProject.sampleFolder + "/firestore.rules")
+    #expect(project.data?.display == "data.json")
+    #expect(project.note?.contains("bundled sample project") == true)
+  }
+
+  @Test("a firebase.json that is not JSON is a problem, not a crash")
+  func brokenConfig() throws {
+    let url = try Self.folder(["firebase.json": "{nope"])
+    defer { try? FileManager.default.removeItem(at: url) }
+    let project = ReplProject.resolve(rules: nil, data: nil, indexes: nil, directory: url.path)
+    #expect(project.problem?.hasPrefix("firebase.json:") == true)
+    #expect(project.rules == nil)
+  }
+}
