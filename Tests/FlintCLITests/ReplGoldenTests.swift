@@ -47,12 +47,12 @@ import Testing
     #expect(result.stderr.hasPrefix("flint: invalid --auth"))
   }
 
-  @Test("scripted sessions write nothing to disk")
+  @Test("scripted sessions write nothing to disk (only :save does)")
   func nothingWritten() throws {
     let sample = PackagePaths.url("Corpus/sample")
     let before = try FileManager.default.contentsOfDirectory(atPath: sample.path).sorted()
     let data = try Data(contentsOf: sample.appendingPathComponent("data.json"))
-    let script = "delete /clubs/dickens\n:as alice\ndelete /clubs/dickens\n:save indexes x.json\n"
+    let script = "delete /clubs/dickens\n:as alice\ndelete /clubs/dickens\n:indexes\n"
     _ = try ReplProcess.run(["repl"], stdin: Data(script.utf8), in: Self.folder)
     #expect(try FileManager.default.contentsOfDirectory(atPath: sample.path).sorted() == before)
     #expect(try Data(contentsOf: sample.appendingPathComponent("data.json")) == data)

@@ -213,11 +213,27 @@ import Testing
     #expect(session.completions(before: ":load ", word: "r") == ["rules"])
   }
 
-  @Test(":indexes and :save indexes say advice is not available in this build")
-  func indexStub() throws {
+  @Test(":indexes plans the session's queries; :save indexes merges into the manifest atomically")
+  func indexAdvice() throws {
     let project = try Project()
-    var session = project.session()
-    #expect(session.execute(":indexes").text == "index advice: not available in this build\n")
-    #expect(session.execute(":save indexes out.json").text == "index advice: not available in this build\n")
+    try project.write(
+      "firestore.indexes.json",
+      #"{"indexes": [], "x-kept": true, "fieldOverrides": [{"collectionGroup": "posts", "fieldPath": "body", "indexes": []}]}"#)
+    var session = ReplSession()
+    _ = session.start(
+      with: ReplProject.resolve(
+        rules: project.path("rules.rules"), data: project.path("data.json"), indexes: project.path("firestore.indexes.json"),
+        directory: "/"))
+    #expect(session.execute(":indexes").text == "no queries yet: run a query, then :indexes\n")
+    _ = session.execute(":as alice")
+    let answer = session.execute(#"collection("posts").where("owner", "==", auth.uid).orderBy("title", "desc")"#).text
+    #expect(answer.contains("index: composite posts (owner ASC, title DESC, __name__ DESC) — missing from"))
+    let plan = session.execute(":indexes").text
+    #expect(plan.contains("added (1):\n  + posts (owner ASC, title DESC, __name__ DESC)  <- session:1"))
+    let out = project.path("out.json")
+    #expect(session.execute(":save indexes \(out)").text.hasPrefix("wrote \(out): 1 composite index, 1 field override (1 added"))
+    let written = try String(contentsOf: URL(fileURLWithPath: out), encoding: .utf8)
+    #expect(written.contains(#""x-kept": true"#) && written.contains(#""fieldPath": "body""#) && written.contains(#""fieldPath": "title""#))
+    #expect(session.execute(":save indexes /no/such/folder/m.json").text.hasPrefix("error: cannot write"))
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import FirestoreModel
 import Queries
 import RulesEngine
@@ -9,7 +10,10 @@ extension ReplSession {
     let playground = QueryPlayground(ruleset: rules?.ruleset, store: store)
     let report = playground.run(text, auth: auth, time: time)
     guard let normalized = report.normalized else { return invalidQuery(report, text: text) }
-    if !queries.contains(normalized) { queries.append(normalized) }
+    if !queries.contains(normalized) {
+      queries.append(normalized)
+      queryTexts.append(text.trimmingCharacters(in: .whitespaces))
+    }
     var out = ""
     let allowed: Bool
     if let proof = report.proof, let rules {

@@ -28,6 +28,8 @@ public struct ReplSession: Sendable {
   public internal(set) var history: [String] = []
   /// The distinct valid queries run this session (what `:indexes` advises on).
   public internal(set) var queries: [NormalizedQuery] = []
+  /// The text each of `queries` was written as.
+  public internal(set) var queryTexts: [String] = []
   /// Results of the last query not shown yet (`:more`).
   var pendingResults: [Document] = []
   public var style: ReplStyle
@@ -86,9 +88,9 @@ public struct ReplSession: Sendable {
     case .explain(let on):
       explain = on
       outcome.text += on ? "explain: full traces\n" : "explain: one-line verdicts\n"
-    case .indexes: outcome.text += IndexAdvice.report(for: queries, manifest: indexesFile, bytes: indexesBytes)
+    case .indexes: outcome.text += IndexAdvice.report(for: Array(zip(queryTexts, queries)), manifest: indexesFile, bytes: indexesBytes)
     case .saveIndexes(let path):
-      outcome.text += IndexAdvice.save(queries, manifest: indexesFile, bytes: indexesBytes, to: path)
+      outcome.text += IndexAdvice.save(Array(zip(queryTexts, queries)), manifest: indexesFile, bytes: indexesBytes, to: path)
     case .applyWrites(let on):
       applyWrites = on
       outcome.text += on ? "allowed writes change the session's data\n" : "allowed writes leave the session's data as it is\n"
