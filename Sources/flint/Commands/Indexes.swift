@@ -129,18 +129,8 @@ extension Flint {
     }
 
     private func existingManifest() throws -> (name: String, bytes: [UInt8])? {
-      var path = existing
-      if path == nil, FileReader.exists(RulesInputs.configName) {
-        do {
-          let config = try FirebaseConfig(bytes: try FileReader.bytes(atPath: RulesInputs.configName), name: RulesInputs.configName)
-          path = config.indexes(for: database)
-        } catch {
-          throw usage(error.description)
-        }
-      }
-      guard let path else { return nil }
       do {
-        return (path, try FileReader.bytes(atPath: path))
+        return try ManifestInput.load(explicit: existing, database: database).map { ($0.path, $0.bytes) }
       } catch {
         throw usage(error.description)
       }

@@ -166,18 +166,9 @@ extension Flint {
 
     /// `--indexes`, else firebase.json's manifest for `--database`, else none.
     private func loadIndexes() throws -> (String, IndexManifest)? {
-      var path = indexes
-      if path == nil, FileReader.exists(RulesInputs.configName) {
-        do {
-          let config = try FirebaseConfig(bytes: try FileReader.bytes(atPath: RulesInputs.configName), name: RulesInputs.configName)
-          path = config.indexes(for: database)
-        } catch {
-          throw usage(error.description)
-        }
-      }
-      guard let path else { return nil }
       do {
-        let read = try ManifestReader.read(bytes: try FileReader.bytes(atPath: path), file: path)
+        guard let (path, bytes) = try ManifestInput.load(explicit: indexes, database: database) else { return nil }
+        let read = try ManifestReader.read(bytes: bytes, file: path)
         for warning in read.warnings { Output.error("warning: \(warning)") }
         return (path, read.manifest)
       } catch let problem as UsageProblem {
