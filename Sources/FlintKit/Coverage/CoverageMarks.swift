@@ -41,14 +41,24 @@ enum CoverageMarks {
       mark(allow.range, width: 5, allowMessage(counts, allow))
       if counts.evaluated == 0, let condition = allow.conditionRange { silent.append(condition) }
     }
+    // Conditions missing an outcome: only the innermost of nested ones missing the same
+    // outcome is marked (in `a && b` never true because `a` never is, `a` is the one to see).
+    var partial: [(range: SourceRange, missing: String, message: String)] = []
     for (expression, counts) in zip(targets.expressions, coverage.expressionCounts) {
       if isSilent(expression.range) { continue }
       if counts.evaluated == 0 {
         mark(expression.range, "never evaluated")
         silent.append(expression.range)
       } else if expression.isCondition, let message = conditionMessage(counts) {
-        mark(expression.range, message)
+        partial.append((expression.range, String(message.prefix { $0 != "(" }), message))
       }
+    }
+    for outer in partial {
+      let explainedInside = partial.contains { inner in
+        inner.range != outer.range && inner.missing == outer.missing && outer.range.start <= inner.range.start
+          && inner.range.end <= outer.range.end
+      }
+      if !explainedInside { mark(outer.range, outer.message) }
     }
     return marks.mapValues { $0.sorted { $0.column < $1.column } }
   }

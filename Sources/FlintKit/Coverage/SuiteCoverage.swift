@@ -48,7 +48,7 @@ public struct SuiteCoverage: Sendable {
 
   /// A query proof's part: the blocks covering the query, and every attempted allow per branch.
   static func record(_ proof: ListProof, into coverage: inout RuleCoverage) {
-    for pattern in Set(proof.matches) { coverage.recordMatch(pattern: pattern) }
+    coverage.recordMatches(patterns: proof.matches)
     for branch in proof.branches {
       for attempt in branch.attempts {
         coverage.recordAllow(attempt.range) { counts in

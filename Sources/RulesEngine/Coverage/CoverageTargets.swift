@@ -7,6 +7,8 @@ public struct CoverageTargets: Sendable {
   public struct MatchBlock: Sendable {
     public var pattern: String
     public var range: SourceRange
+    /// The enclosing block's index in `matches`, if any.
+    public var parent: Int?
   }
 
   /// An `allow` statement.
@@ -46,8 +48,12 @@ extension Ruleset {
   public var coverageTargets: CoverageTargets {
     var targets = CoverageTargets()
     var walker = EvaluatedExpressions()
+    // A block's scope is a child of its enclosing block's scope (`RulesetBuilder.add`).
+    var blockOfScope: [Int: Int] = [:]
+    for (index, node) in nodes.enumerated() { blockOfScope[node.scope] = index }
     for node in nodes {
-      targets.matches.append(CoverageTargets.MatchBlock(pattern: node.patternText, range: node.pathRange))
+      let parent = scopes[node.scope].parent.flatMap { blockOfScope[$0] }
+      targets.matches.append(CoverageTargets.MatchBlock(pattern: node.patternText, range: node.pathRange, parent: parent))
       for rule in node.allows {
         let statement = rule.statement
         targets.allows.append(

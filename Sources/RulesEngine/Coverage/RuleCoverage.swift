@@ -8,7 +8,8 @@ import RulesLanguage
 /// lower level still counts its matches and allow outcomes.
 public struct RuleCoverage: Sendable {
   public let targets: CoverageTargets
-  /// Parallel to `targets.matches`: how many requests the block's complete pattern matched.
+  /// Parallel to `targets.matches`: how many requests reached the block: its complete pattern,
+  /// or that of a block nested in it, matched the request path.
   public private(set) var matchHits: [Int]
   /// Parallel to `targets.allows`.
   public private(set) var allowCounts: [AllowCounts]
@@ -46,9 +47,7 @@ public struct RuleCoverage: Sendable {
 
   /// Counts one decision: its matched blocks, its evaluated allows and their expression trees.
   public mutating func record(_ trace: DecisionTrace) {
-    for match in trace.matches {
-      if let position = matchIndex[match.range] { matchHits[position] += 1 }
-    }
+    reach(trace.matches.compactMap { matchIndex[$0.range] })
     for allow in trace.allows {
       if let position = allowIndex[allow.range] { allowCounts[position].add(allow.outcome) }
       if let expression = allow.expression { record(expression) }
@@ -60,9 +59,20 @@ public struct RuleCoverage: Sendable {
     if let position = allowIndex[range] { apply(&allowCounts[position]) }
   }
 
-  /// Counts one reach of every block with this complete pattern (a query proof names blocks so).
-  public mutating func recordMatch(pattern: String) {
-    for (position, block) in targets.matches.enumerated() where block.pattern == pattern { matchHits[position] += 1 }
+  /// Counts one request reaching the blocks with these complete patterns (a query proof names blocks so).
+  public mutating func recordMatches(patterns: [String]) {
+    let wanted = Set(patterns)
+    reach(targets.matches.indices.filter { wanted.contains(targets.matches[$0].pattern) })
+  }
+
+  /// Counts one request reaching `blocks` and every block enclosing them, each once.
+  private mutating func reach(_ blocks: [Int]) {
+    var reached: Set<Int> = []
+    for block in blocks {
+      var current: Int? = block
+      while let index = current, reached.insert(index).inserted { current = targets.matches[index].parent }
+    }
+    for index in reached { matchHits[index] += 1 }
   }
 
   private mutating func record(_ node: ExprTrace) {
