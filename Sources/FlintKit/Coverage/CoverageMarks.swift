@@ -39,7 +39,15 @@ enum CoverageMarks {
     }
     for (allow, counts) in zip(targets.allows, coverage.allowCounts) {
       mark(allow.range, width: 5, allowMessage(counts, allow))
-      if counts.evaluated == 0, let condition = allow.conditionRange { silent.append(condition) }
+      guard let condition = allow.conditionRange else { continue }
+      if counts.evaluated == 0 { silent.append(condition) }
+      if counts.proved > 0 {
+        let traced = zip(targets.expressions, coverage.expressionCounts).contains { $0.range == condition && $1.evaluated > 0 }
+        if !traced {
+          mark(condition, "decided by query proofs (\(counts.proved)), not traced")
+          silent.append(condition)
+        }
+      }
     }
     // Conditions missing an outcome: only the innermost of nested ones missing the same
     // outcome is marked (in `a && b` never true because `a` never is, `a` is the one to see).

@@ -52,6 +52,7 @@ public struct SuiteCoverage: Sendable {
     for branch in proof.branches {
       for attempt in branch.attempts {
         coverage.recordAllow(attempt.range) { counts in
+          counts.proved += 1
           switch attempt.outcome {
           case .granted: counts.granted += 1
           case .denied, .unprovable: counts.denied += 1

@@ -33,6 +33,9 @@ public struct AllowCounts: Hashable, Sendable {
   public var denied = 0
   /// Conditions that were an error (a limit breach included).
   public var errors = 0
+  /// How many of these outcomes came from query proofs (`list` requests), which record no
+  /// expression trees.
+  public var proved = 0
 
   public init() {}
 
