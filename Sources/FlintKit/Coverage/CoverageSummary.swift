@@ -4,7 +4,7 @@ import RulesEngine
 ///
 /// An `allow` is covered when it was both granted and not granted at least once (a
 /// condition-less `allow read;` can only grant: granting once covers it). A condition (an
-/// allow condition, a function body, an operand of `&&`, `||` or `!`, a ternary's condition)
+/// allow condition, an operand of `&&` or `||`, a ternary's condition; a call there stands for its body)
 /// is covered when it was both `true` and `false`.
 public struct CoverageSummary: Hashable, Sendable {
   public var allows = 0

@@ -31,8 +31,9 @@ public struct CoverageTargets: Sendable {
   /// A sub-expression the evaluator evaluates (and records) on its own.
   public struct Expression: Sendable {
     public var range: SourceRange
-    /// Whether its value decides a branch: an allow condition, a function body, an operand of
-    /// `&&`, `||` or `!`, or a ternary's condition. Only these are expected to be both true and false.
+    /// Whether its value decides a branch: an allow condition, an operand of `&&` or `||`, or a
+    /// ternary's condition. Only these are expected to be both true and false. (A
+    /// function body is not one: its call is, where the call is an operand.)
     public var isCondition: Bool
   }
 
@@ -67,7 +68,7 @@ extension Ruleset {
       targets.functions.append(
         CoverageTargets.Function(name: decl.name.name, nameRange: decl.name.range, bodyRange: decl.body.range, range: decl.range))
       for binding in decl.lets { walker.add(binding.value, isCondition: false) }
-      walker.add(decl.body, isCondition: true)
+      walker.add(decl.body, isCondition: false)
     }
     targets.allows.sort { $0.range.start < $1.range.start }
     targets.functions.sort { $0.nameRange.start < $1.nameRange.start }

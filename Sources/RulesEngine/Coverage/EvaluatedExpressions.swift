@@ -40,7 +40,7 @@ struct EvaluatedExpressions {
       add(base, isCondition: false)
       if let lower { add(lower, isCondition: false) }
       if let upper { add(upper, isCondition: false) }
-    case .unary(let op, let operand): add(operand, isCondition: op == .not)
+    case .unary(_, let operand): add(operand, isCondition: false)
     case .binary(let op, let left, let right):
       let logical = op == .and || op == .or
       add(left, isCondition: logical)
