@@ -56,6 +56,10 @@ struct TestReportsCommandTests {
     #expect(result.stdout.hasPrefix("2 passed, 0 failed\n\nfirestore.rules: allows 1/2 granted and denied (50.0%)"))
     #expect(result.stdout.contains("allow: 1 granted, 1 denied"))
     #expect(result.stdout.contains("allow: never evaluated"))
+    // Before a suite, `--coverage` still takes no format.
+    let before = try Self.sandbox().run("test", "--coverage", "suite.json")
+    #expect(before.status == 0)
+    #expect(before.stdout == result.stdout)
   }
 
   @Test("--coverage lcov --coverage-out: written to the file, stdout keeps the test report")

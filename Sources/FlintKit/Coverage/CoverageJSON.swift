@@ -36,7 +36,8 @@ public enum CoverageJSON {
         place(allow.range) + [
           ("methods", .array(allow.methods.map { .string($0.rawValue) })),
           ("conditional", .bool(allow.conditionRange != nil)),
-          ("granted", .int(counts.granted)), ("denied", .int(counts.denied)), ("errors", .int(counts.errors)), ("proved", .int(counts.proved)),
+          ("granted", .int(counts.granted)), ("denied", .int(counts.denied)), ("errors", .int(counts.errors)),
+          ("proved", .int(counts.proved)),
           ("covered", .bool(CoverageSummary.covers(counts, allow))),
         ])
     }

@@ -42,7 +42,9 @@ enum CoverageMarks {
       guard let condition = allow.conditionRange else { continue }
       if counts.evaluated == 0 { silent.append(condition) }
       if counts.proved > 0 {
-        let traced = zip(targets.expressions, coverage.expressionCounts).contains { $0.range == condition && $1.evaluated > 0 }
+        let traced = zip(targets.expressions, coverage.expressionCounts).contains {
+          $0.range == condition && $1.evaluated > 0
+        }
         if !traced {
           mark(condition, "decided by query proofs (\(counts.proved)), not traced")
           silent.append(condition)
@@ -91,7 +93,8 @@ enum CoverageMarks {
     if counts.errorCount > 0 { seen.append(counts.errorCount == 1 ? "1 error" : "\(counts.errorCount) errors") }
     if counts.valueCount > 0 { seen.append("\(counts.valueCount) not a bool") }
     let missing =
-      counts.trueCount == 0 && counts.falseCount == 0 ? "never true or false" : counts.trueCount == 0 ? "never true" : "never false"
+      counts.trueCount == 0 && counts.falseCount == 0
+      ? "never true or false" : counts.trueCount == 0 ? "never true" : "never false"
     return "\(missing) (\(seen.joined(separator: ", ")))"
   }
 }

@@ -46,7 +46,8 @@ public enum CoverageText {
       if number == lines.count && rawLine.isEmpty { break }
       let line = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : String(rawLine)
       let count = counts[number].map(String.init) ?? ""
-      out += pad(String(number), numberWidth) + " " + pad(count, countWidth) + " |" + (line.isEmpty ? "" : " " + line) + "\n"
+      out += pad(String(number), numberWidth) + " " + pad(count, countWidth) + " |"
+      out += (line.isEmpty ? "" : " " + line) + "\n"
       for mark in marks[number] ?? [] {
         out += blankGutter + " " + caretPrefix(line, mark.column) + caret(mark.width) + " " + mark.message + "\n"
       }

@@ -42,7 +42,8 @@ public enum JUnitReport {
       }
     }
     return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-      + "<testsuites name=\"flint test\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(timeText(seconds))\">\n"
+      + "<testsuites name=\"flint test\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" "
+      + "time=\"\(timeText(seconds))\">\n"
       + body + "</testsuites>\n"
   }
 

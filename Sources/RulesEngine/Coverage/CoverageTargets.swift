@@ -54,19 +54,22 @@ extension Ruleset {
     for (index, node) in nodes.enumerated() { blockOfScope[node.scope] = index }
     for node in nodes {
       let parent = scopes[node.scope].parent.flatMap { blockOfScope[$0] }
-      targets.matches.append(CoverageTargets.MatchBlock(pattern: node.patternText, range: node.pathRange, parent: parent))
+      targets.matches.append(
+        CoverageTargets.MatchBlock(pattern: node.patternText, range: node.pathRange, parent: parent))
       for rule in node.allows {
         let statement = rule.statement
         targets.allows.append(
           CoverageTargets.Allow(
-            methods: statement.methods.map(\.method), range: statement.range, conditionRange: statement.condition?.range))
+            methods: statement.methods.map(\.method), range: statement.range,
+            conditionRange: statement.condition?.range))
         if let condition = statement.condition { walker.add(condition, isCondition: true) }
       }
     }
     for function in functions {
       let decl = function.decl
       targets.functions.append(
-        CoverageTargets.Function(name: decl.name.name, nameRange: decl.name.range, bodyRange: decl.body.range, range: decl.range))
+        CoverageTargets.Function(
+          name: decl.name.name, nameRange: decl.name.range, bodyRange: decl.body.range, range: decl.range))
       for binding in decl.lets { walker.add(binding.value, isCondition: false) }
       walker.add(decl.body, isCondition: false)
     }

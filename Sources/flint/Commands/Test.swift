@@ -31,7 +31,8 @@ extension Flint {
     @Option(name: .long, help: "Report rule coverage: text (the default when no format follows), json or lcov.")
     var coverage: CoverageFormat?
 
-    @Option(name: .customLong("coverage-out"), help: "Write the coverage report to this file (atomically) instead of stdout.")
+    @Option(
+      name: .customLong("coverage-out"), help: "Write the coverage report to this file (atomically) instead of stdout.")
     var coverageOut: String?
 
     @Option(
@@ -48,7 +49,8 @@ extension Flint {
       }
       if coverageOut != nil && coverage == nil { throw ValidationError("--coverage-out needs --coverage") }
       if coverage != nil && coverageOut == nil && format != .text {
-        throw ValidationError("--coverage with --format \(format.rawValue) needs --coverage-out (stdout holds the test report)")
+        throw ValidationError(
+          "--coverage with --format \(format.rawValue) needs --coverage-out (stdout holds the test report)")
       }
     }
 
@@ -85,8 +87,8 @@ extension Flint {
         do {
           let suite = try loader.load(file: file)
           let result = runner.run(suite)
-          let elapsed = clock.now - start
-          runs.append(.ran(result, seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
+          let elapsed = (clock.now - start).components
+          runs.append(.ran(result, seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18))
           if measuring { collected.record(suite, result) }
         } catch {
           runs.append(.unloadable(file: file, error: error))
@@ -120,11 +122,13 @@ extension Flint {
       }
       if invalid { throw ExitCode(ExitStatus.usage) }
       if results.contains(where: { $0.failed > 0 }) { throw ExitCode(ExitStatus.failure) }
-      if let minCoverage, collected.total.allowPercent < minCoverage {
+      let total = collected.total
+      if let minCoverage, total.allowPercent < minCoverage {
+        let threshold = minCoverage == minCoverage.rounded() ? String(Int(minCoverage)) : String(minCoverage)
         Output.error(
-          "flint: \(collected.total.allowsCovered) of \(collected.total.allows) allow statements granted and denied "
-            + "(\(CoverageSummary.percentText(collected.total.allowsCovered, of: collected.total.allows))), "
-            + "below --min-coverage \(minCoverage == minCoverage.rounded() ? String(Int(minCoverage)) : String(minCoverage))%")
+          "flint: \(total.allowsCovered) of \(total.allows) allow statements granted and denied "
+            + "(\(CoverageSummary.percentText(total.allowsCovered, of: total.allows))), "
+            + "below --min-coverage \(threshold)%")
         throw ExitCode(ExitStatus.failure)
       }
     }
