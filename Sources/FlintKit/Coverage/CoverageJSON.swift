@@ -16,7 +16,7 @@ public enum CoverageJSON {
   static func summary(_ summary: CoverageSummary) -> JSONText {
     .object([
       ("allows", .int(summary.allows)), ("allowsCovered", .int(summary.allowsCovered)),
-      ("allowPercent", .double((summary.allowPercent * 10).rounded() / 10)),
+      ("allowPercent", .double((summary.allowPercent * 10).rounded(.down) / 10)),
       ("conditions", .int(summary.conditions)), ("conditionsCovered", .int(summary.conditionsCovered)),
       ("expressions", .int(summary.expressions)), ("expressionsEvaluated", .int(summary.expressionsEvaluated)),
       ("matches", .int(summary.matches)), ("matchesReached", .int(summary.matchesReached)),
