@@ -31,8 +31,10 @@ public enum HelpText {
     write transforms (update/set): {__increment__: 1}  {__array_union__: [x]}  {__array_remove__: [x]}
       {__delete__: true}
 
-    flint test [--format text|json] [--explain short|full] SUITE|DIR...
-    A folder runs the files in it that are suites. Exit: 0 all passed, 1 a case failed, 2 invalid.
+    flint test [--format text|json|junit] [--explain short|full] [--coverage [text|json|lcov]]
+      [--coverage-out FILE] [--min-coverage PERCENT] SUITE|DIR...
+    A folder runs the files in it that are suites. Exit: 0 all passed, 1 a case failed (or coverage
+    below --min-coverage), 2 invalid.
 
     """
 

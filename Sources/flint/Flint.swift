@@ -25,7 +25,7 @@ struct Flint: ParsableCommand {
       Output.error("flint: missing subcommand (check, test, expr, query, indexes, repl or init)\n\n" + helpMessage())
       Output.terminate(ExitStatus.usage)
     }
-    let arguments = ArgumentRewrite.expr(Array(CommandLine.arguments.dropFirst()))
+    let arguments = ArgumentRewrite.coverage(ArgumentRewrite.expr(Array(CommandLine.arguments.dropFirst())))
     if let topic = HelpTopics.topic(arguments) {
       print(topic, terminator: "")
       Output.terminate(0)

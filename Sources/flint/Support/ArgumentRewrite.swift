@@ -26,4 +26,20 @@ enum ArgumentRewrite {
     }
     return arguments
   }
+
+  /// `flint test --coverage` with no format (last, or before something that is no format)
+  /// means `--coverage text`: ArgumentParser options always take a value.
+  static func coverage(_ arguments: [String]) -> [String] {
+    guard arguments.first == "test" else { return arguments }
+    var rewritten = arguments
+    var index = (arguments.firstIndex(of: "--") ?? arguments.count) - 1
+    while index > 0 {
+      if rewritten[index] == "--coverage" {
+        let next = index + 1 < rewritten.count ? rewritten[index + 1] : nil
+        if next.map({ ["text", "json", "lcov"].contains($0) }) != true { rewritten.insert("text", at: index + 1) }
+      }
+      index -= 1
+    }
+    return rewritten
+  }
 }

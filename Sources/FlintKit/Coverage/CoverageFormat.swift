@@ -1,0 +1,15 @@
+/// `flint test --coverage text|json|lcov`.
+public enum CoverageFormat: String, Sendable, CaseIterable {
+  case text
+  case json
+  case lcov
+
+  /// The report in this format.
+  public func render(_ coverage: SuiteCoverage) -> String {
+    switch self {
+    case .text: CoverageText.render(coverage)
+    case .json: CoverageJSON.render(coverage)
+    case .lcov: CoverageLCOV.render(coverage)
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import RulesEngine
+import RulesLanguage
+
+/// Coverage as one line of JSON: `{"files": [{"file", "summary", "allows": [...], "matches":
+/// [...], "functions": [...], "expressions": [...]}], "summary": {...}}`. Places are 1-based
+/// `line`/`column` (columns in characters); expressions carry their source `text` and their
+/// `true`/`false`/`error`/`value` counts.
+public enum CoverageJSON {
+  public static func render(_ coverage: SuiteCoverage) -> String {
+    JSONText.object([
+      ("files", .array(coverage.files.map(file))),
+      ("summary", summary(coverage.total)),
+    ]).text + "\n"
+  }
+
+  static func summary(_ summary: CoverageSummary) -> JSONText {
+    .object([
+      ("allows", .int(summary.allows)), ("allowsCovered", .int(summary.allowsCovered)),
+      ("allowPercent", .double((summary.allowPercent * 10).rounded(.down) / 10)),
+      ("conditions", .int(summary.conditions)), ("conditionsCovered", .int(summary.conditionsCovered)),
+      ("expressions", .int(summary.expressions)), ("expressionsEvaluated", .int(summary.expressionsEvaluated)),
+      ("matches", .int(summary.matches)), ("matchesReached", .int(summary.matchesReached)),
+      ("functions", .int(summary.functions)), ("functionsCalled", .int(summary.functionsCalled)),
+    ])
+  }
+
+  static func file(_ file: FileCoverage) -> JSONText {
+    let coverage = file.coverage
+    let targets = coverage.targets
+    func place(_ range: SourceRange) -> [(String, JSONText)] {
+      let location = file.source.location(of: range.start)
+      return [("line", .int(location.line)), ("column", .int(location.column))]
+    }
+    let allows = zip(targets.allows, coverage.allowCounts).map { allow, counts in
+      JSONText.object(
+        place(allow.range) + [
+          ("methods", .array(allow.methods.map { .string($0.rawValue) })),
+          ("conditional", .bool(allow.conditionRange != nil)),
+          ("granted", .int(counts.granted)), ("denied", .int(counts.denied)), ("errors", .int(counts.errors)),
+          ("proved", .int(counts.proved)),
+          ("covered", .bool(CoverageSummary.covers(counts, allow))),
+        ])
+    }
+    let matches = zip(targets.matches, coverage.matchHits).map { block, hits in
+      JSONText.object(place(block.range) + [("pattern", .string(block.pattern)), ("reached", .int(hits))])
+    }
+    let functions = zip(targets.functions, coverage.functionCalls).map { function, calls in
+      JSONText.object(place(function.nameRange) + [("name", .string(function.name)), ("calls", .int(calls))])
+    }
+    let expressions = zip(targets.expressions, coverage.expressionCounts).map { expression, counts in
+      JSONText.object(
+        place(expression.range) + [
+          ("text", .string(CoverageText.sourceText(expression.range, in: file.source))),
+          ("condition", .bool(expression.isCondition)),
+          ("true", .int(counts.trueCount)), ("false", .int(counts.falseCount)),
+          ("error", .int(counts.errorCount)), ("value", .int(counts.valueCount)),
+        ])
+    }
+    return .object([
+      ("file", .string(file.path)), ("summary", summary(file.summary)),
+      ("allows", .array(allows)), ("matches", .array(matches)),
+      ("functions", .array(functions)), ("expressions", .array(expressions)),
+    ])
+  }
+}

@@ -1,0 +1,79 @@
+import RulesEngine
+
+/// Coverage figures of one rules file or of several.
+///
+/// An `allow` is covered when it was both granted and not granted at least once (a
+/// condition-less `allow read;` can only grant: granting once covers it). A condition (an
+/// allow condition, an operand of `&&` or `||`, a ternary's condition; a call there stands for its body)
+/// is covered when it was both `true` and `false`.
+public struct CoverageSummary: Hashable, Sendable {
+  public var allows = 0
+  public var allowsCovered = 0
+  public var expressions = 0
+  public var expressionsEvaluated = 0
+  public var conditions = 0
+  public var conditionsCovered = 0
+  public var matches = 0
+  public var matchesReached = 0
+  public var functions = 0
+  public var functionsCalled = 0
+
+  public init() {}
+
+  public init(_ coverage: RuleCoverage) {
+    let targets = coverage.targets
+    allows = targets.allows.count
+    allowsCovered = zip(targets.allows, coverage.allowCounts).count { Self.covers($1, $0) }
+    expressions = targets.expressions.count
+    expressionsEvaluated = coverage.expressionCounts.count { $0.evaluated > 0 }
+    let conditionCounts = zip(targets.expressions, coverage.expressionCounts).filter { $0.0.isCondition }.map(\.1)
+    conditions = conditionCounts.count
+    conditionsCovered = conditionCounts.count { $0.trueCount > 0 && $0.falseCount > 0 }
+    matches = targets.matches.count
+    matchesReached = coverage.matchHits.count { $0 > 0 }
+    functions = targets.functions.count
+    functionsCalled = coverage.functionCalls.count { $0 > 0 }
+  }
+
+  /// Whether `counts` covers `allow`: granted and not granted, or granted when it has no condition.
+  public static func covers(_ counts: AllowCounts, _ allow: CoverageTargets.Allow) -> Bool {
+    counts.granted > 0 && (counts.notGranted > 0 || allow.conditionRange == nil)
+  }
+
+  /// The percentage of covered allows (100 when there are none): what `--min-coverage` checks.
+  public var allowPercent: Double { Self.percent(allowsCovered, of: allows) }
+
+  static func percent(_ part: Int, of whole: Int) -> Double {
+    whole == 0 ? 100 : Double(part) * 100 / Double(whole)
+  }
+
+  /// A percentage with one decimal, e.g. `66.7%`.
+  public static func percentText(_ part: Int, of whole: Int) -> String {
+    let tenths = Int((percent(part, of: whole) * 10).rounded(.down))
+    return "\(tenths / 10).\(tenths % 10)%"
+  }
+
+  public static func + (lhs: Self, rhs: Self) -> Self {
+    var sum = lhs
+    sum.allows += rhs.allows
+    sum.allowsCovered += rhs.allowsCovered
+    sum.expressions += rhs.expressions
+    sum.expressionsEvaluated += rhs.expressionsEvaluated
+    sum.conditions += rhs.conditions
+    sum.conditionsCovered += rhs.conditionsCovered
+    sum.matches += rhs.matches
+    sum.matchesReached += rhs.matchesReached
+    sum.functions += rhs.functions
+    sum.functionsCalled += rhs.functionsCalled
+    return sum
+  }
+
+  /// `allows 3/4 granted and denied (75.0%), conditions 5/9 true and false, expressions 40/42 evaluated,
+  /// match blocks 2/3 reached, functions 1/1 called`.
+  public var text: String {
+    "allows \(allowsCovered)/\(allows) granted and denied (\(Self.percentText(allowsCovered, of: allows))), "
+      + "conditions \(conditionsCovered)/\(conditions) true and false, "
+      + "expressions \(expressionsEvaluated)/\(expressions) evaluated, "
+      + "match blocks \(matchesReached)/\(matches) reached, functions \(functionsCalled)/\(functions) called"
+  }
+}
