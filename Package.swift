@@ -16,6 +16,8 @@ let package = Package(
     .library(name: "Queries", targets: ["Queries"]),
     .library(name: "IndexAdvisor", targets: ["IndexAdvisor"]),
     .library(name: "FlintKit", targets: ["FlintKit"]),
+    .library(name: "Flint", targets: ["Flint"]),
+    .library(name: "FlintTesting", targets: ["FlintTesting"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -39,6 +41,12 @@ let package = Package(
     .target(name: "Queries", dependencies: ["RulesEngine"]),
     .target(name: "IndexAdvisor", dependencies: ["Queries"]),
     .target(name: "FlintKit", dependencies: ["IndexAdvisor", .product(name: "Yams", package: "Yams")]),
+    .target(
+      name: "Flint",
+      dependencies: ["FlintKit", "IndexAdvisor", "Queries", "RulesEngine", "RulesLanguage", "FirestoreModel"]
+    ),
+    // Swift Testing and XCTest helpers (expectAllowed, XCTAssertDenied, ...), for test targets only.
+    .target(name: "FlintTesting", dependencies: ["Flint"]),
     .executableTarget(
       name: "flint",
       dependencies: [
@@ -56,6 +64,7 @@ let package = Package(
     .testTarget(name: "QueriesTests", dependencies: ["Queries", "FlintTestSupport"]),
     .testTarget(name: "IndexAdvisorTests", dependencies: ["IndexAdvisor", "FlintTestSupport"]),
     .testTarget(name: "FlintKitTests", dependencies: ["FlintKit", "FlintTestSupport"]),
+    .testTarget(name: "FlintAPITests", dependencies: ["Flint", "FlintTesting"]),
     .testTarget(name: "FlintCLITests", dependencies: ["flint", "FlintTestSupport"]),
   ],
   swiftLanguageModes: [.v6]

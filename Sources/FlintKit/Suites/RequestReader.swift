@@ -16,7 +16,8 @@ import RulesLanguage
 /// Paths are relative to `/databases/(default)/documents`, with or without a leading `/`.
 /// `data` (the complete document after the write) is only for `create`/`update`; `query`
 /// (DSL text or the structured JSON form) only for `list`, where it may stand in for `path`.
-struct RequestReader {
+/// Public so that the `Flint` library builds its requests with exactly the suites' semantics.
+public struct RequestReader {
   static let keys: Set<String> = [
     "method", "path", "auth", "time", "data", "update", "set", "merge", "mergeFields", "query",
   ]
@@ -27,7 +28,14 @@ struct RequestReader {
   /// The documents the case runs on (for query cursors such as `startAt(snapshot(...))`).
   let store: DocumentStore
 
-  func read(_ json: JSONValue, at path: JSONPath) throws(JSONError) -> SuiteRequest {
+  /// A reader for requests sent at `defaultTime` (unless they give a time) on `store`.
+  public init(defaultTime: Timestamp, store: DocumentStore) {
+    self.defaultTime = defaultTime
+    self.store = store
+  }
+
+  /// Reads one request object; errors name the JSON path under `path`.
+  public func read(_ json: JSONValue, at path: JSONPath) throws(JSONError) -> SuiteRequest {
     let object = try json.object(at: path)
     try object.rejectUnknownKeys(allowed: Self.keys, at: path)
     var time = defaultTime

@@ -1,0 +1,45 @@
+import FlintKit
+import IndexAdvisor
+
+/// What `flint query` finds about one query: whether the SDK and the backend accept it, whether
+/// the rules allow it, and the index it needs.
+public struct QueryCheck: Sendable, CustomStringConvertible {
+  /// Whether the client SDK and the backend accept the query.
+  public let isValid: Bool
+  /// Why the query is invalid: the SDK's exact message (or the backend's); nil when valid.
+  public let error: String?
+  /// Whether the rules allow the query (false when it is invalid).
+  public let allowed: Bool
+  /// Query changes that would let the rules allow it, e.g. `add .where("owner", "==", auth.uid)`;
+  /// empty when allowed or when none is known.
+  public let suggestions: [String]
+  /// The index the query needs; nil when the query is invalid.
+  public let indexRequirement: IndexRequirement?
+  /// The report `flint query` prints: validity, normalized order, the rules proof, the index.
+  public let description: String
+
+  /// What a query needs from indexes, and whether the manifest given serves it.
+  public struct IndexRequirement: Sendable, Hashable {
+    /// `none`, `single-field`, `merge`, `collection-group-override` or `composite`.
+    public let kind: String
+    /// The composite indexes to create when none exists: `clubs (owner ASC, createdAt DESC, __name__ DESC)`.
+    public let indexes: [String]
+    /// The field overrides a collection-group query needs.
+    public let fieldOverrides: [String]
+    /// Whether the automatic indexes, or the manifest when one was given, serve the query.
+    public let isServed: Bool
+  }
+
+  init(_ report: QueryReport) {
+    isValid = report.isValid
+    error = report.error
+    allowed = report.isValid && (report.proof?.allowed ?? true)
+    suggestions = report.proof?.suggestions ?? []
+    indexRequirement = report.index.map { serving in
+      IndexRequirement(
+        kind: serving.requirement.kind.rawValue, indexes: serving.requirement.indexes.map(\.description),
+        fieldOverrides: serving.requirement.fieldOverrides.map(\.description), isServed: serving.isServed)
+    }
+    description = PlaygroundRenderer.text(report)
+  }
+}
