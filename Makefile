@@ -37,9 +37,12 @@ run: build
 	cd Corpus/sample && ../../$(FLINT_DEBUG) indexes queries.txt > /dev/null
 	cd Corpus/repl && ../../$(FLINT_DEBUG) repl < sample-session.txt
 
+# Then the example rules-test package a user copies (Examples/RulesTests, its own .build), so
+# the Swift API stays usable from outside the package.
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	cd Examples/RulesTests && $(SWIFT) test
 
 # Speed goals (not timed tests): one JSON line per benchmark, then the CEL peer comparison.
 bench: deps
@@ -49,4 +52,4 @@ bench: deps
 	python3 Benchmarks/compare_expr.py 100000 .build/release/flint
 
 clean:
-	rm -rf .build
+	rm -rf .build Examples/RulesTests/.build
