@@ -18,7 +18,7 @@
     ) throws -> RulesDecision {
       let decision = try evaluate(request, data: data)
       if !decision.allowed {
-        Issue.record("expected allow: \(request)\n\(decision)", sourceLocation: sourceLocation)
+        Issue.record("\(issueText(expected: "allow", request, decision))", sourceLocation: sourceLocation)
       }
       return decision
     }
@@ -30,7 +30,7 @@
     ) throws -> RulesDecision {
       let decision = try evaluate(request, data: data)
       if decision.allowed {
-        Issue.record("expected deny: \(request)\n\(decision)", sourceLocation: sourceLocation)
+        Issue.record("\(issueText(expected: "deny", request, decision))", sourceLocation: sourceLocation)
       }
       return decision
     }

@@ -15,7 +15,7 @@
     line: UInt = #line
   ) throws {
     let decision = try rules.evaluate(request, data: data)
-    if !decision.allowed { XCTFail("expected allow: \(request)\n\(decision)", file: file, line: line) }
+    if !decision.allowed { XCTFail(issueText(expected: "allow", request, decision), file: file, line: line) }
   }
 
   /// Fails the XCTest, with the rules' explanation in the message, unless `rules` deny `request`.
@@ -24,6 +24,6 @@
     line: UInt = #line
   ) throws {
     let decision = try rules.evaluate(request, data: data)
-    if decision.allowed { XCTFail("expected deny: \(request)\n\(decision)", file: file, line: line) }
+    if decision.allowed { XCTFail(issueText(expected: "deny", request, decision), file: file, line: line) }
   }
 #endif
