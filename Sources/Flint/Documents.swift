@@ -47,6 +47,11 @@ public struct Documents: Sendable {
     }
   }
 
+  /// Documents from the JSON file at `path` (tagged or REST).
+  public init(path: String) throws {
+    try self.init(contentsOf: URL(fileURLWithPath: path))
+  }
+
   /// The number of documents.
   public var count: Int { store.count }
 }
