@@ -20,8 +20,22 @@ public struct QueryCheck: Sendable, CustomStringConvertible {
 
   /// What a query needs from indexes, and whether the manifest given serves it.
   public struct IndexRequirement: Sendable, Hashable {
-    /// `none`, `single-field`, `merge`, `collection-group-override` or `composite`.
-    public let kind: String
+    /// The kind of index, from the weakest to the strongest.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+      /// Key order only: no filter, no order but `__name__` ascending.
+      case none
+      /// One automatic single-field index.
+      case singleField = "single-field"
+      /// Equalities served by merging automatic single-field indexes.
+      case merge
+      /// A collection-group query served by single-field indexes that only `fieldOverrides` enable.
+      case collectionGroupOverride = "collection-group-override"
+      /// A composite index.
+      case composite
+    }
+
+    /// The kind of index the query needs (the strongest of its branches).
+    public let kind: Kind
     /// The composite indexes to create when none exists: `clubs (owner ASC, createdAt DESC, __name__ DESC)`.
     public let indexes: [String]
     /// The field overrides a collection-group query needs.
@@ -37,7 +51,7 @@ public struct QueryCheck: Sendable, CustomStringConvertible {
     suggestions = report.proof?.suggestions ?? []
     indexRequirement = report.index.map { serving in
       IndexRequirement(
-        kind: serving.requirement.kind.rawValue, indexes: serving.requirement.indexes.map(\.description),
+        kind: IndexRequirement.Kind(rawValue: serving.requirement.kind.rawValue) ?? .composite, indexes: serving.requirement.indexes.map(\.description),
         fieldOverrides: serving.requirement.fieldOverrides.map(\.description), isServed: serving.isServed)
     }
     description = PlaygroundRenderer.text(report)

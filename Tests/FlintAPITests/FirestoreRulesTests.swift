@@ -106,12 +106,12 @@ struct FirestoreRulesTests {
     #expect(denied.isValid)
     #expect(!denied.allowed)
     #expect(!denied.suggestions.isEmpty)
-    #expect(denied.indexRequirement?.kind == "single-field")
+    #expect(denied.indexRequirement?.kind == .singleField)
 
     let composite = try rules.query(
       #"collection("posts").where("owner", "==", auth.uid).orderBy("at", "desc")"#, as: .user("alice"))
     #expect(composite.allowed)
-    #expect(composite.indexRequirement?.kind == "composite")
+    #expect(composite.indexRequirement?.kind == .composite)
     #expect(composite.indexRequirement?.indexes == ["posts (owner ASC, at DESC, __name__ DESC)"])
     #expect(composite.indexRequirement?.isServed == false)
     #expect(composite.description.contains("index: composite"))

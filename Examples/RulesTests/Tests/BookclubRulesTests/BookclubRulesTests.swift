@@ -52,7 +52,7 @@ import Testing
     let check = try rules.query(
       #"collection("clubs").where("visibility", "==", "public").orderBy("name")"#, as: .user("alice"), data: data)
     #expect(check.isValid && check.allowed, "\(check)")
-    #expect(check.indexRequirement?.kind == "composite")
+    #expect(check.indexRequirement?.kind == .composite)
     #expect(check.indexRequirement?.indexes == ["clubs (visibility ASC, name ASC, __name__ ASC)"])
   }
 }
