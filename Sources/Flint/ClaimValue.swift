@@ -3,11 +3,17 @@ import FirestoreModel
 /// A token claim of a signed-in user (`request.auth.token.<name>`), written as a Swift literal:
 /// `["admin": true, "groups": ["staff"], "level": 3]`.
 public enum ClaimValue: Sendable, Hashable {
+  /// A string claim: `"email": "alice@example.com"`.
   case string(String)
+  /// A boolean claim: `"admin": true`.
   case bool(Bool)
+  /// An integer claim: `"level": 3`.
   case int(Int64)
+  /// A floating-point claim.
   case double(Double)
+  /// A list claim: `"groups": ["staff", "editors"]`.
   case array([ClaimValue])
+  /// A map claim: `"firebase": ["sign_in_provider": "password"]`.
   case map([String: ClaimValue])
 
   /// The claim as JSON, keys sorted so that requests print the same way every time.

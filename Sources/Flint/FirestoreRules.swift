@@ -63,7 +63,8 @@ public struct FirestoreRules: Sendable {
     } catch let error as JSONError {
       throw FlintError("\(request): \(error.description)")
     }
-    let suiteCase = SuiteCase(name: request.description, store: data.store, action: .single(suiteRequest), expect: .allow)
+    let suiteCase = SuiteCase(
+      name: request.description, store: data.store, action: .single(suiteRequest), expect: .allow)
     let evaluator = Evaluator(ruleset: ruleset, options: EvaluationOptions(traceLevel: .full))
     return RulesDecision(SuiteRunner().run(suiteCase, evaluator), source: source)
   }

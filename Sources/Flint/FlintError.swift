@@ -12,5 +12,6 @@ public struct FlintError: Error, Sendable, CustomStringConvertible {
     self.message = message
   }
 
+  /// The ``message``.
   public var description: String { message }
 }

@@ -32,6 +32,7 @@ public struct Identity: Sendable, Hashable, CustomStringConvertible {
   /// No user: `request.auth` is null.
   public static var signedOut: Identity { Identity(uid: nil, claims: [:]) }
 
+  /// `alice`, `root {"admin":true}` or `signed out`, as requests print it.
   public var description: String {
     guard let uid else { return "signed out" }
     return claims.isEmpty ? uid : "\(uid) \(JSONWriter.debugJSON(.object(ClaimValue.object(claims))))"

@@ -51,7 +51,8 @@ public struct QueryCheck: Sendable, CustomStringConvertible {
     suggestions = report.proof?.suggestions ?? []
     indexRequirement = report.index.map { serving in
       IndexRequirement(
-        kind: IndexRequirement.Kind(rawValue: serving.requirement.kind.rawValue) ?? .composite, indexes: serving.requirement.indexes.map(\.description),
+        kind: IndexRequirement.Kind(rawValue: serving.requirement.kind.rawValue) ?? .composite,
+        indexes: serving.requirement.indexes.map(\.description),
         fieldOverrides: serving.requirement.fieldOverrides.map(\.description), isServed: serving.isServed)
     }
     description = PlaygroundRenderer.text(report)

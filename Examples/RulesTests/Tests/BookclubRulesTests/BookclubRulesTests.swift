@@ -55,4 +55,9 @@ import Testing
     #expect(check.indexRequirement?.kind == .composite)
     #expect(check.indexRequirement?.indexes == ["clubs (visibility ASC, name ASC, __name__ ASC)"])
   }
+
+  @Test func reviewsAreReadableEverywhere() throws {
+    // A collection-group query: every reviews collection, at any depth.
+    #expect(try rules.allows(.list(#"collectionGroup("reviews").where("rating", ">=", 4)"#), data: data))
+  }
 }
