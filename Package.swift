@@ -15,10 +15,15 @@ let package = Package(
     .library(name: "RulesEngine", targets: ["RulesEngine"]),
     .library(name: "Queries", targets: ["Queries"]),
     .library(name: "FlintKit", targets: ["FlintKit"]),
+    // The fuzz harnesses, for the libFuzzer package under Fuzz/ and the regression tests.
+    .library(name: "FlintFuzzHarness", targets: ["FlintFuzzHarness"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+    // Hashing (hashing.md5, hashing.sha256) and Base64 from maintained libraries.
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/swift-extras/swift-extras-base64", from: "1.2.0"),
   ],
   targets: [
     .systemLibrary(
@@ -26,9 +31,15 @@ let package = Package(
       pkgConfig: "libpcre2-8",
       providers: [.apt(["libpcre2-dev"])]
     ),
-    .target(name: "FirestoreModel"),
+    .target(
+      name: "FirestoreModel",
+      dependencies: [.product(name: "ExtrasBase64", package: "swift-extras-base64")]
+    ),
     .target(name: "RulesLanguage", dependencies: ["FirestoreModel"]),
-    .target(name: "RulesEngine", dependencies: ["RulesLanguage", "FirestoreModel", "CPCRE2"]),
+    .target(
+      name: "RulesEngine",
+      dependencies: ["RulesLanguage", "FirestoreModel", "CPCRE2", .product(name: "Crypto", package: "swift-crypto")]
+    ),
     .target(name: "Queries", dependencies: ["RulesEngine"]),
     .target(name: "FlintKit", dependencies: ["Queries", .product(name: "Yams", package: "Yams")]),
     .executableTarget(
@@ -41,12 +52,15 @@ let package = Package(
     .executableTarget(name: "flint-bench", dependencies: ["FlintKit"]),
     // Helpers shared by the test targets (seeded random numbers, package paths).
     .target(name: "FlintTestSupport", path: "Tests/FlintTestSupport"),
+    // One harness per front door: the input, the pipeline, the invariants (see Fuzz/).
+    .target(name: "FlintFuzzHarness", dependencies: ["FlintKit"], path: "Tests/FuzzHarness"),
     .testTarget(name: "FirestoreModelTests", dependencies: ["FirestoreModel", "FlintTestSupport"]),
     .testTarget(name: "RulesLanguageTests", dependencies: ["RulesLanguage", "FlintTestSupport"]),
     .testTarget(name: "RulesEngineTests", dependencies: ["RulesEngine"]),
     .testTarget(name: "QueriesTests", dependencies: ["Queries", "FlintTestSupport"]),
     .testTarget(name: "FlintKitTests", dependencies: ["FlintKit", "FlintTestSupport"]),
     .testTarget(name: "FlintCLITests", dependencies: ["flint", "FlintTestSupport"]),
+    .testTarget(name: "FuzzRegressionTests", dependencies: ["FlintFuzzHarness", "FlintTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
