@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlintKit
 import RulesLanguage
 
 extension Flint {
@@ -32,8 +33,8 @@ extension Flint {
       var ioFailed = false
       for input in inputs {
         do {
-          let source = try FileReader.source(atPath: input.path, name: input.displayName)
-          results.append((source, RulesCompiler.compile(source).diagnostics))
+          let bytes = try FileReader.bytes(atPath: input.path)
+          results.append(RulesCheck.check(bytes: bytes, name: input.displayName))
         } catch {
           Output.error(error.description)
           ioFailed = true
