@@ -1,6 +1,6 @@
 /// The fuzz targets by name, for the libFuzzer entry points and the regression tests.
 public enum FuzzTargets {
-  public static let all: [(name: String, run: ([UInt8]) throws(InvariantViolation) -> Void)] = [
+  public static let all: [(name: String, run: @Sendable ([UInt8]) throws(InvariantViolation) -> Void)] = [
     ("rules", RulesHarness.run),
     ("expr", ExpressionHarness.run),
     ("suite", SuiteHarness.run),
@@ -10,7 +10,7 @@ public enum FuzzTargets {
   ]
 
   /// The harness named `name`.
-  public static func named(_ name: String) -> (([UInt8]) throws(InvariantViolation) -> Void)? {
+  public static func named(_ name: String) -> (@Sendable ([UInt8]) throws(InvariantViolation) -> Void)? {
     all.first { $0.name == name }?.run
   }
 }
