@@ -41,6 +41,9 @@ bench: deps
 # Corpora and crash files go to Fuzz/.work/<target>/. One line per target is printed.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= rules expr suite seed query firebase
+# swiftc keeps only the last -sanitize= it is given, and SwiftPM passes --sanitize values one
+# flag each: without the combined flag last, Swift code gets AddressSanitizer but no coverage.
+FUZZ_BUILD_FLAGS := --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address
 CLANG_RT := $(shell dirname $$(readlink -f $$(command -v swiftc)))/../lib/clang
 
 # libFuzzer's runtime ships with the Swift toolchain (clang's compiler-rt); check it is there.
@@ -49,7 +52,7 @@ fuzz-deps: deps
 	  echo "libFuzzer runtime not found under $(CLANG_RT): install a Swift toolchain for Linux (it bundles it)"; exit 1; }
 
 fuzz: fuzz-deps
-	cd Fuzz && nice -n 19 $(SWIFT) build --sanitize=fuzzer --sanitize=address
+	cd Fuzz && nice -n 19 $(SWIFT) build $(FUZZ_BUILD_FLAGS)
 	Fuzz/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 clean:

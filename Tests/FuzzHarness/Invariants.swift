@@ -1,3 +1,4 @@
+import FirestoreModel
 import RulesLanguage
 
 /// A property every input must keep, broken: the fuzz targets crash on it (so libFuzzer

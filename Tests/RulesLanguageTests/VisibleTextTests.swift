@@ -1,3 +1,4 @@
+import FirestoreModel
 import RulesLanguage
 import Testing
 

@@ -1,3 +1,5 @@
+import FirestoreModel
+
 /// Turns diagnostics into text (GCC/Xcode style with a caret line) or JSON.
 ///
 /// Text:
