@@ -16,7 +16,9 @@ build: deps
 	$(SWIFT) build --product flint
 
 # The main jobs on the bundled sample project (Corpus/sample): check the rules, run the
-# sample's rule tests, then two queries as alice: one the rules deny (with the fix), one they allow.
+# sample's rule tests, two queries as alice (one the rules deny, with the fix; one they allow,
+# with the index it uses), then the index advisor: --check shows the one query the manifest does
+# not serve and the index to add, and the plan shows the merged manifest's additions.
 run: build
 	cd Corpus/sample && ../../$(FLINT_DEBUG) check
 	$(FLINT_DEBUG) test Corpus/suites/bookclub.yaml
@@ -24,6 +26,8 @@ run: build
 	  'collection("clubs").orderBy("name")'
 	cd Corpus/sample && ../../$(FLINT_DEBUG) query --data data.json --auth '{"uid": "alice"}' \
 	  'collection("clubs").where("visibility", "==", "public").orderBy("name")'
+	-cd Corpus/sample && ../../$(FLINT_DEBUG) indexes --check queries.txt
+	cd Corpus/sample && ../../$(FLINT_DEBUG) indexes queries.txt > /dev/null
 
 test: deps
 	$(SWIFT) build --build-tests
@@ -40,7 +44,7 @@ bench: deps
 # door into Fuzz/.build, then each runs FUZZ_SECONDS in turn, niced, one process at a time.
 # Corpora and crash files go to Fuzz/.work/<target>/. One line per target is printed.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= rules expr suite seed query firebase
+FUZZ_TARGETS ?= rules expr suite seed query firebase manifest
 # swiftc keeps only the last -sanitize= it is given, and SwiftPM passes --sanitize values one
 # flag each: without the combined flag last, Swift code gets AddressSanitizer but no coverage.
 FUZZ_BUILD_FLAGS := --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address

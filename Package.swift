@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layers, dependencies pointing one way only:
-// FirestoreModel <- RulesLanguage <- RulesEngine <- Queries <- FlintKit <- flint
+// FirestoreModel <- RulesLanguage <- RulesEngine <- Queries <- IndexAdvisor <- FlintKit <- flint
 // FlintKit holds the jobs behind each subcommand (rule-test suites, the query
 // playground); flint only parses arguments and prints.
 let package = Package(
@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "RulesLanguage", targets: ["RulesLanguage"]),
     .library(name: "RulesEngine", targets: ["RulesEngine"]),
     .library(name: "Queries", targets: ["Queries"]),
+    .library(name: "IndexAdvisor", targets: ["IndexAdvisor"]),
     .library(name: "FlintKit", targets: ["FlintKit"]),
     // The fuzz harnesses, for the libFuzzer package under Fuzz/ and the regression tests.
     .library(name: "FlintFuzzHarness", targets: ["FlintFuzzHarness"]),
@@ -41,7 +42,8 @@ let package = Package(
       dependencies: ["RulesLanguage", "FirestoreModel", "CPCRE2", .product(name: "Crypto", package: "swift-crypto")]
     ),
     .target(name: "Queries", dependencies: ["RulesEngine"]),
-    .target(name: "FlintKit", dependencies: ["Queries", .product(name: "Yams", package: "Yams")]),
+    .target(name: "IndexAdvisor", dependencies: ["Queries"]),
+    .target(name: "FlintKit", dependencies: ["IndexAdvisor", .product(name: "Yams", package: "Yams")]),
     .executableTarget(
       name: "flint",
       dependencies: [
@@ -53,11 +55,12 @@ let package = Package(
     // Helpers shared by the test targets (seeded random numbers, package paths).
     .target(name: "FlintTestSupport", path: "Tests/FlintTestSupport"),
     // One harness per front door: the input, the pipeline, the invariants (see Fuzz/).
-    .target(name: "FlintFuzzHarness", dependencies: ["FlintKit"], path: "Tests/FuzzHarness"),
+    .target(name: "FlintFuzzHarness", dependencies: ["FlintKit", "IndexAdvisor"], path: "Tests/FuzzHarness"),
     .testTarget(name: "FirestoreModelTests", dependencies: ["FirestoreModel", "FlintTestSupport"]),
     .testTarget(name: "RulesLanguageTests", dependencies: ["RulesLanguage", "FlintTestSupport"]),
     .testTarget(name: "RulesEngineTests", dependencies: ["RulesEngine"]),
     .testTarget(name: "QueriesTests", dependencies: ["Queries", "FlintTestSupport"]),
+    .testTarget(name: "IndexAdvisorTests", dependencies: ["IndexAdvisor", "FlintTestSupport"]),
     .testTarget(name: "FlintKitTests", dependencies: ["FlintKit", "FlintTestSupport"]),
     .testTarget(name: "FlintCLITests", dependencies: ["flint", "FlintTestSupport"]),
     .testTarget(name: "FuzzRegressionTests", dependencies: ["FlintFuzzHarness", "FlintTestSupport"]),

@@ -33,7 +33,8 @@ seed() {
     query) grep -h -E '^(db\.)?collection(Group)?\(' Corpus/queries/*.txt Corpus/proofs/*.txt 2>/dev/null \
       | split -l 1 -a 3 - "$dir/query-" ;;
     firebase) cp Corpus/sample/firebase.json "$dir/sample.json"
-      printf '{"firestore": [{"database": "(default)", "rules": "a.rules"}, {"database": "eu", "rules": "b.rules"}]}' >"$dir/multi.json" ;;
+      printf '{"firestore": [{"database": "(default)", "rules": "a.rules"}, {"database": "eu", "rules": "b.rules", "indexes": "eu.json"}]}' >"$dir/multi.json" ;;
+    manifest) cp Corpus/indexes/manifests/*.json "$dir/"; cp Corpus/sample/firestore.indexes.json "$dir/sample.json" ;;
   esac
 }
 

@@ -1,7 +1,7 @@
 // flint-bench: Flint's speed goals, measured. One JSON line per benchmark on stdout.
 // Run with `make bench` (release build). Figures go into README.md.
 //
-// Usage: flint-bench [parse] [parse-phases] [eval] [hashing] [suite] [query] [proof]
+// Usage: flint-bench [parse] [parse-phases] [eval] [hashing] [suite] [query] [proof] [indexes]
 //                    [--lines N] [--iterations N] [--runs N] [--profile]
 // Default: every benchmark but parse-phases (which splits parse into source / parse / check /
 // drop times). `--profile` runs each selected workload once (no best-of-three, no execution
@@ -24,3 +24,4 @@ if wanted("query") {
   }
 }
 if wanted("proof") { print(ProofBench.run(iterations: options.iterations ?? 100_000).line()) }
+if wanted("indexes") { for result in IndexBench.run() { print(result.line()) } }

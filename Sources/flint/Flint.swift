@@ -9,7 +9,7 @@ struct Flint: ParsableCommand {
     commandName: "flint",
     abstract: "Check Cloud Firestore security rules, queries and indexes offline.",
     discussion: "Exit status: 0 when there are no errors, 1 when the input has errors, 2 for usage or I/O problems.",
-    subcommands: [Check.self, Test.self, Expr.self, Query.self]
+    subcommands: [Check.self, Test.self, Expr.self, Query.self, Indexes.self]
   )
 
   /// Like ArgumentParser's `main()`, but usage errors exit with 2 (not 64) so that every
@@ -17,7 +17,7 @@ struct Flint: ParsableCommand {
   static func main() {
     // No subcommand is a usage error (ArgumentParser would print the help and exit 0).
     if CommandLine.arguments.count <= 1 {
-      Output.error("flint: missing subcommand (check, test, expr or query)\n\n" + helpMessage())
+      Output.error("flint: missing subcommand (check, test, expr, query or indexes)\n\n" + helpMessage())
       Output.terminate(ExitStatus.usage)
     }
     do {

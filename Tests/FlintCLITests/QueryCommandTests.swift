@@ -65,7 +65,7 @@ struct QueryCommandTests {
     #expect(result.status == 0)
     #expect(
       result.stdout
-        == #"{"valid": true, "error": null, "normalizedOrderBy": [["likes", "asc"], ["__name__", "asc"]], "results": [{"path": "posts/p1", "data": {"likes": 10, "owner": "alice", "visibility": "public"}}], "reads": 1}"#
+        == #"{"valid": true, "error": null, "normalizedOrderBy": [["likes", "asc"], ["__name__", "asc"]], "results": [{"path": "posts/p1", "data": {"likes": 10, "owner": "alice", "visibility": "public"}}], "reads": 1, "index": {"kind": "single-field", "indexes": [], "fieldOverrides": [], "servedBy": [], "missing": {"indexes": [], "fieldOverrides": []}, "manifest": null}}"#
         + "\n")
     let denied = try box.run("query", "--format", "json", "--rules", "posts.rules", #"collection("posts")"#)
     #expect(denied.status == 1)

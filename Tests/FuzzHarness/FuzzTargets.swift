@@ -7,6 +7,7 @@ public enum FuzzTargets {
     ("seed", SeedHarness.run),
     ("query", QueryHarness.run),
     ("firebase", FirebaseConfigHarness.run),
+    ("manifest", ManifestHarness.run),
   ]
 
   /// The harness named `name`.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The `firestore` rules entries of a `firebase.json`.
+/// The `firestore` entries of a `firebase.json`: rules files and index manifests.
 ///
 /// Both shapes are accepted:
 /// `{"firestore": {"rules": "firestore.rules"}}` and the multi-database array
@@ -20,7 +20,19 @@ public struct FirebaseConfig: Sendable {
     }
   }
 
+  /// One index manifest named by the config (`"indexes": "firestore.indexes.json"`).
+  public struct IndexesEntry: Equatable, Sendable {
+    public var database: String
+    public var indexes: String
+
+    public init(database: String, indexes: String) {
+      self.database = database
+      self.indexes = indexes
+    }
+  }
+
   public var entries: [RulesEntry]
+  public var indexEntries: [IndexesEntry] = []
 
   /// Parses the text of a `firebase.json`; `name` is used in messages.
   public init(bytes: [UInt8], name: String) throws(FirebaseConfigError) {
@@ -37,22 +49,37 @@ public struct FirebaseConfig: Sendable {
       throw FirebaseConfigError("'\(name)' has no \"firestore\" section; pass a rules FILE instead")
     }
     var entries: [RulesEntry] = []
+    var objects: [[String: Any]] = []
     if let object = firestore as? [String: Any] {
-      entries = try Self.entry(object, name: name).map { [$0] } ?? []
+      objects = [object]
     } else if let array = firestore as? [Any] {
       for element in array {
         guard let object = element as? [String: Any] else {
           throw FirebaseConfigError("cannot parse '\(name)': \"firestore\" array entries must be objects")
         }
-        if let entry = try Self.entry(object, name: name) { entries.append(entry) }
+        objects.append(object)
       }
     } else {
       throw FirebaseConfigError("cannot parse '\(name)': \"firestore\" must be an object or an array")
     }
-    guard !entries.isEmpty else {
+    for object in objects {
+      if let entry = try Self.entry(object, name: name) { entries.append(entry) }
+      if let value = object["indexes"] {
+        guard let path = value as? String, !path.isEmpty else {
+          throw FirebaseConfigError("cannot parse '\(name)': \"indexes\" must be a non-empty string")
+        }
+        indexEntries.append(IndexesEntry(database: try Self.database(object, name: name), indexes: path))
+      }
+    }
+    guard !entries.isEmpty || !indexEntries.isEmpty else {
       throw FirebaseConfigError("'\(name)' names no Firestore rules file (\"firestore\": {\"rules\": ...})")
     }
     self.entries = entries
+  }
+
+  /// The index manifest named for `database` (else the first one named).
+  public func indexes(for database: String) -> String? {
+    (indexEntries.first { $0.database == database } ?? indexEntries.first)?.indexes
   }
 
   private static func entry(_ object: [String: Any], name: String) throws(FirebaseConfigError) -> RulesEntry? {
@@ -60,14 +87,15 @@ public struct FirebaseConfig: Sendable {
     guard let path = rules as? String, !path.isEmpty else {
       throw FirebaseConfigError("cannot parse '\(name)': \"rules\" must be a non-empty string")
     }
-    var database = "(default)"
-    if let value = object["database"] {
-      guard let id = value as? String, !id.isEmpty else {
-        throw FirebaseConfigError("cannot parse '\(name)': \"database\" must be a non-empty string")
-      }
-      database = id
+    return RulesEntry(database: try database(object, name: name), rules: path)
+  }
+
+  private static func database(_ object: [String: Any], name: String) throws(FirebaseConfigError) -> String {
+    guard let value = object["database"] else { return "(default)" }
+    guard let id = value as? String, !id.isEmpty else {
+      throw FirebaseConfigError("cannot parse '\(name)': \"database\" must be a non-empty string")
     }
-    return RulesEntry(database: database, rules: path)
+    return id
   }
 }
 

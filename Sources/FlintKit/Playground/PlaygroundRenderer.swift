@@ -1,12 +1,15 @@
 import FirestoreModel
+import IndexAdvisor
 import Queries
 import RulesEngine
 import RulesLanguage
 
 /// Renders `flint query` reports as text or as one line of JSON:
 /// `{"valid", "error", "normalizedOrderBy": [[field, "asc"|"desc"]], "rules": {"decision",
-/// "explanation"}, "results": [{"path", "data"}], "reads", "aggregations"}` (`rules` only
-/// when rules were given, `aggregations` only for aggregation queries; `data` is tagged JSON).
+/// "explanation"}, "results": [{"path", "data"}], "reads", "aggregations", "index": {"kind",
+/// "indexes", "fieldOverrides", "servedBy", "missing", "manifest"}}` (`rules` only when rules
+/// were given, `aggregations` only for aggregation queries, `index` only for valid queries;
+/// `data` is tagged JSON).
 public enum PlaygroundRenderer {
   // MARK: Queries
 
@@ -26,6 +29,9 @@ public enum PlaygroundRenderer {
     }
     out +=
       "orderBy: " + normalized.orderBy.map { "\($0.field) \($0.direction.rawValue)" }.joined(separator: ", ") + "\n"
+    if let index = report.index {
+      out += IndexLineRenderer.text(index, manifest: report.indexesName, project: report.project, database: report.database)
+    }
     guard let result = report.result else {
       out += "results: none (the rules deny the query)\nreads: 0\n"
       return out
@@ -85,6 +91,9 @@ public enum PlaygroundRenderer {
       let values = report.result?.aggregations ?? []
       members.append(
         ("aggregations", .object(values.map { ($0.alias, jsonText(TaggedJSONEncoder.encode($0.value))) })))
+    }
+    if let index = report.index {
+      members.append(("index", jsonText(IndexLineRenderer.json(index, manifest: report.indexesName))))
     }
     return JSONText.object(members).text + "\n"
   }

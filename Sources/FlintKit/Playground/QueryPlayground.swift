@@ -1,4 +1,5 @@
 import FirestoreModel
+import IndexAdvisor
 import Queries
 import RulesEngine
 import RulesLanguage
@@ -13,6 +14,12 @@ public struct QueryPlayground: Sendable {
   public var store: DocumentStore
   public var database: String
   public var limits: EvaluationLimits
+  /// The index manifest queries are checked against (nil: only automatic indexes are known).
+  public var indexes: IndexManifest?
+  /// The manifest's file name, for messages.
+  public var indexesName: String?
+  /// The project id used in the console's create-index links.
+  public var project = "PROJECT_ID"
 
   public init(
     ruleset: Ruleset? = nil, store: DocumentStore = DocumentStore(), database: String = "(default)",
@@ -40,6 +47,10 @@ public struct QueryPlayground: Sendable {
       return report
     }
     report.normalized = normalized
+    report.index = ServingCheck(indexes ?? IndexManifest()).serving(normalized)
+    report.indexesName = indexes == nil ? nil : (indexesName ?? "firestore.indexes.json")
+    report.project = project
+    report.database = database
     if let ruleset {
       let authorizer = ListAuthorizer(ruleset: ruleset, store: store, limits: limits)
       report.proof = authorizer.authorize(normalized, auth: auth, time: time, database: database)
@@ -84,6 +95,13 @@ public struct QueryReport: Sendable {
   public var rulesSource: SourceFile?
   /// The documents (or aggregations) and reads, when the query ran (valid and not denied).
   public var result: QueryResult?
+  /// What the query needs from indexes and whether the manifest (or, without one, the
+  /// automatic indexes) serves it.
+  public var index: QueryServing?
+  /// The manifest checked against; nil when none was given.
+  public var indexesName: String?
+  public var project = "PROJECT_ID"
+  public var database = "(default)"
 
   public init(source: SourceFile, diagnostics: [Diagnostic]) {
     self.source = source
@@ -92,9 +110,15 @@ public struct QueryReport: Sendable {
 
   public var isValid: Bool { normalized != nil }
 
-  /// `flint query`'s exit status: 0 valid (and allowed, with rules), 1 invalid or denied.
+  /// Whether production would refuse the query for a missing index (only known when a
+  /// manifest was given).
+  public var missingIndex: Bool { indexesName != nil && index?.isServed == false }
+
+  /// `flint query`'s exit status: 0 valid (and allowed, with rules; and served, with a
+  /// manifest), 1 invalid, denied or missing an index.
   public var exitStatus: Int32 {
     guard isValid else { return 1 }
+    if missingIndex { return 1 }
     return proof?.allowed == false ? 1 : 0
   }
 }

@@ -55,18 +55,22 @@ public struct QueryContext: Sendable {
   public var bindings: [String: Value]
   /// Documents for `snapshot(...)` cursors.
   public var store: DocumentStore?
+  /// When set, a variable with no binding reads as the string `<name>` instead of being an
+  /// error: for query files whose values do not matter (the index advisor's workloads).
+  public var placeholdersForUnbound: Bool
 
-  public init(bindings: [String: Value] = [:], store: DocumentStore? = nil) {
+  public init(bindings: [String: Value] = [:], store: DocumentStore? = nil, placeholdersForUnbound: Bool = false) {
     self.bindings = bindings
     self.store = store
+    self.placeholdersForUnbound = placeholdersForUnbound
   }
 
   /// The value bound to a dotted variable, if any.
   public func lookup(_ segments: [String]) -> Value? {
     if let found = walk(segments) { return found }
     if segments.first == "request", segments.count > 1 { return walk(Array(segments.dropFirst())) }
-    if segments.first == "auth" { return walk(["request"] + segments) }
-    return nil
+    if segments.first == "auth", let found = walk(["request"] + segments) { return found }
+    return placeholdersForUnbound ? .string("<" + segments.joined(separator: ".") + ">") : nil
   }
 
   private func walk(_ segments: [String]) -> Value? {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FirestoreModel
 import FlintKit
+import IndexAdvisor
 import RulesEngine
 import RulesLanguage
 
@@ -19,8 +20,11 @@ extension Flint {
         auth.token.<claim>, request.time and --var names. Instead of a query, 'get PATH', 'delete PATH', \
         'create PATH' or 'update PATH' (with --data-json) decides one document request. \
         Without --rules, the "firestore" rules of firebase.json in the current directory are \
-        used when present. Exit status: 0 valid (and allowed when rules are given), 1 invalid \
-        or denied, 2 usage problem, unreadable or invalid files (rules that do not compile, bad JSON).
+        used when present, and without --indexes its "indexes" manifest: the report names the \
+        index the query needs and whether the manifest serves it (else the backend's \
+        FAILED_PRECONDITION message with the console link). Exit status: 0 valid (and allowed \
+        when rules are given, and served when a manifest is), 1 invalid, denied or missing an \
+        index, 2 usage problem, unreadable or invalid files (rules that do not compile, bad JSON).
         """
     )
 
@@ -35,6 +39,12 @@ extension Flint {
 
     @Option(name: .long, help: "request.time as RFC 3339 (default 1970-01-01T00:00:00Z).")
     var time: String?
+
+    @Option(name: .long, help: "The index manifest (default: firebase.json's indexes, if any).")
+    var indexes: String?
+
+    @Option(name: .long, help: "The project id for create-index links (default: .firebaserc's default).")
+    var project: String?
 
     @Option(name: .long, help: "The database id.")
     var database: String = "(default)"
@@ -60,8 +70,13 @@ extension Flint {
       } catch {
         throw usage("invalid --auth: \(error.description)")
       }
-      let playground = QueryPlayground(
+      var playground = QueryPlayground(
         ruleset: try loadRules(), store: try loadData(requestTime), database: database)
+      if let (name, manifest) = try loadIndexes() {
+        playground.indexes = manifest
+        playground.indexesName = name
+      }
+      playground.project = project ?? ProjectID.fromFirebaserc() ?? "PROJECT_ID"
       if let method = RequestMethod(rawValue: words[0]), method != .list, words.count == 2 {
         try runDocument(method, playground, user, requestTime)
         return
@@ -130,6 +145,31 @@ extension Flint {
       }
       guard let path else { return nil }
       return try RulesInputs.compile(atPath: path)
+    }
+
+    /// `--indexes`, else firebase.json's manifest for `--database`, else none.
+    private func loadIndexes() throws -> (String, IndexManifest)? {
+      var path = indexes
+      if path == nil, FileReader.exists(RulesInputs.configName) {
+        do {
+          let config = try RulesInputs.config(bytes: try FileReader.bytes(atPath: RulesInputs.configName))
+          path = config.indexes(for: database)
+        } catch {
+          throw usage(error.description)
+        }
+      }
+      guard let path else { return nil }
+      do {
+        let read = try ManifestReader.read(bytes: try FileReader.bytes(atPath: path), file: path)
+        for warning in read.warnings { Output.error("warning: \(warning)") }
+        return (path, read.manifest)
+      } catch let problem as UsageProblem {
+        Output.error(problem.description)
+        throw ExitCode(ExitStatus.usage)
+      } catch {
+        Output.error("\(error)")
+        throw ExitCode(ExitStatus.usage)
+      }
     }
 
     private func loadData(_ time: Timestamp) throws -> DocumentStore {

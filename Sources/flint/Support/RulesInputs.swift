@@ -24,6 +24,9 @@ enum RulesInputs {
       throw UsageProblem("no FILE given and no \(configName) in the current directory")
     }
     let config = try config(bytes: try FileReader.bytes(atPath: configName))
+    guard !config.entries.isEmpty else {
+      throw UsageProblem("'\(configName)' names no Firestore rules file (\"firestore\": {\"rules\": ...})")
+    }
     return unique(config.entries.map { RulesInput(path: $0.rules, displayName: $0.rules) })
   }
 

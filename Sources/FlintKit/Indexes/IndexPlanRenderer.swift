@@ -1,0 +1,95 @@
+import FirestoreModel
+import IndexAdvisor
+
+/// Renders an index plan: a few lines per section for people, or one JSON object.
+public enum IndexPlanRenderer {
+  public static func text(_ plan: IndexPlan, queries: [WorkloadQuery]) -> String {
+    let users = usersByEntry(plan, queries)
+    var out = "plan: \(queries.count) quer\(queries.count == 1 ? "y" : "ies"), \(plan.servedCount) served"
+    out += plan.unserved.isEmpty ? "\n" : ", \(plan.unserved.count) unserved\n"
+    section(&out, "added", plan.added.map { "+ \($0)\(usedBy(users[ManifestWriter.json($0)]))" })
+    section(&out, "overrides", plan.overrides.map { "+ \($0)\(usedBy(users[ManifestWriter.json($0)]))" })
+    section(&out, "kept", plan.kept.map { "= \($0)\(usedBy(users[ManifestWriter.json($0)]))" })
+    let unusedNote = plan.pruned ? " (removed: --prune)" : " (no query uses it; --prune removes it)"
+    section(&out, "unused", plan.unused.map { "- \($0)\(unusedNote)" })
+    var unservedLines: [String] = []
+    for item in plan.unserved {
+      unservedLines.append("! \(item.query.place): \(item.query.text): \(item.reason)")
+      for index in item.missingIndexes { unservedLines.append("    needs \(index)") }
+      for override in item.missingOverrides { unservedLines.append("    needs override \(override)") }
+    }
+    section(&out, "unserved", unservedLines, count: plan.unserved.count)
+    out += "budget: \(plan.compositeCount)/\(plan.compositeLimit) composite, "
+    out += "\(plan.overrideCount)/\(plan.overrideLimit) overrides\n"
+    out += "optimality: \(plan.unboundedAdded) new composite index\(plan.unboundedAdded == 1 ? " serves" : "es serve") every query; "
+    out += "lower bound \(plan.lowerBound)"
+    out += plan.unboundedAdded == plan.lowerBound ? " (optimal)\n" : " (gap \(plan.unboundedAdded - plan.lowerBound))\n"
+    return out
+  }
+
+  public static func json(_ plan: IndexPlan, queries: [WorkloadQuery], manifest: Bool) -> String {
+    let users = usersByEntry(plan, queries)
+    func entries(_ values: [JSONValue]) -> JSONValue {
+      .array(values.map { value in
+        .object(["index": value, "usedBy": .array((users[value] ?? []).map(JSONValue.string))])
+      })
+    }
+    var root: JSONObject = [
+      "queries": .int(Int64(queries.count)),
+      "served": .int(Int64(plan.servedCount)),
+      "added": entries(plan.added.map(ManifestWriter.json)),
+      "overrides": entries(plan.overrides.map(ManifestWriter.json)),
+      "kept": entries(plan.kept.map(ManifestWriter.json)),
+      "unused": .array(plan.unused.map(ManifestWriter.json)),
+      "pruned": .bool(plan.pruned),
+      "unserved": .array(
+        plan.unserved.map { item in
+          .object([
+            "place": .string(item.query.place), "query": .string(item.query.text), "reason": .string(item.reason),
+            "indexes": .array(item.missingIndexes.map(ManifestWriter.json)),
+            "fieldOverrides": .array(item.missingOverrides.map(ManifestWriter.json)),
+          ])
+        }),
+      "budget": .object([
+        "composite": .int(Int64(plan.compositeCount)), "compositeLimit": .int(Int64(plan.compositeLimit)),
+        "overrides": .int(Int64(plan.overrideCount)), "overrideLimit": .int(Int64(plan.overrideLimit)),
+      ]),
+      "newIndexes": .int(Int64(plan.unboundedAdded)),
+      "lowerBound": .int(Int64(plan.lowerBound)),
+      "unservedByExisting": .array(
+        plan.existingServings.enumerated().compactMap { q, serving in
+          serving.isServed || q >= queries.count ? nil : .string(queries[q].place)
+        }),
+    ]
+    if manifest, let parsed = try? JSONParser.parse(ManifestWriter.text(plan.manifest)) { root["manifest"] = parsed }
+    return JSONValue.object(root).description + "\n"
+  }
+
+  /// For each manifest entry (by its JSON form), the places of the queries it serves.
+  static func usersByEntry(_ plan: IndexPlan, _ queries: [WorkloadQuery]) -> [JSONValue: [String]] {
+    var users: [JSONValue: [String]] = [:]
+    for (q, serving) in plan.servings.enumerated() where q < queries.count {
+      for entry in serving.servedBy {
+        let key: JSONValue
+        switch entry {
+        case .index(let index): key = ManifestWriter.json(index)
+        case .override(let override): key = ManifestWriter.json(override)
+        }
+        users[key, default: []].append(queries[q].place)
+      }
+    }
+    return users
+  }
+
+  private static func usedBy(_ places: [String]?) -> String {
+    guard let places, !places.isEmpty else { return "" }
+    let shown = places.prefix(3).joined(separator: ", ")
+    return "  <- \(shown)\(places.count > 3 ? " and \(places.count - 3) more" : "")"
+  }
+
+  private static func section(_ out: inout String, _ title: String, _ lines: [String], count: Int? = nil) {
+    guard !lines.isEmpty else { return }
+    out += "\(title) (\(count ?? lines.count)):\n"
+    for line in lines { out += "  \(line)\n" }
+  }
+}

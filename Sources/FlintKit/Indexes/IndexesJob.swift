@@ -1,0 +1,75 @@
+import FirestoreModel
+import IndexAdvisor
+
+/// The job behind `flint indexes`: read workload files and the existing manifest, plan the
+/// indexes within the budgets, and produce the merged manifest and the plan.
+public struct IndexesJob: Sendable {
+  public struct Input: Sendable {
+    /// Workload files: name and text.
+    public var queryFiles: [(name: String, text: String)]
+    /// The existing manifest (name and bytes), if any.
+    public var existing: (name: String, bytes: [UInt8])?
+    public var options: PlanOptions
+    /// Stop at the first bad query line (nothing is planned or written).
+    public var strict: Bool
+
+    public init(
+      queryFiles: [(name: String, text: String)], existing: (name: String, bytes: [UInt8])?, options: PlanOptions,
+      strict: Bool = false
+    ) {
+      self.queryFiles = queryFiles
+      self.existing = existing
+      self.options = options
+      self.strict = strict
+    }
+  }
+
+  public struct Output: Sendable {
+    public var plan: IndexPlan?
+    /// The valid queries of the workload, in file order.
+    public var queries: [WorkloadQuery]
+    /// The manifest text to write (nil when nothing may be written).
+    public var manifestText: String?
+    /// Bad query lines (`file:line:col: error: ...`).
+    public var problems: [WorkloadProblem]
+    /// Accepted with a warning (legacy manifest format, comments).
+    public var warnings: [String]
+    /// The name of the existing manifest, if one was read.
+    public var existingName: String?
+  }
+
+  /// An existing manifest that is not valid: nothing is planned.
+  public struct ManifestInvalid: Error, Sendable, CustomStringConvertible {
+    public var error: JSONError
+    public var description: String { "\(error.description)" }
+  }
+
+  public static func run(_ input: Input) throws(ManifestInvalid) -> Output {
+    var existing = IndexManifest()
+    var warnings: [String] = []
+    if let file = input.existing {
+      do {
+        let read = try ManifestReader.read(bytes: file.bytes, file: file.name)
+        existing = read.manifest
+        warnings = read.warnings
+      } catch {
+        throw ManifestInvalid(error: error)
+      }
+    }
+    var queries: [WorkloadQuery] = []
+    var problems: [WorkloadProblem] = []
+    for file in input.queryFiles {
+      let read = WorkloadReader.read(file.text, file: file.name)
+      queries += read.queries
+      problems += read.problems
+      if input.strict, !problems.isEmpty { break }
+    }
+    if input.strict, !problems.isEmpty {
+      return Output(plan: nil, queries: queries, manifestText: nil, problems: problems, warnings: warnings, existingName: input.existing?.name)
+    }
+    let plan = WorkloadOptimizer.plan(queries, existing: existing, options: input.options)
+    return Output(
+      plan: plan, queries: queries, manifestText: ManifestWriter.text(plan.manifest), problems: problems, warnings: warnings,
+      existingName: input.existing?.name)
+  }
+}

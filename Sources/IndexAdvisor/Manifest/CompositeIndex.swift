@@ -1,0 +1,94 @@
+import FirestoreModel
+
+/// A composite index of `firestore.indexes.json` (an entry of `indexes`).
+///
+/// `fields` are as written (the trailing `__name__` may be present or implicit). Entries
+/// read from a file keep their original JSON object in `source`, so that writing the
+/// manifest back keeps unknown keys and other editions' settings (`apiScope`, `density`,
+/// `multikey`) exactly where they were.
+public struct CompositeIndex: Hashable, Sendable, CustomStringConvertible {
+  public var collectionGroup: String
+  public var scope: IndexScope
+  public var fields: [IndexField]
+  /// The JSON object read from the manifest; nil for an index Flint built.
+  public var source: JSONObject?
+
+  public init(collectionGroup: String, scope: IndexScope, fields: [IndexField], source: JSONObject? = nil) {
+    self.collectionGroup = collectionGroup
+    self.scope = scope
+    self.fields = fields
+    self.source = source
+  }
+
+  /// The fields with the implicit trailing `__name__` appended as the Firebase CLI does
+  /// before comparing (firebase-tools `processIndex`): the direction of the last field that
+  /// has an order, else ASCENDING; a trailing vector field stays after `__name__`.
+  public var cliNormalizedFields: [IndexField] {
+    Self.appendingKey(fields, direction: lastOrder(of: fields))
+  }
+
+  /// The fields the backend builds (Admin API: "added automatically with the same direction
+  /// as that of the last field defined. If the final field in a composite index is not
+  /// directional, the `__name__` will be ordered ASCENDING"). This is what serves queries.
+  public var servingFields: [IndexField] {
+    let directional = fields.filter { !Self.isVector($0.mode) }
+    let last = directional.last?.mode
+    let direction: IndexFieldMode = last == .descending ? .descending : .ascending
+    return Self.appendingKey(fields, direction: direction)
+  }
+
+  /// Identity as the CLI compares indexes (`indexMatchesSpec`): collection group, scope, the
+  /// Enterprise settings with their defaults, and the normalized fields.
+  public var comparisonKey: ComparisonKey {
+    ComparisonKey(
+      collectionGroup: collectionGroup, scope: scope, fields: cliNormalizedFields,
+      apiScope: source?["apiScope"]?.stringValue ?? "ANY_API",
+      density: source?["density"]?.stringValue ?? "SPARSE_ALL",
+      multikey: source?["multikey"] == .bool(true))
+  }
+
+  /// What two indexes must share to be the same index.
+  public struct ComparisonKey: Hashable, Sendable {
+    var collectionGroup: String
+    var scope: IndexScope
+    var fields: [IndexField]
+    var apiScope: String
+    var density: String
+    var multikey: Bool
+  }
+
+  /// Whether this is a Standard-edition index that can serve Flint's queries (Enterprise
+  /// indexes with another API scope or density serve other APIs).
+  var servesStandardQueries: Bool {
+    let api = source?["apiScope"]?.stringValue ?? "ANY_API"
+    return api == "ANY_API" && !fields.contains { Self.isVector($0.mode) }
+  }
+
+  /// `posts (author ASC, createdAt DESC, __name__ DESC)`, with the backend's full fields.
+  public var description: String {
+    let scopeText = scope == .collectionGroup ? " [collection group]" : ""
+    return "\(collectionGroup)\(scopeText) (\(servingFields.map(\.description).joined(separator: ", ")))"
+  }
+
+  private func lastOrder(of fields: [IndexField]) -> IndexFieldMode {
+    fields.last { $0.mode.isDirectional }?.mode ?? .ascending
+  }
+
+  private static func isVector(_ mode: IndexFieldMode) -> Bool {
+    if case .vector = mode { return true }
+    return false
+  }
+
+  /// `fields` with `__name__` in `direction` before any trailing vector field, unless the
+  /// last non-vector field already is `__name__`.
+  private static func appendingKey(_ fields: [IndexField], direction: IndexFieldMode) -> [IndexField] {
+    var head = fields
+    var vectors: [IndexField] = []
+    while let last = head.last, isVector(last.mode) {
+      vectors.insert(last, at: 0)
+      head.removeLast()
+    }
+    if head.last?.isKey != true { head.append(.key(direction)) }
+    return head + vectors
+  }
+}

@@ -1,0 +1,115 @@
+import FirestoreModel
+
+/// The smallest set of composite indexes and field overrides that serves a workload, within
+/// the budgets. Queries are reduced to their distinct DNF branch needs (one index serves
+/// every query of the same normalized shape, equality fields in any order); then:
+///
+/// 1. needs only an exact composite can serve (inequalities, aggregations, no equality to
+///    merge) get it: each such index is necessary;
+/// 2. needs Firestore can serve by merging (equalities under one order) are taken from the
+///    fewest equality fields up: covered by merging what exists, else given the one missing
+///    member (or the full index when nothing covers any part);
+/// 3. indexes added in step 2 that later additions made redundant are dropped again;
+/// 4. over budget, queries are kept by weight per new index (weighted coverage), and the
+///    rest are listed as unserved with the indexes they would need.
+public enum WorkloadOptimizer {
+  public static func plan(_ queries: [WorkloadQuery], existing: IndexManifest, options: PlanOptions = PlanOptions())
+    -> IndexPlan
+  {
+    var table = NeedTable(queries)
+    let existingCheck = ServingCheck(existing)
+    let existingServing = table.needs.map(existingCheck.serving)
+    var builder = PlanBuilder(check: existingCheck)
+
+    // Step 1: exact indexes.
+    for (id, need) in table.needs.enumerated() where !existingServing[id].isServed && !isMergeCandidate(need) {
+      builder.serve(need)
+    }
+    let necessary = builder.added.count
+    // Step 2: merge candidates, fewest equality fields first, heaviest first.
+    let mergeIDs = table.needs.indices.filter { !existingServing[$0].isServed && isMergeCandidate(table.needs[$0]) }
+      .sorted { a, b in
+        let (na, nb) = (table.needs[a], table.needs[b])
+        if na.prefix.count != nb.prefix.count { return na.prefix.count < nb.prefix.count }
+        return table.weights[a] > table.weights[b]
+      }
+    var forced = 0
+    var bucketsNeedingMore = Set<NeedTable.Bucket>()
+    for id in mergeIDs {
+      let need = table.needs[id]
+      let before = builder.added.count
+      builder.serve(need)
+      guard builder.added.count > before else { continue }
+      if need.prefix.count == 1 { forced += builder.added.count - before } else { bucketsNeedingMore.insert(.init(need)) }
+    }
+    // Step 3: drop merge members that later additions made redundant.
+    builder.pruneRedundant(after: necessary, needs: table.needs, buckets: table.bucketMembers)
+    let unboundedAdded = builder.added.count
+
+    // Existing indexes no query uses.
+    let fullCheck = builder.check
+    var usedKeys = Set<CompositeIndex.ComparisonKey>()
+    for need in table.needs {
+      for entry in fullCheck.serving(need).servedBy.entries { if case .index(let index) = entry { usedKeys.insert(index.comparisonKey) } }
+    }
+    let unused = existing.indexes.filter { !usedKeys.contains($0.comparisonKey) }
+    let kept = existing.indexes.filter { usedKeys.contains($0.comparisonKey) }
+
+    // Step 4: the budget.
+    var base = existing
+    if options.prune { base.indexes.removeAll { !usedKeys.contains($0.comparisonKey) } }
+    let selection = BudgetSelection(
+      table: table, fullCheck: fullCheck, added: builder.added, overrides: builder.overrides, base: base,
+      options: options)
+    let chosen = selection.choose()
+
+    var manifest = base
+    manifest.indexes += chosen.indexes
+    for override in chosen.overrides {
+      if let i = manifest.fieldOverrides.firstIndex(where: { $0.key == override.key }) {
+        manifest.fieldOverrides[i] = override
+      } else {
+        manifest.fieldOverrides.append(override)
+      }
+    }
+    let finalCheck = ServingCheck(manifest)
+    let needServing = table.needs.map(finalCheck.serving)
+    var servings: [QueryServing] = []
+    var unserved: [UnservedQuery] = []
+    for (q, query) in queries.enumerated() {
+      let branches = table.queryNeeds[q].map { needServing[$0] }
+      let requirement = table.requirements[q]
+      let serving = QueryServing(requirement: requirement, branches: branches)
+      servings.append(serving)
+      if !serving.isServed {
+        unserved.append(
+          UnservedQuery(
+            query: query, reason: chosen.reason(serving, budgetExceeded: chosen.indexes.count < builder.added.count
+              || chosen.overrides.count < builder.overrides.count),
+            missingIndexes: serving.missingIndexes, missingOverrides: serving.missingOverrides))
+      }
+    }
+    let existingServings = table.queryNeeds.enumerated().map { q, ids in
+      QueryServing(requirement: table.requirements[q], branches: ids.map { existingServing[$0] })
+    }
+    let lowerBound = necessary + forced + bucketsNeedingMore.count
+    return IndexPlan(
+      manifest: manifest, added: chosen.indexes, overrides: chosen.overrides, kept: kept, unused: unused,
+      pruned: options.prune, unserved: unserved, existingServings: existingServings, servings: servings,
+      compositeLimit: options.compositeLimit, overrideLimit: options.overrideLimit,
+      lowerBound: min(lowerBound, unboundedAdded), unboundedAdded: unboundedAdded)
+  }
+
+  /// Needs Firestore may serve by merging composite members under an order.
+  static func isMergeCandidate(_ need: BranchNeed) -> Bool {
+    need.mergeAllowed && !need.order.isEmpty && need.prefix.count >= 1
+  }
+}
+
+extension Optional where Wrapped == BranchServing.Served {
+  /// The manifest entries used (none for key order, automatic indexes or no service).
+  var entries: [ManifestEntry] {
+    if case .entries(let used)? = self { return used }
+    return []
+  }
+}

@@ -1,0 +1,154 @@
+import ArgumentParser
+import FlintKit
+import IndexAdvisor
+
+extension Flint {
+  /// `flint indexes`: the composite indexes and field overrides a workload of queries needs,
+  /// checked against and merged into `firestore.indexes.json`.
+  struct Indexes: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Plan firestore.indexes.json for a workload of queries (check, merge, prune).",
+      discussion: """
+        Each QUERYFILE holds one query DSL line per query (such as \
+        'collection("posts").where("author", "==", auth.uid).orderBy("createdAt", "desc')), \
+        '#' comments and an optional trailing '@weight N' (how often it runs). Flint computes \
+        the index each query needs, which the existing manifest already serves (automatic \
+        single-field indexes, index merging, composite indexes), and the fewest composite \
+        indexes and field overrides to add within --limit and --override-limit. The merged \
+        manifest keeps every existing entry (unknown keys included) unless --prune removes \
+        indexes no query uses; it goes to stdout (the plan to stderr), or atomically to --out \
+        (the plan to stdout). Without --existing, the "indexes" file of firebase.json is read. \
+        Exit status: 0 done; 1 with --check when a query is not served by the existing \
+        manifest; 2 usage problems, unreadable or invalid files, bad query lines.
+        """
+    )
+
+    @Option(name: .long, help: "The existing manifest (default: firebase.json's \"indexes\", if any).")
+    var existing: String?
+
+    @Option(name: .long, help: "Write the merged manifest to this file, atomically.")
+    var out: String?
+
+    @Option(name: .long, help: "Composite indexes allowed in the whole manifest (200 without billing, 1000 with).")
+    var limit: Int = 200
+
+    @Option(name: .customLong("override-limit"), help: "Field overrides allowed in the whole manifest.")
+    var overrideLimit: Int = 200
+
+    @Flag(name: .long, help: "Only check: exit 1 when the existing manifest does not serve a query; write nothing.")
+    var check = false
+
+    @Flag(name: .long, help: "Remove existing composite indexes that no query uses.")
+    var prune = false
+
+    @Flag(name: .long, help: "Stop at the first bad query line.")
+    var strict = false
+
+    @Option(name: .long, help: "The database id (selects the manifest in a multi-database firebase.json).")
+    var database: String = "(default)"
+
+    @Option(name: .long, help: "Output format of the plan: text or json.")
+    var format: OutputFormat = .text
+
+    @Argument(help: "Workload files: one query per line.")
+    var queryFiles: [String] = []
+
+    func run() throws {
+      guard !queryFiles.isEmpty else { throw usage("give at least one QUERYFILE (one query per line)") }
+      guard limit >= 0, overrideLimit >= 0 else { throw usage("--limit and --override-limit must be 0 or more") }
+      if check, out != nil { throw usage("--check writes nothing; leave out --out") }
+      if let out {
+        do {
+          try AtomicFile.checkWritable(out)
+        } catch {
+          throw usage(error.message)
+        }
+      }
+      let existingFile = try existingManifest()
+      var files: [(name: String, text: String)] = []
+      for path in queryFiles {
+        do {
+          files.append((path, String(decoding: try FileReader.bytes(atPath: path), as: UTF8.self)))
+        } catch {
+          throw usage(error.description)
+        }
+      }
+      let options = PlanOptions(compositeLimit: limit, overrideLimit: overrideLimit, prune: prune)
+      let output: IndexesJob.Output
+      do {
+        output = try IndexesJob.run(.init(queryFiles: files, existing: existingFile, options: options, strict: strict))
+      } catch {
+        Output.error(error.description)
+        throw ExitCode(ExitStatus.usage)
+      }
+      for warning in output.warnings { Output.error("warning: \(warning)") }
+      for problem in output.problems { Output.error(problem.description) }
+      guard let plan = output.plan, let manifestText = output.manifestText else {
+        Output.error("flint: nothing written: fix the query lines above (--strict)")
+        throw ExitCode(ExitStatus.usage)
+      }
+      let queries = output.queries
+      let badLines = output.problems.isEmpty ? ExitStatus.success : ExitStatus.usage
+      if check {
+        Output.out(format == .json ? IndexPlanRenderer.json(plan, queries: queries, manifest: false) : checkText(plan, queries))
+        if plan.servedByExisting.contains(false) { throw ExitCode(ExitStatus.failure) }
+        if badLines != 0 { throw ExitCode(badLines) }
+        return
+      }
+      if let out {
+        do {
+          try AtomicFile.write(manifestText, to: out)
+        } catch {
+          throw usage(error.message)
+        }
+        Output.out(format == .json ? IndexPlanRenderer.json(plan, queries: queries, manifest: false)
+          : IndexPlanRenderer.text(plan, queries: queries) + "wrote \(out)\n")
+      } else if format == .json {
+        Output.out(IndexPlanRenderer.json(plan, queries: queries, manifest: true))
+      } else {
+        Output.out(manifestText)
+        Output.error(IndexPlanRenderer.text(plan, queries: queries))
+      }
+      if badLines != 0 { throw ExitCode(badLines) }
+    }
+
+    /// `--check`: the plan against the existing manifest, then the verdict.
+    private func checkText(_ plan: IndexPlan, _ queries: [WorkloadQuery]) -> String {
+      var text = ""
+      for (q, served) in plan.servedByExisting.enumerated() where !served && q < queries.count {
+        let serving = plan.existingServings[q]
+        text += "\(queries[q].place): not served: \(queries[q].text)\n"
+        for index in serving.missingIndexes { text += "  needs \(index)\n" }
+        for override in serving.missingOverrides { text += "  needs override \(override)\n" }
+      }
+      let unserved = plan.servedByExisting.filter { !$0 }.count
+      text += unserved == 0
+        ? "check: all \(queries.count) queries are served by \(existing ?? "the automatic indexes")\n"
+        : "check: \(unserved) of \(queries.count) queries are not served; run without --check to add the indexes\n"
+      return text
+    }
+
+    private func existingManifest() throws -> (name: String, bytes: [UInt8])? {
+      var path = existing
+      if path == nil, FileReader.exists(RulesInputs.configName) {
+        do {
+          let config = try RulesInputs.config(bytes: try FileReader.bytes(atPath: RulesInputs.configName))
+          path = config.indexes(for: database)
+        } catch {
+          throw usage(error.description)
+        }
+      }
+      guard let path else { return nil }
+      do {
+        return (path, try FileReader.bytes(atPath: path))
+      } catch {
+        throw usage(error.description)
+      }
+    }
+
+    private func usage(_ message: String) -> ExitCode {
+      Output.error(message.hasPrefix("flint:") || message.hasPrefix("cannot") ? message : "flint: \(message)")
+      return ExitCode(ExitStatus.usage)
+    }
+  }
+}
