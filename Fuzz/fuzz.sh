@@ -11,6 +11,9 @@ set -u
 # AddressSanitizer keeps 256 MB of freed memory in quarantine by default; a smaller one keeps
 # -rss_limit_mb=512 about Flint's memory rather than the sanitizer's.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-quarantine_size_mb=64}
+# Swift's own backtracer reads the crashed stack in a way AddressSanitizer reports as an
+# underflow; libFuzzer prints the stack already.
+export SWIFT_BACKTRACE=enable=no
 seconds=$1; shift
 root=$(pwd)
 bin=$root/Fuzz/.build/debug

@@ -57,3 +57,20 @@ struct SourceTextTests {
     #expect(location.column == column)
   }
 }
+
+@Suite("Excerpts stay short once escaped")
+struct EscapedExcerptTests {
+  /// 128 NUL bytes on a short query line showed as 1 KB of `<U+0000>` per diagnostic
+  /// (100 KB for 50 of them; found by the query fuzz target).
+  @Test func escapesDoNotWidenTheWindow() {
+    let line = "x" + String(repeating: "\u{1}", count: 150) + "y"
+    let source = SourceFile(name: "c.rules", text: line)
+    let at = source.location(of: 151)
+    let shown = DiagnosticRenderer.excerpt(source, at: at, width: 1)
+    #expect(shown.line.unicodeScalars.count <= 170)
+    #expect(shown.line.hasPrefix("..."))
+    let scalars = Array(shown.line.unicodeScalars)
+    #expect(scalars[shown.column - 1] == "y")
+    #expect(shown.width == 1)
+  }
+}

@@ -73,7 +73,25 @@ public enum DiagnosticRenderer {
     -> (line: String, column: Int, width: Int?)
   {
     let raw = rawExcerpt(source, at: location, width: width)
-    return VisibleText.escapedLine(raw.line, column: raw.column, width: raw.width)
+    let escaped = VisibleText.escapedLine(raw.line, column: raw.column, width: raw.width)
+    return window(escaped.line, column: escaped.column, width: escaped.width)
+  }
+
+  /// An escaped line cut again to a window around the caret when escapes made it longer than
+  /// `maxShownBytes` characters (128 NUL bytes show as 1 KB of `<U+0000>`).
+  private static func window(_ line: String, column: Int, width: Int?) -> (line: String, column: Int, width: Int?) {
+    let scalars = Array(line.unicodeScalars)
+    guard scalars.count > maxShownBytes else { return (line, column, width) }
+    let caret = min(max(column - 1, 0), scalars.count)
+    let from = max(0, caret - windowLead)
+    let to = min(scalars.count, from + windowLength)
+    let prefix = from > 0 ? "..." : ""
+    let suffix = to < scalars.count ? "..." : ""
+    var text = prefix
+    text.unicodeScalars.append(contentsOf: scalars[from..<to])
+    text += suffix
+    let covered = max(1, min(width ?? (to - caret), to - caret))
+    return (text, prefix.count + caret - from + 1, covered)
   }
 
   private static func rawExcerpt(_ source: SourceFile, at location: SourceLocation, width: Int?)
