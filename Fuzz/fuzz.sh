@@ -10,7 +10,7 @@
 set -u
 # AddressSanitizer keeps 256 MB of freed memory in quarantine by default; a smaller one keeps
 # -rss_limit_mb=512 about Flint's memory rather than the sanitizer's.
-export ASAN_OPTIONS=${ASAN_OPTIONS:-quarantine_size_mb=64}
+export ASAN_OPTIONS=${ASAN_OPTIONS:-quarantine_size_mb=64:detect_leaks=0}
 # Swift's own backtracer reads the crashed stack in a way AddressSanitizer reports as an
 # underflow; libFuzzer prints the stack already.
 export SWIFT_BACKTRACE=enable=no
