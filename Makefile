@@ -3,7 +3,7 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FLINT_DEBUG ?= .build/debug/flint
 
-.PHONY: deps build run test bench clean
+.PHONY: deps build run test bench fuzz fuzz-deps clean
 
 # Install the system packages Flint links against (libpcre2-dev, libedit-dev, pkg-config) and
 # tmux (the terminal test of `flint repl` drives it), only those missing, with one apt-get run.
@@ -50,6 +50,25 @@ bench: deps
 	$(SWIFT) build -c release --product flint-bench
 	.build/release/flint-bench
 	python3 Benchmarks/compare_expr.py 100000 .build/release/flint
+
+# Fuzzing (libFuzzer + AddressSanitizer): the package under Fuzz/ builds one target per front
+# door into Fuzz/.build, then each runs FUZZ_SECONDS in turn, niced, one process at a time.
+# Corpora and crash files go to Fuzz/.work/<target>/. One line per target is printed.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= rules expr suite seed query firebase manifest
+# swiftc keeps only the last -sanitize= it is given, and SwiftPM passes --sanitize values one
+# flag each: without the combined flag last, Swift code gets AddressSanitizer but no coverage.
+FUZZ_BUILD_FLAGS := --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address
+CLANG_RT := $(shell dirname $$(readlink -f $$(command -v swiftc)))/../lib/clang
+
+# libFuzzer's runtime ships with the Swift toolchain (clang's compiler-rt); check it is there.
+fuzz-deps: deps
+	@ls $(CLANG_RT)/*/lib/linux/libclang_rt.fuzzer-*.a >/dev/null 2>&1 || { \
+	  echo "libFuzzer runtime not found under $(CLANG_RT): install a Swift toolchain for Linux (it bundles it)"; exit 1; }
+
+fuzz: fuzz-deps
+	cd Fuzz && nice -n 19 $(SWIFT) build $(FUZZ_BUILD_FLAGS)
+	Fuzz/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 clean:
 	rm -rf .build Examples/RulesTests/.build

@@ -18,10 +18,15 @@ let package = Package(
     .library(name: "FlintKit", targets: ["FlintKit"]),
     .library(name: "Flint", targets: ["Flint"]),
     .library(name: "FlintTesting", targets: ["FlintTesting"]),
+    // The fuzz harnesses, for the libFuzzer package under Fuzz/ and the regression tests.
+    .library(name: "FlintFuzzHarness", targets: ["FlintFuzzHarness"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+    // Hashing (hashing.md5, hashing.sha256) and Base64 from maintained libraries.
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/swift-extras/swift-extras-base64", from: "1.2.0"),
   ],
   targets: [
     .systemLibrary(
@@ -35,9 +40,15 @@ let package = Package(
       pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"])]
     ),
-    .target(name: "FirestoreModel"),
+    .target(
+      name: "FirestoreModel",
+      dependencies: [.product(name: "ExtrasBase64", package: "swift-extras-base64")]
+    ),
     .target(name: "RulesLanguage", dependencies: ["FirestoreModel"]),
-    .target(name: "RulesEngine", dependencies: ["RulesLanguage", "FirestoreModel", "CPCRE2"]),
+    .target(
+      name: "RulesEngine",
+      dependencies: ["RulesLanguage", "FirestoreModel", "CPCRE2", .product(name: "Crypto", package: "swift-crypto")]
+    ),
     .target(name: "Queries", dependencies: ["RulesEngine"]),
     .target(name: "IndexAdvisor", dependencies: ["Queries"]),
     .target(name: "FlintKit", dependencies: ["IndexAdvisor", .product(name: "Yams", package: "Yams")]),
@@ -58,6 +69,8 @@ let package = Package(
     .executableTarget(name: "flint-bench", dependencies: ["FlintKit"]),
     // Helpers shared by the test targets (seeded random numbers, package paths).
     .target(name: "FlintTestSupport", path: "Tests/FlintTestSupport"),
+    // One harness per front door: the input, the pipeline, the invariants (see Fuzz/).
+    .target(name: "FlintFuzzHarness", dependencies: ["FlintKit", "IndexAdvisor"], path: "Tests/FuzzHarness"),
     .testTarget(name: "FirestoreModelTests", dependencies: ["FirestoreModel", "FlintTestSupport"]),
     .testTarget(name: "RulesLanguageTests", dependencies: ["RulesLanguage", "FlintTestSupport"]),
     .testTarget(name: "RulesEngineTests", dependencies: ["RulesEngine"]),
@@ -66,6 +79,7 @@ let package = Package(
     .testTarget(name: "FlintKitTests", dependencies: ["FlintKit", "FlintTestSupport"]),
     .testTarget(name: "FlintAPITests", dependencies: ["Flint", "FlintTesting"]),
     .testTarget(name: "FlintCLITests", dependencies: ["flint", "FlintTestSupport"]),
+    .testTarget(name: "FuzzRegressionTests", dependencies: ["FlintFuzzHarness", "FlintTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,7 @@
 // flint-bench: Flint's speed goals, measured. One JSON line per benchmark on stdout.
 // Run with `make bench` (release build). Figures go into README.md.
 //
-// Usage: flint-bench [parse] [lint] [parse-phases] [eval] [suite] [query] [proof] [indexes]
+// Usage: flint-bench [parse] [lint] [parse-phases] [eval] [hashing] [suite] [query] [proof] [indexes]
 //                    [--lines N] [--iterations N] [--runs N] [--profile]
 // `parse` also measures the lints' share of `flint check` (`lint` alone does only that).
 // Default: every benchmark but parse-phases (which splits parse into source / parse / check /
@@ -18,6 +18,7 @@ if options.selected.contains("parse-phases") {
   print(ParsePhasesBench.run(lines: options.lines ?? 20_000, repeats: options.repeats).line())
 }
 if wanted("eval") { print(EvaluationBench.run(iterations: options.iterations ?? 1_000_000).line()) }
+if wanted("hashing") { print(HashingBench.run(iterations: options.iterations ?? 200_000).line()) }
 if wanted("suite") { print(SuiteBench.run().line()) }
 if wanted("query") {
   if options.profile {

@@ -20,6 +20,24 @@ struct HashingTests {
         "sha256", "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
         "248D6A61D20638B8E5C026930C3E6039A33CE45964FF2167F6ECEDD419DB06C1"
       ),
+      // RFC 1321 appendix A.5, the whole test suite.
+      ("md5", "a", "0CC175B9C0F1B6A831C399E269772661"),
+      ("md5", "message digest", "F96B697D7CB7938D525A2F31AAF161D0"),
+      ("md5", "abcdefghijklmnopqrstuvwxyz", "C3FCD3D76192E4007DFB496CCA67E13B"),
+      (
+        "md5", "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789",
+        "D174AB98D277D9F5A5611C2C9F419D9F"
+      ),
+      (
+        "md5", "12345678901234567890123456789012345678901234567890123456789012345678901234567890",
+        "57EDF4A22BE3C955AC49DA2E2107B67A"
+      ),
+      // FIPS 180-4 examples (NIST CSRC): the two-block message.
+      (
+        "sha256", "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
+        "CF5B16A778AF8380036CE59E7B0492370B249B11E8F07A51AFAC45037AFEE9D1"
+      ),
+      // The CRC catalogue's check values for "123456789" (cbf43926, e3069283), little-endian.
       ("crc32", "123456789", "2639F4CB"),
       ("crc32c", "123456789", "839206E3"),
       ("crc32", "", "00000000"),

@@ -1,4 +1,6 @@
-/// Base64 (RFC 4648) written for Flint: the standard alphabet (`+/`, used by fixtures and
+internal import ExtrasBase64
+
+/// Base64 (RFC 4648) on swift-extras-base64: the standard alphabet (`+/`, used by fixtures and
 /// Firestore's REST API) and the URL alphabet (`-_`, used by rules' `toBase64()` and
 /// index links), both with `=` padding.
 public enum Base64 {
@@ -16,26 +18,10 @@ public enum Base64 {
 
   /// Encodes bytes; padding with `=` to a multiple of 4 unless `padding` is false.
   public static func encode(_ bytes: [UInt8], alphabet: Alphabet = .standard, padding: Bool = true) -> String {
-    let table = alphabet.table
-    var out: [UInt8] = []
-    out.reserveCapacity((bytes.count + 2) / 3 * 4)
-    var i = 0
-    while i + 3 <= bytes.count {
-      let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-      out += [table[Int(n >> 18)], table[Int(n >> 12 & 63)], table[Int(n >> 6 & 63)], table[Int(n & 63)]]
-      i += 3
-    }
-    let rest = bytes.count - i
-    if rest == 1 {
-      let n = UInt32(bytes[i]) << 16
-      out += [table[Int(n >> 18)], table[Int(n >> 12 & 63)]]
-      if padding { out += Array("==".utf8) }
-    } else if rest == 2 {
-      let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8
-      out += [table[Int(n >> 18)], table[Int(n >> 12 & 63)], table[Int(n >> 6 & 63)]]
-      if padding { out += Array("=".utf8) }
-    }
-    return String(decoding: out, as: UTF8.self)
+    var options: ExtrasBase64.Base64.EncodingOptions = []
+    if alphabet == .url { options.insert(.base64UrlAlphabet) }
+    if !padding { options.insert(.omitPaddingCharacter) }
+    return ExtrasBase64.Base64.encodeToString(bytes: bytes, options: options)
   }
 
   /// Strictly decodes base64 text in one alphabet.
@@ -43,13 +29,14 @@ public enum Base64 {
   /// Rejected, with the offset of the problem: characters outside the alphabet (whitespace
   /// included), a length that is not a multiple of 4 when `requirePadding` (the default),
   /// misplaced `=`, a lone final character, and non-zero unused bits in the last character
-  /// (so every byte string has exactly one accepted spelling).
+  /// (so every byte string has exactly one accepted spelling). The checks are Flint's (the
+  /// library reports no offsets and accepts non-zero unused bits); the decoding is
+  /// swift-extras-base64's.
   public static func decode(
     _ text: String, alphabet: Alphabet = .standard, requirePadding: Bool = true
   ) throws(TextFormatError) -> [UInt8] {
     let input = Array(text.utf8)
-    var lookup = [Int8](repeating: -1, count: 256)
-    for (i, c) in alphabet.table.enumerated() { lookup[Int(c)] = Int8(i) }
+    let lookup = alphabet == .standard ? standardLookup : urlLookup
     var end = input.count
     var padding = 0
     while end > 0, input[end - 1] == UInt8(ascii: "=") {
@@ -71,23 +58,28 @@ public enum Base64 {
     if padding > 0, (end % 4) + padding != 4 {
       throw TextFormatError("wrong amount of '=' padding in base64", offset: end)
     }
-    var out: [UInt8] = []
-    out.reserveCapacity(end / 4 * 3 + 2)
-    var accumulator: UInt32 = 0
-    var bits = 0
-    for i in 0..<end {
-      accumulator = accumulator << 6 | UInt32(lookup[Int(input[i])])
-      bits += 6
-      if bits >= 8 {
-        bits -= 8
-        out.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
-        accumulator &= (1 << UInt32(bits)) - 1
-      }
-    }
-    if accumulator != 0 {
+    // The last character of a 2- or 3-character group carries 4 or 2 unused bits.
+    let unusedBits: [Int8] = [0, 0, 0b1111, 0b11]
+    if end > 0, lookup[Int(input[end - 1])] & unusedBits[end % 4] != 0 {
       throw TextFormatError("invalid base64: unused bits in the last character are not zero", offset: end - 1)
     }
-    return out
+    var options: ExtrasBase64.Base64.DecodingOptions = [.omitPaddingCharacter]
+    if alphabet == .url { options.insert(.base64UrlAlphabet) }
+    do {
+      return try ExtrasBase64.Base64.decode(bytes: input[..<end], options: options)
+    } catch {
+      throw TextFormatError("invalid base64", offset: 0)
+    }
+  }
+
+  /// Each byte's value in an alphabet, or -1.
+  private static let standardLookup = lookupTable(Alphabet.standard.table)
+  private static let urlLookup = lookupTable(Alphabet.url.table)
+
+  private static func lookupTable(_ table: [UInt8]) -> [Int8] {
+    var lookup = [Int8](repeating: -1, count: 256)
+    for (i, c) in table.enumerated() { lookup[Int(c)] = Int8(i) }
+    return lookup
   }
 
   /// Decodes either alphabet (not mixed), padded or not: what proto3 JSON accepts for `bytes`.

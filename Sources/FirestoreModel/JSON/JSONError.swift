@@ -28,7 +28,8 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
     self.file = file
   }
 
-  /// `file:line:col: path: message`, leaving out the parts that are unknown.
+  /// `file:line:col: path: message`, leaving out the parts that are unknown. Control and
+  /// bidirectional characters (from keys and values quoted in the message) are escaped.
   public var description: String {
     var place: [String] = []
     if let file { place.append(file) }
@@ -37,7 +38,7 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
       if let column { place.append(String(column)) }
     }
     let prefix = place.isEmpty ? "" : place.joined(separator: ":") + ": "
-    return prefix + path.description + ": " + message
+    return VisibleText.escaped(prefix + path.description + ": " + message, keepingTabs: false)
   }
 
   /// The same error with a file name attached (kept if one is already set).

@@ -209,7 +209,8 @@ public struct SuiteLoader {
     atPath path: String, reader: Reader = { path throws(SuiteError) in try SuiteFiles.read(path) }
   ) throws(SuiteError) -> (source: SourceFile, ruleset: Ruleset) {
     let bytes = try reader(path)
-    let source = SourceFile(name: path, text: String(decoding: bytes, as: UTF8.self))
+    let (source, problem) = SourceText.decode(bytes, name: path)
+    if let problem { throw .rules(source: source, diagnostics: [problem]) }
     let result = RulesCompiler.compile(source)
     if result.hasErrors { throw .rules(source: source, diagnostics: result.diagnostics) }
     return (source, Ruleset(file: result.file, source: source))

@@ -11,6 +11,9 @@ public struct ExpressionEvaluation: Sendable {
   public var debugOutputs: [DebugOutput]
   /// Document lookups made.
   public var lookups: [LookupTrace]
+  /// Expressions evaluated (the count the per-request budget limits; one past the limit
+  /// when the budget ran out).
+  public var steps: Int = 0
 }
 
 extension Evaluator {
@@ -46,6 +49,7 @@ extension Evaluator {
       trace = context.tracer?.finish(unwindingWith: .error(error))
     }
     return ExpressionEvaluation(
-      result: result, trace: trace, debugOutputs: context.debugOutputs, lookups: context.lookupTraces)
+      result: result, trace: trace, debugOutputs: context.debugOutputs, lookups: context.lookupTraces,
+      steps: context.steps)
   }
 }

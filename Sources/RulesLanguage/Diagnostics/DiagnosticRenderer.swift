@@ -1,3 +1,5 @@
+import FirestoreModel
+
 /// Turns diagnostics into text (GCC/Xcode style with a caret line) or JSON.
 ///
 /// Text:
@@ -15,7 +17,9 @@ public enum DiagnosticRenderer {
   public static func text(_ diagnostic: Diagnostic, in source: SourceFile) -> String {
     let start = source.location(of: diagnostic.range.start)
     let end = source.location(of: diagnostic.range.end)
-    var out = "\(source.name):\(start): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code)]\n"
+    let name = VisibleText.escaped(source.name, keepingTabs: false)
+    let message = VisibleText.escaped(diagnostic.message, keepingTabs: false)
+    var out = "\(name):\(start): \(diagnostic.severity.rawValue): \(message) [\(diagnostic.code)]\n"
     let width = end.line == start.line ? end.column - start.column : nil
     let shown = excerpt(source, at: start, width: width)
     out += shown.line + "\n"
@@ -23,16 +27,25 @@ public enum DiagnosticRenderer {
     out += "\n"
     for note in diagnostic.notes {
       let location = source.location(of: note.range?.start ?? diagnostic.range.start)
-      out += "\(source.name):\(location): note: \(note.message)\n"
+      out += "\(name):\(location): note: \(VisibleText.escaped(note.message, keepingTabs: false))\n"
     }
     return out
   }
 
-  /// All diagnostics of one file in order, followed by the summary line.
+  /// How many diagnostics of one file are shown; the rest are counted in one line.
+  public static let maxShownPerFile = 50
+
+  /// The diagnostics of one file in order (at most `maxShownPerFile`, then
+  /// `name: and 12 more errors`), followed by the summary line, which counts them all.
   public static func text(_ diagnostics: [Diagnostic], in source: SourceFile) -> String {
     var out = ""
-    for diagnostic in diagnostics {
+    for diagnostic in diagnostics.prefix(maxShownPerFile) {
       out += text(diagnostic, in: source)
+    }
+    let hidden = diagnostics.dropFirst(maxShownPerFile)
+    if !hidden.isEmpty {
+      let noun = hidden.allSatisfy { $0.severity == .error } ? "error" : "diagnostic"
+      out += "\(VisibleText.escaped(source.name, keepingTabs: false)): and \(count(hidden.count, "more " + noun))\n"
     }
     return out + summary(diagnostics, name: source.name) + "\n"
   }
@@ -41,7 +54,7 @@ public enum DiagnosticRenderer {
   public static func summary(_ diagnostics: [Diagnostic], name: String) -> String {
     let errors = diagnostics.filter { $0.severity == .error }.count
     let warnings = diagnostics.filter { $0.severity == .warning }.count
-    return "\(name): \(count(errors, "error")), \(count(warnings, "warning"))"
+    return "\(VisibleText.escaped(name, keepingTabs: false)): \(count(errors, "error")), \(count(warnings, "warning"))"
   }
 
   /// Lines longer than this many bytes are shown as a window around the caret.
@@ -54,7 +67,34 @@ public enum DiagnosticRenderer {
   /// width inside it. A long line (minified rules, a generated file) is cut to a window of
   /// `windowLength` characters marked with `...`, so each diagnostic costs the window and not
   /// the whole line: thousands of diagnostics on one long line stay linear in time and output.
+  /// Control and bidirectional characters are shown escaped (`VisibleText`), the caret
+  /// moved to match.
   public static func excerpt(_ source: SourceFile, at location: SourceLocation, width: Int?)
+    -> (line: String, column: Int, width: Int?)
+  {
+    let raw = rawExcerpt(source, at: location, width: width)
+    let escaped = VisibleText.escapedLine(raw.line, column: raw.column, width: raw.width)
+    return window(escaped.line, column: escaped.column, width: escaped.width)
+  }
+
+  /// An escaped line cut again to a window around the caret when escapes made it longer than
+  /// `maxShownBytes` characters (128 NUL bytes show as 1 KB of `<U+0000>`).
+  private static func window(_ line: String, column: Int, width: Int?) -> (line: String, column: Int, width: Int?) {
+    let scalars = Array(line.unicodeScalars)
+    guard scalars.count > maxShownBytes else { return (line, column, width) }
+    let caret = min(max(column - 1, 0), scalars.count)
+    let from = max(0, caret - windowLead)
+    let to = min(scalars.count, from + windowLength)
+    let prefix = from > 0 ? "..." : ""
+    let suffix = to < scalars.count ? "..." : ""
+    var text = prefix
+    text.unicodeScalars.append(contentsOf: scalars[from..<to])
+    text += suffix
+    let covered = max(1, min(width ?? (to - caret), to - caret))
+    return (text, prefix.count + caret - from + 1, covered)
+  }
+
+  private static func rawExcerpt(_ source: SourceFile, at location: SourceLocation, width: Int?)
     -> (line: String, column: Int, width: Int?)
   {
     let bytes = source.bytes
@@ -115,12 +155,18 @@ public enum DiagnosticRenderer {
   /// `endColumn` is exclusive (the column just past the range). Diagnostics with notes get a
   /// `"notes"` array of `{"message", "line", "column"}` objects (positions omitted when the
   /// note has no range).
+  /// At most `maxShownPerFile` diagnostics per file are listed; a file with more gets
+  /// `"omitted": N` after its list.
   public static func json(_ files: [(source: SourceFile, diagnostics: [Diagnostic])]) -> String {
     let entries = files.map { file in
-      JSONText.object([
+      var members: [(String, JSONText)] = [
         ("file", .string(file.source.name)),
-        ("diagnostics", .array(file.diagnostics.map { jsonValue($0, in: file.source) })),
-      ])
+        ("diagnostics", .array(file.diagnostics.prefix(maxShownPerFile).map { jsonValue($0, in: file.source) })),
+      ]
+      if file.diagnostics.count > maxShownPerFile {
+        members.append(("omitted", .int(file.diagnostics.count - maxShownPerFile)))
+      }
+      return JSONText.object(members)
     }
     return JSONText.object([("files", .array(entries))]).text + "\n"
   }

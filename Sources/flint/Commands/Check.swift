@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlintKit
 import RulesLanguage
 
 extension Flint {
@@ -48,8 +49,8 @@ extension Flint {
       var ioFailed = false
       for input in inputs {
         do {
-          let source = try FileReader.source(atPath: input.path, name: input.displayName)
-          var diagnostics = RulesLinter.check(source, strict: strict).diagnostics
+          let bytes = try FileReader.bytes(atPath: input.path)
+          var (source, diagnostics) = RulesCheck.check(bytes: bytes, name: input.displayName, strict: strict)
           if werror { diagnostics = diagnostics.map { $0.severity == .warning ? $0.promoted : $0 } }
           results.append((source, diagnostics))
         } catch {

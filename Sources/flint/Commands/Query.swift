@@ -153,7 +153,7 @@ extension Flint {
       if path == nil, FileReader.exists(RulesInputs.configName) {
         do {
           let bytes = try FileReader.bytes(atPath: RulesInputs.configName)
-          let config = try FirebaseConfig(bytes: bytes, name: RulesInputs.configName)
+          let config = try RulesInputs.config(bytes: bytes)
           path = (config.entries.first { $0.database == database } ?? config.entries.first)?.rules
         } catch {
           Output.error(error.description)

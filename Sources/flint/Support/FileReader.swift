@@ -20,12 +20,6 @@ enum FileReader {
     }
   }
 
-  /// Reads a rules file; invalid UTF-8 is decoded lossily (U+FFFD) and still checked.
-  static func source(atPath path: String, name: String) throws(UsageProblem) -> SourceFile {
-    let data = try bytes(atPath: path)
-    return SourceFile(name: name, text: String(decoding: data, as: UTF8.self))
-  }
-
   /// Whether a regular file or directory exists at `path`.
   static func exists(_ path: String) -> Bool {
     access(path, F_OK) == 0

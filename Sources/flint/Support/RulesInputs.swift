@@ -23,11 +23,20 @@ enum RulesInputs {
     guard FileReader.exists(configName) else {
       throw UsageProblem("no FILE given and no \(configName) in the current directory")
     }
-    let config = try FirebaseConfig(bytes: try FileReader.bytes(atPath: configName), name: configName)
+    let config = try config(bytes: try FileReader.bytes(atPath: configName))
     guard !config.entries.isEmpty else {
       throw UsageProblem("'\(configName)' names no Firestore rules file (\"firestore\": {\"rules\": ...})")
     }
     return unique(config.entries.map { RulesInput(path: $0.rules, displayName: $0.rules) })
+  }
+
+  /// The `firebase.json` in `bytes`, its problems as usage problems.
+  static func config(bytes: [UInt8]) throws(UsageProblem) -> FirebaseConfig {
+    do {
+      return try FirebaseConfig(bytes: bytes, name: configName)
+    } catch {
+      throw UsageProblem(error.message)
+    }
   }
 
   /// The ruleset in the rules file at `path` (a `--rules` option). When the file cannot be

@@ -7,26 +7,36 @@ import Foundation
 /// `{"firestore": {"rules": "firestore.rules"}}` and the multi-database array
 /// `{"firestore": [{"database": "(default)", "rules": "a.rules"}, ...]}`.
 /// Paths are relative to the directory holding `firebase.json`.
-struct FirebaseConfig {
+public struct FirebaseConfig: Sendable {
   /// One rules file named by the config.
-  struct RulesEntry: Equatable {
+  public struct RulesEntry: Equatable, Sendable {
     /// The database the rules are for (`(default)` when not given).
-    var database: String
+    public var database: String
     /// The path as written in `firebase.json`.
-    var rules: String
+    public var rules: String
+
+    public init(database: String, rules: String) {
+      self.database = database
+      self.rules = rules
+    }
   }
 
   /// One index manifest named by the config (`"indexes": "firestore.indexes.json"`).
-  struct IndexesEntry: Equatable {
-    var database: String
-    var indexes: String
+  public struct IndexesEntry: Equatable, Sendable {
+    public var database: String
+    public var indexes: String
+
+    public init(database: String, indexes: String) {
+      self.database = database
+      self.indexes = indexes
+    }
   }
 
-  var entries: [RulesEntry]
-  var indexEntries: [IndexesEntry] = []
+  public var entries: [RulesEntry]
+  public var indexEntries: [IndexesEntry] = []
 
   /// Parses the text of a `firebase.json`; `name` is used in messages.
-  init(bytes: [UInt8], name: String) throws(UsageProblem) {
+  public init(bytes: [UInt8], name: String) throws(FirebaseConfigError) {
     let json: Any
     do {
       // Flint's own parser first, for the line and column of a syntax error.
@@ -35,13 +45,13 @@ struct FirebaseConfig {
     } catch let error as JSONError {
       throw UsageProblem("\(name):\(error.line ?? 1):\(error.column ?? 1): not valid JSON: \(error.message)")
     } catch {
-      throw UsageProblem("cannot parse '\(name)': not valid JSON")
+      throw FirebaseConfigError("cannot parse '\(name)': not valid JSON")
     }
     guard let root = json as? [String: Any] else {
-      throw UsageProblem("cannot parse '\(name)': the top level must be an object")
+      throw FirebaseConfigError("cannot parse '\(name)': the top level must be an object")
     }
     guard let firestore = root["firestore"] else {
-      throw UsageProblem("'\(name)' has no \"firestore\" section; pass a rules FILE instead")
+      throw FirebaseConfigError("'\(name)' has no \"firestore\" section; pass a rules FILE instead")
     }
     var entries: [RulesEntry] = []
     var objects: [[String: Any]] = []
@@ -50,46 +60,55 @@ struct FirebaseConfig {
     } else if let array = firestore as? [Any] {
       for element in array {
         guard let object = element as? [String: Any] else {
-          throw UsageProblem("cannot parse '\(name)': \"firestore\" array entries must be objects")
+          throw FirebaseConfigError("cannot parse '\(name)': \"firestore\" array entries must be objects")
         }
         objects.append(object)
       }
     } else {
-      throw UsageProblem("cannot parse '\(name)': \"firestore\" must be an object or an array")
+      throw FirebaseConfigError("cannot parse '\(name)': \"firestore\" must be an object or an array")
     }
     for object in objects {
       if let entry = try Self.entry(object, name: name) { entries.append(entry) }
       if let value = object["indexes"] {
         guard let path = value as? String, !path.isEmpty else {
-          throw UsageProblem("cannot parse '\(name)': \"indexes\" must be a non-empty string")
+          throw FirebaseConfigError("cannot parse '\(name)': \"indexes\" must be a non-empty string")
         }
         indexEntries.append(IndexesEntry(database: try Self.database(object, name: name), indexes: path))
       }
     }
     guard !entries.isEmpty || !indexEntries.isEmpty else {
-      throw UsageProblem("'\(name)' names no Firestore rules file (\"firestore\": {\"rules\": ...})")
+      throw FirebaseConfigError("'\(name)' names no Firestore rules file (\"firestore\": {\"rules\": ...})")
     }
     self.entries = entries
   }
 
   /// The index manifest named for `database` (else the first one named).
-  func indexes(for database: String) -> String? {
+  public func indexes(for database: String) -> String? {
     (indexEntries.first { $0.database == database } ?? indexEntries.first)?.indexes
   }
 
-  private static func entry(_ object: [String: Any], name: String) throws(UsageProblem) -> RulesEntry? {
+  private static func entry(_ object: [String: Any], name: String) throws(FirebaseConfigError) -> RulesEntry? {
     guard let rules = object["rules"] else { return nil }
     guard let path = rules as? String, !path.isEmpty else {
-      throw UsageProblem("cannot parse '\(name)': \"rules\" must be a non-empty string")
+      throw FirebaseConfigError("cannot parse '\(name)': \"rules\" must be a non-empty string")
     }
     return RulesEntry(database: try database(object, name: name), rules: path)
   }
 
-  private static func database(_ object: [String: Any], name: String) throws(UsageProblem) -> String {
+  private static func database(_ object: [String: Any], name: String) throws(FirebaseConfigError) -> String {
     guard let value = object["database"] else { return "(default)" }
     guard let id = value as? String, !id.isEmpty else {
-      throw UsageProblem("cannot parse '\(name)': \"database\" must be a non-empty string")
+      throw FirebaseConfigError("cannot parse '\(name)': \"database\" must be a non-empty string")
     }
     return id
   }
+}
+
+/// Why a `firebase.json` cannot be used: the message names the file.
+public struct FirebaseConfigError: Error, Sendable, CustomStringConvertible {
+  public var message: String
+
+  public init(_ message: String) { self.message = message }
+
+  public var description: String { message }
 }
