@@ -43,7 +43,7 @@ public struct FirebaseConfig: Sendable {
       _ = try JSONParser.parse(bytes: bytes, file: name)
       json = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
     } catch let error as JSONError {
-      throw UsageProblem("\(name):\(error.line ?? 1):\(error.column ?? 1): not valid JSON: \(error.message)")
+      throw FirebaseConfigError("\(name):\(error.line ?? 1):\(error.column ?? 1): not valid JSON: \(error.message)")
     } catch {
       throw FirebaseConfigError("cannot parse '\(name)': not valid JSON")
     }

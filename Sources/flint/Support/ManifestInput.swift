@@ -5,7 +5,7 @@ enum ManifestInput {
   static func load(explicit: String?, database: String) throws(UsageProblem) -> (path: String, bytes: [UInt8])? {
     var path = explicit
     if path == nil, FileReader.exists(RulesInputs.configName) {
-      let config = try FirebaseConfig(bytes: try FileReader.bytes(atPath: RulesInputs.configName), name: RulesInputs.configName)
+      let config = try RulesInputs.config(bytes: try FileReader.bytes(atPath: RulesInputs.configName))
       path = config.indexes(for: database)
     }
     guard let path else { return nil }
