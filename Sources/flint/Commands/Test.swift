@@ -16,7 +16,7 @@ extension Flint {
         for CI test reporters. --coverage reports, per rules file, how often each allow granted and \
         denied, each sub-expression was true, false or an error, which match blocks were never \
         reached and which functions never called (text: the annotated source; lcov for \
-        genhtml/Codecov; json); without --coverage-out it follows the text report on stdout. \
+        genhtml/Codecov; json; html: one self-contained page, the source coloured by outcome); without --coverage-out it follows the text report on stdout. \
         Exit status: 0 every case passed, 1 some case failed (or coverage is below \
         --min-coverage), 2 invalid suite, data or rules (or usage problem).
         """
@@ -28,7 +28,7 @@ extension Flint {
     @Option(name: .long, help: "Failure explanations: short (the failing sub-expression and its values) or full (the whole trace).")
     var explain: ExplainLevel = .short
 
-    @Option(name: .long, help: "Report rule coverage: text (the default when no format follows), json or lcov.")
+    @Option(name: .long, help: "Report rule coverage: text (the default when no format follows), json, lcov or html.")
     var coverage: CoverageFormat?
 
     @Option(
