@@ -40,12 +40,13 @@ struct BoundedOutputTests {
     try box.write(
       "many.rules",
       "rules_version = '2';\nservice cloud.firestore {\n  match /databases/{database}/documents {\n\(body)\n  }\n}\n")
-    let result = try box.run("check", "many.rules")
+    // --strict: undefined names are errors (otherwise warnings, as Google's compiler has them).
+    let result = try box.run("check", "--strict", "many.rules")
     #expect(result.status == 1)
     #expect(result.stdout.components(separatedBy: ": error: ").count == 51)
     #expect(result.stdout.contains("many.rules: and 70 more errors\n"))
     #expect(result.stdout.hasSuffix("many.rules: 120 errors, 0 warnings\n"))
-    let json = try box.run("check", "--format", "json", "many.rules")
+    let json = try box.run("check", "--strict", "--format", "json", "many.rules")
     #expect(json.stdout.components(separatedBy: "\"severity\"").count == 51)
     #expect(json.stdout.contains("\"omitted\": 70"))
   }
@@ -58,7 +59,7 @@ struct BoundedOutputTests {
       "trojan.rules",
       "rules_version = '2';\nservice cloud.firestore {\n  match /databases/{database}/documents {\n"
         + "    match /a/{b} { allow read: if isAdmin /*\u{202E} } \u{2066}*/; }\n  }\n}\n")
-    let result = try box.run("check", "trojan.rules")
+    let result = try box.run("check", "--strict", "trojan.rules")
     #expect(result.status == 1)
     #expect(!result.stdout.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x2066 })
     #expect(result.stdout.contains("/*<U+202E> } <U+2066>*/"))

@@ -78,6 +78,19 @@ struct TestReportsCommandTests {
     #expect(lcov.hasSuffix("end_of_record\n"))
   }
 
+  @Test("--coverage html --coverage-out: one self-contained page")
+  func coverageHTML() throws {
+    let box = try Self.sandbox()
+    let result = try box.run("test", "--coverage", "html", "--coverage-out", "coverage.html", "suite.json")
+    #expect(result.status == 0)
+    #expect(result.stdout == "2 passed, 0 failed\n")
+    let page = try String(contentsOf: box.url.appendingPathComponent("coverage.html"), encoding: .utf8)
+    #expect(page.hasPrefix("<!DOCTYPE html>\n"))
+    #expect(page.contains(##"<a href="#file-0">firestore.rules</a>"##))
+    // Nothing is fetched: no external stylesheet, script or image.
+    #expect(!page.contains("src=") && !page.contains("<link") && !page.contains("http"))
+  }
+
   @Test("--min-coverage: exit 1 below the percentage, 0 at or above it")
   func minCoverage() throws {
     let box = try Self.sandbox()

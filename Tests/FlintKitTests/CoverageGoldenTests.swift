@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Coverage reports of the corpus suites, against `Corpus/coverage` (`UPDATE_GOLDENS=1`
-/// rewrites them): each suite's text report, the whole corpus as lcov, and one JSON report.
+/// rewrites them): each suite's text report, the whole corpus as lcov, and one JSON and one HTML report.
 @Suite struct CoverageGoldenTests {
   static func coverage(_ suites: [String]) throws -> SuiteCoverage {
     var coverage = SuiteCoverage()
@@ -32,6 +32,10 @@ import Testing
     let lcov = CoverageFormat.lcov.render(try Self.coverage(CorpusTests.suites))
     try Self.check(lcov, against: "corpus.lcov")
     try LCOVCheck.validate(lcov)
+  }
+
+  @Test func htmlReport() throws {
+    try Self.check(CoverageFormat.html.render(try Self.coverage(["auth.yaml"])), against: "auth.html")
   }
 
   @Test func jsonReport() throws {

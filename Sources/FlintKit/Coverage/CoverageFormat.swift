@@ -1,8 +1,9 @@
-/// `flint test --coverage text|json|lcov`.
+/// `flint test --coverage text|json|lcov|html`.
 public enum CoverageFormat: String, Sendable, CaseIterable {
   case text
   case json
   case lcov
+  case html
 
   /// The report in this format.
   public func render(_ coverage: SuiteCoverage) -> String {
@@ -10,6 +11,7 @@ public enum CoverageFormat: String, Sendable, CaseIterable {
     case .text: CoverageText.render(coverage)
     case .json: CoverageJSON.render(coverage)
     case .lcov: CoverageLCOV.render(coverage)
+    case .html: CoverageHTML.render(coverage)
     }
   }
 }

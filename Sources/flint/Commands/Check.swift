@@ -11,7 +11,8 @@ extension Flint {
         With no FILE, checks the "firestore" rules named by firebase.json in the current \
         directory (object or multi-database array form). Diagnostics go to stdout, problems \
         reading files to stderr. Exit status: 0 no errors (warnings allowed), 1 errors found, \
-        2 usage or I/O problem.
+        2 usage or I/O problem. --watch (Linux) keeps running and re-checks a file whenever it \
+        changes, printing the diagnostics that changed and the error and warning counts.
         """
     )
 
@@ -34,8 +35,15 @@ extension Flint {
       help: "Report what Google deploys but fails at run time (undefined names, bool(), debug()...) as errors.")
     var strict = false
 
+    @Flag(name: .long, help: "Keep running: re-check each file when it changes and print what changed (Linux).")
+    var watch = false
+
     @Argument(help: "Rules files to check.")
     var files: [String] = []
+
+    func validate() throws {
+      if watch && format != .text { throw ValidationError("--watch prints text; it cannot be combined with --format") }
+    }
 
     func run() throws {
       let inputs: [RulesInput]
@@ -45,18 +53,11 @@ extension Flint {
         Output.error(error.description)
         throw ExitCode(ExitStatus.usage)
       }
+      if watch { return try self.watch(inputs) }
       var results: [(source: SourceFile, diagnostics: [Diagnostic])] = []
       var ioFailed = false
       for input in inputs {
-        do {
-          let bytes = try FileReader.bytes(atPath: input.path)
-          var (source, diagnostics) = RulesCheck.check(bytes: bytes, name: input.displayName, strict: strict)
-          if werror { diagnostics = diagnostics.map { $0.severity == .warning ? $0.promoted : $0 } }
-          results.append((source, diagnostics))
-        } catch {
-          Output.error(error.description)
-          ioFailed = true
-        }
+        if let result = diagnose(input) { results.append(result) } else { ioFailed = true }
       }
       switch format {
       case .text:
@@ -75,6 +76,19 @@ extension Flint {
       if let maxWarnings, warnings > maxWarnings {
         Output.error("\(warnings) warnings, more than --max-warnings \(maxWarnings)")
         throw ExitCode(ExitStatus.failure)
+      }
+    }
+
+    /// The file's diagnostics, or nil (the problem on stderr) when it cannot be read.
+    func diagnose(_ input: RulesInput) -> (source: SourceFile, diagnostics: [Diagnostic])? {
+      do {
+        let bytes = try FileReader.bytes(atPath: input.path)
+        var (source, diagnostics) = RulesCheck.check(bytes: bytes, name: input.displayName, strict: strict)
+        if werror { diagnostics = diagnostics.map { $0.severity == .warning ? $0.promoted : $0 } }
+        return (source, diagnostics)
+      } catch {
+        Output.error(error.description)
+        return nil
       }
     }
   }

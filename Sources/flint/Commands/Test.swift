@@ -16,9 +16,11 @@ extension Flint {
         for CI test reporters. --coverage reports, per rules file, how often each allow granted and \
         denied, each sub-expression was true, false or an error, which match blocks were never \
         reached and which functions never called (text: the annotated source; lcov for \
-        genhtml/Codecov; json); without --coverage-out it follows the text report on stdout. \
+        genhtml/Codecov; json; html: one self-contained page, the source coloured by outcome); without --coverage-out it follows the text report on stdout. \
         Exit status: 0 every case passed, 1 some case failed (or coverage is below \
-        --min-coverage), 2 invalid suite, data or rules (or usage problem).
+        --min-coverage), 2 invalid suite, data or rules (or usage problem). --watch (Linux) keeps \
+        running and re-runs the suites whose suite, rules or data files change, printing the cases \
+        whose outcome changed and the summary.
         """
     )
 
@@ -28,7 +30,7 @@ extension Flint {
     @Option(name: .long, help: "Failure explanations: short (the failing sub-expression and its values) or full (the whole trace).")
     var explain: ExplainLevel = .short
 
-    @Option(name: .long, help: "Report rule coverage: text (the default when no format follows), json or lcov.")
+    @Option(name: .long, help: "Report rule coverage: text (the default when no format follows), json, lcov or html.")
     var coverage: CoverageFormat?
 
     @Option(
@@ -40,12 +42,20 @@ extension Flint {
       help: "Exit 1 when fewer than this percentage of allow statements were both granted and denied.")
     var minCoverage: Double?
 
+    @Flag(
+      name: .long,
+      help: "Keep running: re-run the suites whose suite, rules or data files change and print what changed (Linux).")
+    var watch = false
+
     @Argument(help: "Suite files or folders of suites.")
     var suites: [String] = []
 
     func validate() throws {
       if let minCoverage, !(0...100).contains(minCoverage) {
         throw ValidationError("--min-coverage must be a percentage from 0 to 100")
+      }
+      if watch && (format != .text || coverage != nil || minCoverage != nil) {
+        throw ValidationError("--watch prints the text report; it cannot be combined with --format, --coverage or --min-coverage")
       }
       if coverageOut != nil && coverage == nil { throw ValidationError("--coverage-out needs --coverage") }
       if coverage != nil && coverageOut == nil && format != .text {
@@ -66,6 +76,7 @@ extension Flint {
         Output.error("flint: \(error.description)")
         throw ExitCode(ExitStatus.usage)
       }
+      if watch { return try self.watch(files) }
       if let coverageOut {
         do {
           try AtomicFile.checkWritable(coverageOut)

@@ -1,3 +1,5 @@
+import FlintKit
+
 /// Command-line fix-ups before ArgumentParser sees the arguments.
 enum ArgumentRewrite {
   /// `flint expr`'s options, with whether each takes a value.
@@ -36,7 +38,7 @@ enum ArgumentRewrite {
     while index > 0 {
       if rewritten[index] == "--coverage" {
         let next = index + 1 < rewritten.count ? rewritten[index + 1] : nil
-        if next.map({ ["text", "json", "lcov"].contains($0) }) != true { rewritten.insert("text", at: index + 1) }
+        if next.map({ CoverageFormat(rawValue: $0) != nil }) != true { rewritten.insert("text", at: index + 1) }
       }
       index -= 1
     }

@@ -1,0 +1,74 @@
+import ArgumentParser
+import FlintKit
+
+extension Flint.Test {
+  /// `--watch`: runs the suites and prints the text report, then waits for changes to their
+  /// suite, rules and data files and re-runs the suites reading a changed file, printing only
+  /// the cases whose outcome changed and the summary. Ends when the process is stopped.
+  func watch(_ files: [String]) throws {
+    #if os(Linux)
+      WatchSupport.unblockStopSignals()
+      let events: FileEvents
+      do {
+        events = try FileEvents()
+      } catch {
+        Output.error("flint: \(error)")
+        throw ExitCode(ExitStatus.usage)
+      }
+      var plan = WatchPlan()
+      var results: [String: SuiteResult] = [:]
+      let runner = SuiteRunner()
+      func run(_ jobs: [String]) {
+        for file in jobs {
+          let read = WatchSupport.ReadFiles()
+          // A fresh loader each time: it caches compiled rules by path.
+          var loader = SuiteLoader(reader: { path throws(SuiteError) in
+            read.paths.append(path)
+            return try SuiteFiles.read(path)
+          })
+          do {
+            results[file] = runner.run(try loader.load(file: file))
+            plan.record(file, read: read.paths)
+          } catch {
+            results[file] = nil
+            plan.record(file, read: read.paths, keepingPrevious: true)
+            switch error {
+            case .unreadable(let message): Output.error("flint: \(message)")
+            default: Output.error(error.description)
+            }
+          }
+        }
+      }
+      func ordered() -> [SuiteResult] { files.compactMap { results[$0] } }
+
+      run(files)
+      // Watching before printing: whoever reads the report may change a file at once.
+      events.watch(plan.folders)
+      Output.out(SuiteReport.text(ordered(), explain: explain))
+      while true {
+        let jobs = plan.jobs(after: try next(events))
+        if jobs.isEmpty { continue }
+        let before = ordered()
+        WatchSupport.clearScreen()
+        run(jobs)
+        events.watch(plan.folders)
+        Output.out(TestWatchReport.changes(from: before, to: ordered(), explain: explain))
+      }
+    #else
+      Output.error(WatchSupport.unsupported)
+      throw ExitCode(ExitStatus.usage)
+    #endif
+  }
+}
+
+#if os(Linux)
+  /// The next batch of changed paths, or exit 2 when inotify fails.
+  func next(_ events: FileEvents) throws -> [String] {
+    do {
+      return try events.next()
+    } catch {
+      Output.error("flint: \(error)")
+      throw ExitCode(ExitStatus.usage)
+    }
+  }
+#endif

@@ -1,0 +1,32 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What the `--watch` loops of `flint test` and `flint check` share.
+enum WatchSupport {
+  static let unsupported = "flint: --watch is not supported on this platform (it needs Linux inotify)"
+
+  /// Clears the screen before a re-run, only when stdout is a terminal (a pipe or file keeps
+  /// every run's output).
+  static func clearScreen() {
+    if isatty(STDOUT_FILENO) != 0 { Output.out("\u{1B}[2J\u{1B}[H") }
+  }
+
+  /// Lets SIGINT, SIGTERM and SIGHUP end the process: a parent may start flint with them blocked
+  /// (Foundation's `Process` passes its thread's mask on), and the watch loop only ends by a signal.
+  static func unblockStopSignals() {
+    #if canImport(Glibc)
+      var signals = sigset_t()
+      sigemptyset(&signals)
+      for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
+      pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    #endif
+  }
+
+  /// The files a suite loader read, in order (the loader's reader runs on the calling thread).
+  final class ReadFiles: @unchecked Sendable {
+    var paths: [String] = []
+  }
+}
