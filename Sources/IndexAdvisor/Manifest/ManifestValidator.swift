@@ -61,7 +61,7 @@ struct ManifestValidator {
     let group = try requiredString("collectionGroup", object, at: path)
     let scope: IndexScope
     if let scopeValue = object["queryScope"] {
-      scope = try enumValue("queryScope", scopeValue, IndexScope.self, object, at: path)
+      scope = try self.scope(scopeValue, object, at: path)
     } else {
       scope = .collection
       if !warnedScope {
@@ -242,7 +242,7 @@ struct ManifestValidator {
       }
       var scope = IndexScope.collection
       if let scopeValue = entry["queryScope"] {
-        scope = try enumValue("queryScope", scopeValue, IndexScope.self, entry, at: itemPath)
+        scope = try self.scope(scopeValue, entry, at: itemPath)
       }
       try validateEditionSettings(entry, at: itemPath)
       indexes.append(FieldOverride.Index(mode, scope, source: entry))
@@ -278,11 +278,9 @@ struct ManifestValidator {
     return s
   }
 
-  func enumValue<E: RawRepresentable & CaseIterableScope>(
-    _ key: String, _ value: JSONValue, _ type: E.Type, _ object: JSONObject, at path: JSONPath
-  ) throws(JSONError) -> E where E.RawValue == String {
-    let raw = try oneOf(key, value, E.validValues, object, at: path)
-    return E(rawValue: raw)!
+  func scope(_ value: JSONValue, _ object: JSONObject, at path: JSONPath) throws(JSONError) -> IndexScope {
+    try oneOf("queryScope", value, ["COLLECTION", "COLLECTION_GROUP"], object, at: path) == "COLLECTION"
+      ? .collection : .collectionGroup
   }
 
   func mustContain(_ key: String, _ object: JSONObject, at path: JSONPath) -> JSONError {
@@ -298,13 +296,4 @@ struct ManifestValidator {
     let text = JSONValue.object(object).description
     return text.count > 300 ? String(text.prefix(300)) + "…" : text
   }
-}
-
-/// Enums whose raw values are the manifest's allowed strings.
-protocol CaseIterableScope {
-  static var validValues: [String] { get }
-}
-
-extension IndexScope: CaseIterableScope {
-  static var validValues: [String] { ["COLLECTION", "COLLECTION_GROUP"] }
 }
