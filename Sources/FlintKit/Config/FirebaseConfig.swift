@@ -43,7 +43,8 @@ public struct FirebaseConfig: Sendable {
       _ = try JSONParser.parse(bytes: bytes, file: name)
       json = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
     } catch let error as JSONError {
-      throw FirebaseConfigError("\(name):\(error.line ?? 1):\(error.column ?? 1): not valid JSON: \(error.message)")
+      let message = VisibleText.escaped(error.message, keepingTabs: false)
+      throw FirebaseConfigError("\(name):\(error.line ?? 1):\(error.column ?? 1): not valid JSON: \(message)")
     } catch {
       throw FirebaseConfigError("cannot parse '\(name)': not valid JSON")
     }
