@@ -5,8 +5,26 @@ public enum RulesCheck {
   /// The source and its diagnostics. A file that is not UTF-8 text is not compiled: its one
   /// diagnostic is `source.not-text` (see `SourceText`).
   public static func check(bytes: [UInt8], name: String, strict: Bool = false) -> (source: SourceFile, diagnostics: [Diagnostic]) {
+    let analysis = analyze(bytes: bytes, name: name, strict: strict)
+    return (analysis.source, analysis.diagnostics)
+  }
+
+  /// The same check keeping the syntax tree, for editors (the language server's hover and
+  /// navigation read the tree `flint check` diagnosed). A file that is not text gets an empty tree.
+  public static func analyze(bytes: [UInt8], name: String, strict: Bool = false) -> Analysis {
     let decoded = SourceText.decode(bytes, name: name)
-    if let problem = decoded.problem { return (decoded.source, [problem]) }
-    return (decoded.source, RulesLinter.check(decoded.source, strict: strict).diagnostics)
+    if let problem = decoded.problem {
+      let empty = RulesFile(version: nil, functions: [], service: nil, range: .none)
+      return Analysis(source: decoded.source, file: empty, diagnostics: [problem])
+    }
+    let compiled = RulesLinter.check(decoded.source, strict: strict)
+    return Analysis(source: decoded.source, file: compiled.file, diagnostics: compiled.diagnostics)
+  }
+
+  /// A checked file: its source, its (possibly partial) tree and what `flint check` reports.
+  public struct Analysis: Sendable {
+    public var source: SourceFile
+    public var file: RulesFile
+    public var diagnostics: [Diagnostic]
   }
 }

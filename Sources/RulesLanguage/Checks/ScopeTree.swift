@@ -15,6 +15,8 @@ struct ScopeTree {
     var functions: [String: Int]
     /// Nesting depth in `match` blocks (0 for top level and service).
     var matchDepth: Int
+    /// The source the block covers (the whole file for the top level).
+    var range: SourceRange
   }
 
   /// A declared function and the block it lives in.
@@ -35,18 +37,20 @@ struct ScopeTree {
   private(set) var allows: [AllowEntry] = []
 
   init(_ file: RulesFile) {
-    blocks.append(Block(parent: nil, variables: [], functions: [:], matchDepth: 0))
+    blocks.append(Block(parent: nil, variables: [], functions: [:], matchDepth: 0, range: file.range))
     for function in file.functions {
       declare(function, in: 0)
     }
     if let service = file.service {
-      let serviceBlock = addBlock(parent: 0, variables: [], depth: 0)
+      let serviceBlock = addBlock(parent: 0, variables: [], depth: 0, range: service.range)
       add(service.items, to: serviceBlock)
     }
   }
 
-  private mutating func addBlock(parent: Int, variables: [(name: String, range: SourceRange)], depth: Int) -> Int {
-    blocks.append(Block(parent: parent, variables: variables, functions: [:], matchDepth: depth))
+  private mutating func addBlock(
+    parent: Int, variables: [(name: String, range: SourceRange)], depth: Int, range: SourceRange
+  ) -> Int {
+    blocks.append(Block(parent: parent, variables: variables, functions: [:], matchDepth: depth, range: range))
     return blocks.count - 1
   }
 
@@ -71,7 +75,8 @@ struct ScopeTree {
         let variables = match.path.segments.compactMap { segment in
           segment.variable.map { (name: $0, range: segment.range) }
         }
-        let child = addBlock(parent: block, variables: variables, depth: blocks[block].matchDepth + 1)
+        let child = addBlock(
+          parent: block, variables: variables, depth: blocks[block].matchDepth + 1, range: match.range)
         add(match.items, to: child)
       }
     }
@@ -82,6 +87,16 @@ struct ScopeTree {
     var current: Int? = block
     while let index = current {
       if let function = blocks[index].functions[name] { return function }
+      current = blocks[index].parent
+    }
+    return nil
+  }
+
+  /// The block and index of the wildcard variable `name` seen from `block`, innermost first.
+  func resolveVariable(_ name: String, from block: Int) -> (block: Int, index: Int)? {
+    var current: Int? = block
+    while let index = current {
+      if let position = blocks[index].variables.lastIndex(where: { $0.name == name }) { return (index, position) }
       current = blocks[index].parent
     }
     return nil

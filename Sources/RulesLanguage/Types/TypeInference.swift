@@ -33,8 +33,12 @@ struct TypeInference {
   private var returnTypes: [FunctionKey: StaticType] = [:]
   private var inProgress: Set<FunctionKey> = []
 
-  init(_ model: LintModel) {
+  /// The certain type of each expression, by range; filled only when asked for (hover).
+  private(set) var recorded: [SourceRange: StaticType]?
+
+  init(_ model: LintModel, recordingTypes: Bool = false) {
     self.model = model
+    if recordingTypes { recorded = [:] }
     for (index, scope) in model.scopes.enumerated() {
       for function in scope.functions.values {
         _ = functionType(function, scope: index)
@@ -73,6 +77,12 @@ struct TypeInference {
   }
 
   private mutating func infer(_ expr: Expr, _ env: Environment) -> StaticType {
+    let type = inferKind(expr, env)
+    if recorded != nil, type.isKnown { recorded?[expr.range] = type }
+    return type
+  }
+
+  private mutating func inferKind(_ expr: Expr, _ env: Environment) -> StaticType {
     switch expr.kind {
     case .null: return .null
     case .bool: return .bool
