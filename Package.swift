@@ -4,7 +4,8 @@ import PackageDescription
 // Layers, dependencies pointing one way only:
 // FirestoreModel <- RulesLanguage <- RulesEngine <- Queries <- IndexAdvisor <- FlintKit <- flint
 // FlintKit holds the jobs behind each subcommand (rule-test suites, the query
-// playground); flint only parses arguments and prints.
+// playground); flint only parses arguments and prints. The language server
+// (FlintLanguageServer) and the Swift API (Flint) sit on FlintKit as the CLI does.
 let package = Package(
   name: "Flint",
   platforms: [.macOS(.v13)],
@@ -17,6 +18,7 @@ let package = Package(
     .library(name: "IndexAdvisor", targets: ["IndexAdvisor"]),
     .library(name: "FlintKit", targets: ["FlintKit"]),
     .library(name: "Flint", targets: ["Flint"]),
+    .library(name: "FlintLanguageServer", targets: ["FlintLanguageServer"]),
     .library(name: "FlintTesting", targets: ["FlintTesting"]),
     // The fuzz harnesses, for the libFuzzer package under Fuzz/ and the regression tests.
     .library(name: "FlintFuzzHarness", targets: ["FlintFuzzHarness"]),
@@ -56,17 +58,20 @@ let package = Package(
       name: "Flint",
       dependencies: ["FlintKit", "IndexAdvisor", "Queries", "RulesEngine", "RulesLanguage", "FirestoreModel"]
     ),
+    // `flint lsp`: the protocol layer (Protocol/), documents (Server/) and features (Features/).
+    .target(name: "FlintLanguageServer", dependencies: ["FlintKit", "RulesLanguage", "FirestoreModel"]),
     // Swift Testing and XCTest helpers (expectAllowed, XCTAssertDenied, ...), for test targets only.
     .target(name: "FlintTesting", dependencies: ["Flint"]),
     .executableTarget(
       name: "flint",
       dependencies: [
         "FlintKit",
+        "FlintLanguageServer",
         "CLibEdit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .executableTarget(name: "flint-bench", dependencies: ["FlintKit"]),
+    .executableTarget(name: "flint-bench", dependencies: ["FlintKit", "FlintLanguageServer"]),
     // Helpers shared by the test targets (seeded random numbers, package paths).
     .target(name: "FlintTestSupport", path: "Tests/FlintTestSupport"),
     // One harness per front door: the input, the pipeline, the invariants (see Fuzz/).
@@ -77,8 +82,9 @@ let package = Package(
     .testTarget(name: "QueriesTests", dependencies: ["Queries", "FlintTestSupport"]),
     .testTarget(name: "IndexAdvisorTests", dependencies: ["IndexAdvisor", "FlintTestSupport"]),
     .testTarget(name: "FlintKitTests", dependencies: ["FlintKit", "FlintTestSupport"]),
+    .testTarget(name: "FlintLanguageServerTests", dependencies: ["FlintLanguageServer", "FlintTestSupport"]),
     .testTarget(name: "FlintAPITests", dependencies: ["Flint", "FlintTesting"]),
-    .testTarget(name: "FlintCLITests", dependencies: ["flint", "FlintTestSupport"]),
+    .testTarget(name: "FlintCLITests", dependencies: ["flint", "FlintLanguageServer", "FlintTestSupport"]),
     .testTarget(name: "FuzzRegressionTests", dependencies: ["FlintFuzzHarness", "FlintTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
