@@ -11,6 +11,7 @@ public enum RulesLinter {
     RecursiveWrite.self,
     OverlappingAllow.self,
     OwnershipChange.self,
+    UnvalidatedWrite.self,
     FieldHiding.self,
     CollectionPath.self,
     QueryProjection.self,
