@@ -12,6 +12,7 @@ public enum RulesLinter {
     OverlappingAllow.self,
     OwnershipChange.self,
     UnvalidatedWrite.self,
+    UnvalidatedLookup.self,
     FieldHiding.self,
     CollectionPath.self,
     QueryProjection.self,
