@@ -67,8 +67,7 @@ enum UnvalidatedWrite: Lint {
     guard !candidates.isEmpty else { return [] }
     let reported = Set(OwnershipChange.findings(model).map { ObjectIdentifier($0.allow) })
     return candidates.compactMap { allow in
-      let owners = ownerValues(allow.condition!, match: allow.match)
-      guard !owners.isEmpty, !reported.contains(ObjectIdentifier(allow)), !overridden(allow, model),
+      guard let condition = allow.condition, !ownerValues(condition, match: allow.match).isEmpty, !reported.contains(ObjectIdentifier(allow)), !overridden(allow, model),
         publiclyReadable(allow.matchIndex, model)
       else { return nil }
       return rule.warning(
