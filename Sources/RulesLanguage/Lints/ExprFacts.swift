@@ -91,6 +91,15 @@ extension Expr {
     contains { $0.isChain(Chain.requestAuthUID) || $0.isChain(Chain.requestAuthToken) }
   }
 
+  /// Whether a call is left that is neither a built-in nor inlined: an undefined function, or
+  /// one the inliner stopped at (budget, depth, recursion). What it checks is unknown.
+  var hasUnresolvedCall: Bool {
+    contains { node in
+      if case .call(let name, _) = node.kind { return BuiltinNames.globalFunctions[name.name] == nil }
+      return false
+    }
+  }
+
   /// Whether the expression calls `get`/`exists`/`getAfter`/`existsAfter`.
   var performsLookup: Bool {
     contains { node in

@@ -44,6 +44,17 @@ enum OwnershipChange: Lint {
     ])
 
   static func run(_ model: LintModel) -> [Diagnostic] {
+    findings(model).map { allow, field in
+      rule.warning(
+        "'allow \(allow.methodText)' on '\(allow.match.pathText)' lets the user change '\(field)', which these "
+          + "rules use to decide who owns the document or what role a user has; the condition never looks at it",
+        at: allow.methodsRange)
+    }
+  }
+
+  /// The updates this lint reports, each with the first unpinned field (other lints ask, so as
+  /// not to report the same allow twice).
+  static func findings(_ model: LintModel) -> [(allow: AllowFacts, field: String)] {
     let facts = model.allowFacts
     // Candidates first (cheap): updates that are neither weak nor never and do not check keys
     // with diff()/hasOnly(). Only their matches need the ownership fields worked out.
@@ -64,19 +75,14 @@ enum OwnershipChange: Lint {
       if let condition = fact.condition { ownerFieldsByMatch[fact.matchIndex, default: []].formUnion(ownerFields(condition)) }
     }
     let roleFields = Array(roleLookups(facts))
-    var diagnostics: [Diagnostic] = []
+    var found: [(allow: AllowFacts, field: String)] = []
     for (allow, mentioned) in candidates {
       var fields = ownerFieldsByMatch[allow.matchIndex] ?? []
       for role in roleFields where matches(role.pattern, allow.match) { fields.insert(role.field) }
       let unpinned = fields.filter { !mentioned.contains($0) }.sorted()
-      guard let field = unpinned.first else { continue }
-      diagnostics.append(
-        rule.warning(
-          "'allow \(allow.methodText)' on '\(allow.match.pathText)' lets the user change '\(field)', which these "
-            + "rules use to decide who owns the document or what role a user has; the condition never looks at it",
-          at: allow.methodsRange))
+      if let field = unpinned.first { found.append((allow, field)) }
     }
-    return diagnostics
+    return found
   }
 
   /// A role field read from a looked-up document: the path's segments below the documents root

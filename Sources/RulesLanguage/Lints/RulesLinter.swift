@@ -11,6 +11,8 @@ public enum RulesLinter {
     RecursiveWrite.self,
     OverlappingAllow.self,
     OwnershipChange.self,
+    UnvalidatedWrite.self,
+    UnvalidatedLookup.self,
     FieldHiding.self,
     CollectionPath.self,
     QueryProjection.self,
