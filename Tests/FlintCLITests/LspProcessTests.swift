@@ -47,6 +47,16 @@ import Testing
     #expect(messages.last == #"{"jsonrpc":"2.0","id":2,"result":null}"#)
   }
 
+  /// Every recorded session, sent over stdin in one go: the same answers as in process, in the
+  /// same order, and status 0 (each session ends with shutdown and exit).
+  @Test(arguments: RecordedLSPSession.names)
+  func recordedSessionsOverStdio(_ name: String) throws {
+    let session = try RecordedLSPSession(name)
+    let (messages, status) = try run(session.clientMessages.flatMap { frame($0) })
+    #expect(status == 0)
+    #expect(messages == session.expected)
+  }
+
   @Test func inputEndingWithoutShutdownExitsWithOne() throws {
     let (messages, status) = try run(frame(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#))
     #expect(messages.count == 1)

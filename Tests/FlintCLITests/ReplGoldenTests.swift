@@ -31,6 +31,15 @@ import Testing
     #expect(actual == expected, "transcript \(name) differs; rerun with UPDATE_GOLDENS=1 to see the change in git diff")
   }
 
+  @Test("an index manifest that does not validate is refused at start-up with the CLI's message, exit 2")
+  func invalidStartupManifest() throws {
+    let result = try ReplProcess.run(
+      ["repl", "--indexes", "bad-manifest.json"], stdin: Data(":indexes\n".utf8), in: Self.folder)
+    #expect(result.status == 2)
+    #expect(result.stdout.contains(#"bad-manifest.json:4:17: $.indexes[0].fields[0]: Field "order" must be one of"#))
+    #expect(result.stdout.contains("indexes:   none"))
+  }
+
   @Test("a start-up file that cannot be read is reported, the session runs without it, and the exit status is 2")
   func unreadableStartupFile() throws {
     let result = try ReplProcess.run(

@@ -1,4 +1,5 @@
 import FirestoreModel
+import IndexAdvisor
 import RulesEngine
 import RulesLanguage
 
@@ -68,9 +69,16 @@ enum ReplFiles {
   }
 
   /// The index manifest's bytes (read whole; the index advisor interprets them).
+  /// The manifest's bytes once they validate as `flint indexes` reads them (the CLI's messages,
+  /// with the JSON path); an invalid manifest is an error, so the session keeps the last good one.
   static func indexes(_ file: WatchedFile) -> Result<(WatchedFile, [UInt8]), ReplFileError> {
     do {
       let bytes = try FileBytes.read(file.path)
+      do {
+        _ = try ManifestReader.read(bytes: bytes, file: file.display)
+      } catch {
+        return .failure(ReplFileError(error.description))
+      }
       var watched = file
       watched.stamp = FileStamp.of(file.path)
       return .success((watched, bytes))
