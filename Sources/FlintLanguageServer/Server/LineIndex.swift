@@ -37,20 +37,15 @@ struct LineIndex {
   /// The position of an offset.
   func position(of offset: Int) -> Position {
     let clamped = min(max(offset, 0), bytes.count)
-    var low = 0
-    var high = lineStarts.count - 1
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
-    }
-    var index = lineStarts[low]
+    let line = lineNumber(of: clamped)
+    var index = lineStarts[line]
     var units = 0
     while index < clamped {
       let (length, width) = scalar(at: index)
       units += width
       index += length
     }
-    return Position(line: low, character: units)
+    return Position(line: line, character: units)
   }
 
   /// An LSP `Range` for a source range.
@@ -79,13 +74,17 @@ struct LineIndex {
 extension LineIndex {
   /// The offset where the line holding `offset` starts.
   func lineStart(of offset: Int) -> Int {
-    let clamped = min(max(offset, 0), bytes.count)
+    lineStarts[lineNumber(of: min(max(offset, 0), bytes.count))]
+  }
+
+  /// The 0-based line holding `offset`.
+  private func lineNumber(of offset: Int) -> Int {
     var low = 0
     var high = lineStarts.count - 1
     while low < high {
       let mid = (low + high + 1) / 2
-      if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
+      if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
     }
-    return lineStarts[low]
+    return low
   }
 }
