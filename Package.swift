@@ -75,7 +75,9 @@ let package = Package(
     // Helpers shared by the test targets (seeded random numbers, package paths).
     .target(name: "FlintTestSupport", path: "Tests/FlintTestSupport"),
     // One harness per front door: the input, the pipeline, the invariants (see Fuzz/).
-    .target(name: "FlintFuzzHarness", dependencies: ["FlintKit", "IndexAdvisor"], path: "Tests/FuzzHarness"),
+    .target(
+      name: "FlintFuzzHarness", dependencies: ["FlintKit", "IndexAdvisor", "FlintLanguageServer"],
+      path: "Tests/FuzzHarness"),
     .testTarget(name: "FirestoreModelTests", dependencies: ["FirestoreModel", "FlintTestSupport"]),
     .testTarget(name: "RulesLanguageTests", dependencies: ["RulesLanguage", "FlintTestSupport"]),
     .testTarget(name: "RulesEngineTests", dependencies: ["RulesEngine"]),

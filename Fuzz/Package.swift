@@ -8,7 +8,7 @@ import PackageDescription
 // The main package is a path dependency; its identity is the name of its folder.
 let flint = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
 let flintIdentity = flint.lastPathComponent.lowercased()
-let targets = ["rules", "expr", "suite", "seed", "query", "firebase", "manifest"]
+let targets = ["rules", "expr", "suite", "seed", "query", "firebase", "manifest", "lsp"]
 
 let package = Package(
   name: "FlintFuzz",

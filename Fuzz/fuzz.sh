@@ -41,6 +41,23 @@ seed() {
     firebase) cp Corpus/sample/firebase.json "$dir/sample.json"
       printf '{"firestore": [{"database": "(default)", "rules": "a.rules"}, {"database": "eu", "rules": "b.rules", "indexes": "eu.json"}]}' >"$dir/multi.json" ;;
     manifest) cp Corpus/indexes/manifests/*.json "$dir/"; cp Corpus/sample/firestore.indexes.json "$dir/sample.json" ;;
+    # The recorded sessions, framed as an editor sends them ({"$file": NAME} expanded).
+    lsp) python3 - "$dir" <<'PY'
+import glob, json, os, sys
+def expand(v):
+    if isinstance(v, dict):
+        if list(v) == ["$file"]: return open(os.path.join("Corpus/lsp", v["$file"])).read()
+        return {k: expand(x) for k, x in v.items()}
+    return [expand(x) for x in v] if isinstance(v, list) else v
+for path in glob.glob("Corpus/lsp/*.session"):
+    out = b""
+    for line in open(path):
+        if line.startswith("-->"):
+            body = json.dumps(expand(json.loads(line[3:]))).encode()
+            out += b"Content-Length: %d\r\n\r\n" % len(body) + body
+    open(os.path.join(sys.argv[1], os.path.basename(path) + ".bin"), "wb").write(out)
+PY
+      ;;
   esac
 }
 

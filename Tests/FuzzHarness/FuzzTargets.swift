@@ -8,6 +8,7 @@ public enum FuzzTargets {
     ("query", QueryHarness.run),
     ("firebase", FirebaseConfigHarness.run),
     ("manifest", ManifestHarness.run),
+    ("lsp", LanguageServerHarness.run),
   ]
 
   /// The harness named `name`.
