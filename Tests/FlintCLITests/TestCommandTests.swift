@@ -149,11 +149,28 @@ struct TestCommandTests {
     #expect(result.stdout == "3 passed, 0 failed\n")
     #expect(result.stderr.isEmpty)
 
-    try box.write("suites/c.json", "{")
+    // A file that does not parse and does not look like a suite (a broken manifest draft) is
+    // skipped too, without a word.
+    try box.write("suites/draft.json", #"{"indexes": [], "fieldOverrides": [}"#)
+    try box.write("suites/notes.yaml", "title: [unclosed\n")
+    let drafts = try box.run("test", "suites")
+    #expect(drafts.status == 0)
+    #expect(drafts.stdout == "3 passed, 0 failed\n")
+    #expect(drafts.stderr.isEmpty)
+
+    // One that looks like a suite (a "cases" key, or a .test.* name) is reported.
+    try box.write("suites/c.json", #"{"rules": "firestore.rules", "cases": [}"#)
     let mixed = try box.run("test", "suites")
     #expect(mixed.status == 2)
     #expect(mixed.stdout == "3 passed, 0 failed\n")
-    #expect(mixed.stderr.hasPrefix("suites/c.json:1:2: "))
+    #expect(mixed.stderr.hasPrefix("suites/c.json:1:"))
+    try FileManager.default.removeItem(at: box.url.appendingPathComponent("suites/c.json"))
+    try box.write("suites/d.yaml", "rules: firestore.rules\ncases:\n  - name: [unclosed\n")
+    try box.write("suites/e.test.json", "{")
+    let yaml = try box.run("test", "suites")
+    #expect(yaml.status == 2)
+    let reported = yaml.stderr.split(separator: "\n").map { String($0.prefix { $0 != ":" }) }
+    #expect(reported == ["suites/d.yaml", "suites/e.test.json"])
   }
 
   @Test("an invalid suite: every case's error with file:line:col, and JSON errors with --format json")
