@@ -219,13 +219,25 @@ struct TestCommandTests {
     #expect(full.stdout.split(separator: "\n").count > short.stdout.split(separator: "\n").count)
   }
 
-  @Test("a folder without suites says so")
+  @Test("a folder without suites says so, in JSON too with --format json")
   func noSuites() throws {
     let box = try Sandbox()
     try box.write("project/firebase.json", #"{"firestore": {"rules": "firestore.rules"}}"#)
     let result = try box.run("test", "project")
     #expect(result.status == 2)
     #expect(result.stderr == "flint: no suites found in project\n")
+    #expect(result.stdout.isEmpty)
+    // --format json: a JSON report holding the error, same exit status.
+    let json = try box.run("test", "--format", "json", "project")
+    #expect(json.status == 2)
+    let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+    #expect(object?["passed"] as? Int == 0)
+    #expect((object?["suites"] as? [Any])?.isEmpty == true)
+    let errors = object?["errors"] as? [[String: Any]]
+    #expect(errors?.map { $0["message"] as? String } == ["no suites found in project"])
+    let none = try box.run("test", "--format", "json")
+    #expect(none.status == 2)
+    #expect(none.stdout.contains(#""message": "no SUITE given""#))
   }
 
   @Test("the bundled corpus passes")
