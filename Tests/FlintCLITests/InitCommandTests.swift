@@ -39,9 +39,98 @@ struct InitCommandTests {
     #expect(result.status == 0)
     #expect(result.stdout.contains("skipped firestore.rules (it exists; left unchanged)"))
     #expect(result.stdout.contains("wrote firestore.rules.test.yaml"))
-    #expect(!result.stdout.contains("firebase.json"))
+    #expect(!result.stdout.contains("wrote firebase.json"))
     #expect(try read(box, "firestore.rules") == "// mine\n")
-    #expect(try read(box, "firebase.json") == #"{"hosting": {}}"#)
+  }
+
+  @Test("a firebase.json without a firestore section gets one; its other keys and layout are kept")
+  func addsFirestoreSection() throws {
+    let box = try Sandbox()
+    let hosting = """
+      {
+          "hosting": {
+              "public": "public",
+              "ignore": ["firebase.json"]
+          },
+          "emulators": {"ui": {"enabled": true}}
+      }
+
+      """
+    try box.write("firebase.json", hosting)
+    let result = try box.run("init")
+    #expect(result.status == 0)
+    #expect(
+      result.stdout == """
+        wrote firestore.rules
+        wrote firestore.rules.test.yaml
+        wrote firestore.indexes.json
+        updated firebase.json: added the firestore section
+        next: flint check && flint test firestore.rules.test.yaml
+
+        """)
+    #expect(
+      try read(box, "firebase.json") == """
+        {
+            "hosting": {
+                "public": "public",
+                "ignore": ["firebase.json"]
+            },
+            "emulators": {"ui": {"enabled": true}},
+            "firestore": {
+                "rules": "firestore.rules",
+                "indexes": "firestore.indexes.json"
+            }
+        }
+
+        """)
+    // The hint works: check and test succeed.
+    #expect(try box.run("check").status == 0)
+    #expect(try box.run("test", "firestore.rules.test.yaml").stdout == "6 passed, 0 failed\n")
+    // A one-line firebase.json stays on one line.
+    let line = try Sandbox()
+    try line.write("firebase.json", #"{"hosting": {}}"#)
+    #expect(try line.run("init").status == 0)
+    #expect(
+      try read(line, "firebase.json")
+        == #"{"hosting": {}, "firestore": {"rules": "firestore.rules", "indexes": "firestore.indexes.json"}}"#)
+    #expect(try line.run("check").status == 0)
+  }
+
+  @Test("a firestore section naming other files is kept, and the hint checks the starter rules")
+  func keepsFirestoreSection() throws {
+    let box = try Sandbox()
+    let config = #"{"firestore": {"rules": "config/app.rules"}}"# + "\n"
+    try box.write("firebase.json", config)
+    let result = try box.run("init")
+    #expect(result.status == 0)
+    let kept = "kept firebase.json's firestore section (it names config/app.rules; left unchanged)"
+    #expect(result.stdout.contains(kept))
+    #expect(result.stdout.hasSuffix("next: flint check firestore.rules && flint test firestore.rules.test.yaml\n"))
+    #expect(!result.stdout.contains("updated"))
+    #expect(try read(box, "firebase.json") == config)
+    #expect(try box.run("check", "firestore.rules").status == 0)
+    #expect(try box.run("test", "firestore.rules.test.yaml").status == 0)
+    // A section that names firestore.rules needs no note.
+    let same = try Sandbox()
+    try same.write("firebase.json", #"{"firestore": {"rules": "firestore.rules"}}"#)
+    let plain = try same.run("init")
+    #expect(plain.stdout.hasSuffix("\nnext: flint check && flint test firestore.rules.test.yaml\n"))
+    #expect(!plain.stdout.contains("kept"))
+  }
+
+  @Test("a firebase.json that is not valid JSON is an error at file:line:col, and nothing is written")
+  func invalidConfig() throws {
+    let box = try Sandbox()
+    try box.write("firebase.json", "{\n  \"hosting\": {,}\n}\n")
+    let result = try box.run("init")
+    #expect(result.status == 2)
+    #expect(result.stderr.hasPrefix("flint: firebase.json:2:15: not valid JSON: "))
+    #expect(result.stdout.isEmpty)
+    let names = try FileManager.default.contentsOfDirectory(atPath: box.url.path)
+    #expect(names == ["firebase.json"])
+    let top = try Sandbox()
+    try top.write("firebase.json", "[]")
+    #expect(try top.run("init").stderr.contains("firebase.json:1:1: the top level must be an object"))
   }
 
   @Test("a folder with other files and no firebase.json is refused")

@@ -149,11 +149,28 @@ struct TestCommandTests {
     #expect(result.stdout == "3 passed, 0 failed\n")
     #expect(result.stderr.isEmpty)
 
-    try box.write("suites/c.json", "{")
+    // A file that does not parse and does not look like a suite (a broken manifest draft) is
+    // skipped too, without a word.
+    try box.write("suites/draft.json", #"{"indexes": [], "fieldOverrides": [}"#)
+    try box.write("suites/notes.yaml", "title: [unclosed\n")
+    let drafts = try box.run("test", "suites")
+    #expect(drafts.status == 0)
+    #expect(drafts.stdout == "3 passed, 0 failed\n")
+    #expect(drafts.stderr.isEmpty)
+
+    // One that looks like a suite (a "cases" key, or a .test.* name) is reported.
+    try box.write("suites/c.json", #"{"rules": "firestore.rules", "cases": [}"#)
     let mixed = try box.run("test", "suites")
     #expect(mixed.status == 2)
     #expect(mixed.stdout == "3 passed, 0 failed\n")
-    #expect(mixed.stderr.hasPrefix("suites/c.json:1:2: "))
+    #expect(mixed.stderr.hasPrefix("suites/c.json:1:"))
+    try FileManager.default.removeItem(at: box.url.appendingPathComponent("suites/c.json"))
+    try box.write("suites/d.yaml", "rules: firestore.rules\ncases:\n  - name: [unclosed\n")
+    try box.write("suites/e.test.json", "{")
+    let yaml = try box.run("test", "suites")
+    #expect(yaml.status == 2)
+    let reported = yaml.stderr.split(separator: "\n").map { String($0.prefix { $0 != ":" }) }
+    #expect(reported == ["suites/d.yaml", "suites/e.test.json"])
   }
 
   @Test("an invalid suite: every case's error with file:line:col, and JSON errors with --format json")
@@ -202,13 +219,25 @@ struct TestCommandTests {
     #expect(full.stdout.split(separator: "\n").count > short.stdout.split(separator: "\n").count)
   }
 
-  @Test("a folder without suites says so")
+  @Test("a folder without suites says so, in JSON too with --format json")
   func noSuites() throws {
     let box = try Sandbox()
     try box.write("project/firebase.json", #"{"firestore": {"rules": "firestore.rules"}}"#)
     let result = try box.run("test", "project")
     #expect(result.status == 2)
     #expect(result.stderr == "flint: no suites found in project\n")
+    #expect(result.stdout.isEmpty)
+    // --format json: a JSON report holding the error, same exit status.
+    let json = try box.run("test", "--format", "json", "project")
+    #expect(json.status == 2)
+    let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+    #expect(object?["passed"] as? Int == 0)
+    #expect((object?["suites"] as? [Any])?.isEmpty == true)
+    let errors = object?["errors"] as? [[String: Any]]
+    #expect(errors?.map { $0["message"] as? String } == ["no suites found in project"])
+    let none = try box.run("test", "--format", "json")
+    #expect(none.status == 2)
+    #expect(none.stdout.contains(#""message": "no SUITE given""#))
   }
 
   @Test("the bundled corpus passes")

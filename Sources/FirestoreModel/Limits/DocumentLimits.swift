@@ -1,5 +1,5 @@
 /// Checks a document against Firestore's documented limits (quotas page and
-/// query-and-index.md §7). Every violation is reported, each naming the document and field.
+/// Docs/query-semantics.md §7). Every violation is reported, each naming the document and field.
 public enum DocumentLimits {
   /// Maximum document size, 1 MiB.
   public static let maxDocumentSize = 1_048_576

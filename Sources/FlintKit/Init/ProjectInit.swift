@@ -1,25 +1,33 @@
 import Foundation
 
 /// `flint init`: writes the starter files into an empty folder, or beside an existing
-/// firebase.json, never overwriting a file.
+/// firebase.json, never overwriting a file. An existing firebase.json without a `firestore`
+/// section gets one (`FirebaseConfigEdit`); one with a section keeps it.
 public enum ProjectInit {
   /// What was done, in file order.
   public struct Outcome: Sendable, Equatable {
     public var written: [String] = []
     /// Files that already existed and were left as they were.
     public var skipped: [String] = []
+    /// Whether the existing firebase.json got the `firestore` section.
+    public var addedSection = false
+    /// The rules files named by the `firestore` section an existing firebase.json already had
+    /// (nil: there was none).
+    public var keptRules: [String]?
   }
 
   public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
     /// The folder has files but no firebase.json: not a Firebase project, and not empty.
     case notAProject(String)
     case unwritable(String)
+    /// The existing firebase.json is not valid JSON (the message names file:line:col).
+    case invalidConfig(String)
 
     public var description: String {
       switch self {
       case .notAProject(let folder):
         "'\(folder)' is neither empty nor a Firebase project (no firebase.json); run flint init in an empty folder or beside firebase.json"
-      case .unwritable(let message): message
+      case .unwritable(let message), .invalidConfig(let message): message
       }
     }
   }
@@ -30,6 +38,18 @@ public enum ProjectInit {
     let entries = (try? manager.contentsOfDirectory(atPath: folder))?.filter { !$0.hasPrefix(".") } ?? []
     let hasConfig = entries.contains(StarterFiles.configName)
     guard entries.isEmpty || hasConfig else { throw .notAProject(folder) }
+    let configPath = SuiteFiles.join(folder, StarterFiles.configName)
+    // The existing config is planned before anything is written: invalid JSON writes nothing.
+    var plan: FirebaseConfigEdit.Plan?
+    if hasConfig {
+      let bytes: [UInt8]
+      do {
+        bytes = try FileBytes.read(configPath)
+      } catch {
+        throw .invalidConfig(error.message)
+      }
+      plan = try FirebaseConfigEdit.plan(bytes, name: folder == "." ? StarterFiles.configName : configPath)
+    }
     do {
       try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
     } catch {
@@ -52,6 +72,17 @@ public enum ProjectInit {
         throw .unwritable("cannot write '\(path)'")
       }
       outcome.written.append(name)
+    }
+    switch plan {
+    case .add(let text):
+      do {
+        try AtomicFile.write(text, to: configPath)
+      } catch {
+        throw .unwritable(error.message)
+      }
+      outcome.addedSection = true
+    case .keep(let rules): outcome.keptRules = rules
+    case nil: break
     }
     return outcome
   }

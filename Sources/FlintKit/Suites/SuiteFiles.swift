@@ -50,10 +50,14 @@ public enum SuiteFiles {
   }
 
   /// Whether a file in a folder is to be run: JSON or YAML with a top-level `cases` key. A
-  /// file that cannot be read or parsed counts as a (broken) suite, so a typo is reported
-  /// rather than silently skipped.
+  /// file that cannot be read counts as a (broken) suite; one that does not parse counts as a
+  /// suite only when it looks like one (`SuiteLikeness`), so a broken suite is reported while a
+  /// broken manifest draft or seed file beside the suites is skipped without a word.
   static func isSuite(_ path: String) -> Bool {
-    guard let bytes = try? read(path), let text = try? StructuredText(bytes: bytes, name: path) else { return true }
+    guard let bytes = try? read(path) else { return true }
+    guard let text = try? StructuredText(bytes: bytes, name: path) else {
+      return SuiteLikeness.looksLikeSuite(name: path, bytes: bytes)
+    }
     guard case .object(let object) = text.value else { return false }
     return object["cases"] != nil
   }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The link the backend puts in `FAILED_PRECONDITION: The query requires an index. You can
-/// create it here: …` (spec §2B B17, §6.6): the console's index page with the index to
+/// create it here: …` (query-semantics §2B B17, §6.6): the console's index page with the index to
 /// create encoded as URL-safe base64 (no padding) of its Admin API proto.
 public enum ConsoleLink {
   /// The backend's message for a missing index, with the link.

@@ -1,5 +1,5 @@
 /// The protobuf bytes of a `google.firestore.admin.v1.Index` message, as the console link's
-/// `create_composite` parameter carries it (spec §6.6): field 1 `name`, field 2
+/// `create_composite` parameter carries it (query-semantics §6.6): field 1 `name`, field 2
 /// `query_scope`, field 3 repeated `fields` (1 `field_path`, 2 `order` | 3 `array_config`).
 enum IndexProto {
   static func encode(name: String, scope: IndexScope, fields: [IndexField]) -> [UInt8] {

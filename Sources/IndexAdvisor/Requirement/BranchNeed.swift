@@ -1,7 +1,7 @@
 import FirestoreModel
 import Queries
 
-/// What one DNF branch of a query needs from indexes (spec §4.3, step 0), in index terms:
+/// What one DNF branch of a query needs from indexes (query-semantics §4.3, step 0), in index terms:
 ///
 /// - `equality`: fields with `==`, `in`, `== null`, `== NaN` (not `__name__`), sorted;
 /// - `array`: the field with `array-contains` / `array-contains-any`, if any;
@@ -22,19 +22,19 @@ public struct BranchNeed: Hashable, Sendable {
   public var mergeAllowed: Bool
 
   /// The equality and array fields, array first: the part of an index whose segments may come
-  /// in any order (spec §4.3 step 4, `P`).
+  /// in any order (query-semantics §4.3 step 4, `P`).
   public var prefix: [IndexField] {
     (array.map { [IndexField($0, .contains)] } ?? []) + equality.map { IndexField($0, .ascending) }
   }
 
-  /// The index the backend asks for (spec §4.3 step 7): array CONTAINS first, equality fields
+  /// The index the backend asks for (query-semantics §4.3 step 7): array CONTAINS first, equality fields
   /// ascending in field-path order, the ordered fields, the aggregation fields ascending, and
   /// `__name__` always last.
   public var suggestedFields: [IndexField] {
     prefix + order + aggregates.map { IndexField($0, .ascending) } + [.key(keyDirection)]
   }
 
-  /// The automatic single-field index that serves the branch alone, if any (spec §4.3 step 2).
+  /// The automatic single-field index that serves the branch alone, if any (query-semantics §4.3 step 2).
   public var automaticIndex: (field: FieldPath, mode: IndexFieldMode)? {
     let k = keyDirection
     switch (equality.count, array, order.count, aggregates.count) {

@@ -1,7 +1,7 @@
 import FirestoreModel
 import Queries
 
-/// The decision procedure of spec §4.3: from a validated, normalized query to the index it
+/// The decision procedure of query-semantics §4.3: from a validated, normalized query to the index it
 /// needs, branch by branch, under the query's global order (`limitToLast` flipped).
 public enum RequirementAnalyzer {
   public static func requirement(for query: NormalizedQuery) -> IndexRequirement {
@@ -93,7 +93,7 @@ public enum RequirementAnalyzer {
   }
 
   /// An override enabling one collection-group single-field index while keeping the
-  /// automatic collection-scope ones (spec §6.4: an override replaces the inherited configuration).
+  /// automatic collection-scope ones (query-semantics §6.4: an override replaces the inherited configuration).
   static func collectionGroupOverride(_ group: String, _ field: FieldPath, _ mode: IndexFieldMode) -> FieldOverride {
     FieldOverride(
       collectionGroup: group, fieldPath: field,

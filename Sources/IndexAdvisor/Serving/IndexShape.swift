@@ -1,6 +1,6 @@
 import FirestoreModel
 
-/// How an existing composite index lines up with a branch's need (spec §4.3 steps 3–4):
+/// How an existing composite index lines up with a branch's need (query-semantics §4.3 steps 3–4):
 /// its backend fields (implicit `__name__` per the Admin API) must be some prefix segments in
 /// any order (equality fields in either direction, the array field as CONTAINS), then exactly
 /// the branch's order, aggregation fields and `__name__` direction.

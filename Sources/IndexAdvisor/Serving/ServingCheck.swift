@@ -1,7 +1,7 @@
 import FirestoreModel
 import Queries
 
-/// Decides whether a manifest serves a query (spec §4.3): automatic single-field indexes,
+/// Decides whether a manifest serves a query (query-semantics §4.3): automatic single-field indexes,
 /// one composite index of the exact shape, or a merge of indexes that each cover part of the
 /// equality filters under the same order. What is not served gets the index to add: the
 /// backend's suggestion, or only the missing merge member when the rest already exists.

@@ -26,7 +26,7 @@ public struct BranchServing: Hashable, Sendable {
   public var isServed: Bool { servedBy != nil }
 }
 
-/// The serving check of a whole query: every branch must be served (spec §4.3 step 6).
+/// The serving check of a whole query: every branch must be served (query-semantics §4.3 step 6).
 public struct QueryServing: Hashable, Sendable {
   public var requirement: IndexRequirement
   public var branches: [BranchServing]

@@ -3,7 +3,7 @@ import FirestoreModel
 /// The single-field indexes that exist for each field of a manifest's database: the
 /// automatic ones (ASC, DESC, CONTAINS; collection scope only) unless a field override
 /// replaces them. An override on a map field applies to its subfields unless they have their
-/// own, and `*` applies to every field of its collection group (spec §6.4).
+/// own, and `*` applies to every field of its collection group (query-semantics §6.4).
 struct SingleFieldConfig {
   /// Overrides by collection group, then by field path text.
   private var overrides: [String: [String: FieldOverride]] = [:]

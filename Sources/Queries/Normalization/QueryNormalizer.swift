@@ -45,7 +45,7 @@ public struct NormalizedQuery: Hashable, Sendable {
   public var inequalityFields: [FieldPath] { QueryNormalizer.inequalityFields(filters) }
 }
 
-/// Normalization (§3): implicit order-by, `limitToLast` wire form and DNF.
+/// Normalization (query-semantics §3): implicit order-by, `limitToLast` wire form and DNF.
 public enum QueryNormalizer {
   /// Normalizes a query that passed validation.
   public static func normalize(_ query: ResolvedQuery) -> NormalizedQuery {
@@ -124,7 +124,7 @@ public enum QueryNormalizer {
   }
 }
 
-/// Field-path order for implicit order-by (§1.3): segment by segment in UTF-8 byte
+/// Field-path order for implicit order-by (query-semantics §1.3): segment by segment in UTF-8 byte
 /// order, except `__id<digits>__` segments, which sort first and numerically.
 public enum FieldPathOrder {
   public static func precedes(_ a: FieldPath, _ b: FieldPath) -> Bool {

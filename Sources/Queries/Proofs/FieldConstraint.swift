@@ -2,7 +2,7 @@ import FirestoreModel
 
 /// What one branch's filters guarantee about one value of every document the branch can
 /// return: the emulator's `constraintValue`, a conjunction of simple constraints
-/// (`EQ`, `NEQ`, `GT`, `GTE`, `LT`, `LTE`, `LIST_CONTAINS`; spec §7.2).
+/// (`EQ`, `NEQ`, `GT`, `GTE`, `LT`, `LTE`, `LIST_CONTAINS`; rules-semantics §7.2).
 ///
 /// The set of values a constraint admits follows the query engine's filter semantics
 /// (`FilterMatcher`): any filter requires the field to be present; ranges keep to the

@@ -3,7 +3,7 @@ import RulesEngine
 import RulesLanguage
 
 /// Decides `list` requests (queries, including aggregation queries) against a ruleset the
-/// way Firestore does: "rules are not filters" (spec §7). The query is allowed iff for every
+/// way Firestore does: "rules are not filters" (rules-semantics §7). The query is allowed iff for every
 /// branch of its filters (DNF, with `in`/`array-contains-any` split per value) some `list`
 /// (or `read`) allow of a block covering the queried collection is true for **every**
 /// document the branch could return, proved from the filters with `resource` symbolic.

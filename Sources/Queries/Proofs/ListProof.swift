@@ -2,7 +2,7 @@ import RulesEngine
 import RulesLanguage
 
 /// The verdict on a query (`list` request) against a ruleset, proved from the query's
-/// filters rather than from stored documents (spec §7), with the explanation.
+/// filters rather than from stored documents (rules-semantics §7), with the explanation.
 public struct ListProof: Sendable {
   /// Whether every branch of the query is granted by some allow statement.
   public var allowed: Bool

@@ -2,7 +2,7 @@ import FirestoreModel
 
 /// One conjunction of a query's filters as the rules prover sees it: a DNF branch with
 /// every `in` split into one `==` branch per value and every `array-contains-any` into one
-/// `array-contains` branch per value (spec §7.1 rule 3: "each comparison value is evaluated
+/// `array-contains` branch per value (rules-semantics §7.1 rule 3: "each comparison value is evaluated
 /// separately and each must satisfy the rules").
 ///
 /// The remaining operators are `==`, `!=`, `<`, `<=`, `>`, `>=`, `array-contains` and `not-in`.

@@ -2,7 +2,7 @@ import RulesEngine
 import RulesLanguage
 
 /// Conditions: `&&`, `||`, `!`, ternary tests and allow conditions, in three-valued logic
-/// with the engine's commutative error absorption (spec §6.5): a decisive side wins
+/// with the engine's commutative error absorption (rules-semantics §6.5): a decisive side wins
 /// (`false` for `&&`, `true` for `||`) whatever the other side is, including an error or an
 /// unknown; otherwise an unknown side makes the result unknown, and an error an error.
 extension ProofEvaluator {

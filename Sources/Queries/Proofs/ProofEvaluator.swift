@@ -18,7 +18,7 @@ struct ProofScope {
   }
 }
 
-/// A three-valued evaluator of rules expressions for `list` requests (spec §6.5, §7.3):
+/// A three-valued evaluator of rules expressions for `list` requests (rules-semantics §6.5, §7.3):
 /// `resource` is the queried document, known only through one branch's constraints;
 /// everything else (`request`, wildcards bound by the collection path, `get()` of paths that
 /// do not depend on `resource`) is concrete and evaluated with the engine's `Operators` and

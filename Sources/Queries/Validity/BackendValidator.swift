@@ -1,7 +1,7 @@
 import FirestoreModel
 import RulesLanguage
 
-/// The backend's checks (§2B) on a query the SDK accepted. Only current rules: the
+/// The backend's checks (query-semantics §2B) on a query the SDK accepted. Only current rules: the
 /// relaxed rules of §2C are deliberately absent.
 enum BackendValidator {
   static func validate(_ query: ResolvedQuery) throws(QueryError) {

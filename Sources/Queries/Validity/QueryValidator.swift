@@ -1,8 +1,8 @@
 import FirestoreModel
 import RulesLanguage
 
-/// Validity in two layers: the SDK's checks in step order (§2A), then the backend's
-/// (§2B). The first problem wins.
+/// Validity in two layers: the SDK's checks in step order (query-semantics §2A), then the backend's
+/// (query-semantics §2B). The first problem wins.
 public enum QueryValidator {
   /// The query as the SDK would build it, or the first error.
   public static func validate(_ query: Query, context: QueryContext = QueryContext()) throws(QueryError) -> ResolvedQuery {

@@ -2,7 +2,7 @@ import FirestoreModel
 import RulesLanguage
 
 /// Replays a query's steps the way the client SDK builds it, throwing the SDK's exact
-/// message at the first step that makes the query invalid (§2A of the spec).
+/// message at the first step that makes the query invalid (query-semantics §2A).
 struct SDKValidator {
   let query: Query
   let resolver: ValueResolver

@@ -65,16 +65,12 @@ extension Flint {
     }
 
     func run() throws {
-      guard !suites.isEmpty else {
-        Output.error("flint: no SUITE given")
-        throw ExitCode(ExitStatus.usage)
-      }
+      guard !suites.isEmpty else { try failUsage(.unreadable("no SUITE given")) }
       let files: [String]
       do {
         files = try SuiteFiles.expand(suites)
       } catch {
-        Output.error("flint: \(error.description)")
-        throw ExitCode(ExitStatus.usage)
+        try failUsage(error)
       }
       if watch { return try self.watch(files) }
       if let coverageOut {
@@ -143,6 +139,16 @@ extension Flint {
         throw ExitCode(ExitStatus.failure)
       }
     }
+  }
+}
+
+extension Flint.Test {
+  /// Nothing can run (no suites, a folder that cannot be listed): the problem on stderr and,
+  /// with --format json, the JSON report holding it on stdout; exit 2.
+  func failUsage(_ error: SuiteError) throws -> Never {
+    Output.error("flint: \(error.description)")
+    if format == .json { Output.out(SuiteReport.json([], errors: [error])) }
+    throw ExitCode(ExitStatus.usage)
   }
 }
 
