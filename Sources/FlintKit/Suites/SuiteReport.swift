@@ -1,3 +1,4 @@
+import FirestoreModel
 import Queries
 import RulesEngine
 import RulesLanguage
@@ -30,7 +31,10 @@ public enum SuiteReport {
     return "\(passed) passed, \(failed) failed"
   }
 
-  /// A failing case: the header, then its explanation.
+  /// A failing case: the header, then its explanation. The case's name, the file name and the
+  /// values the suite provided are the user's text: control and bidirectional characters in
+  /// them are shown escaped (`VisibleText`), so a name such as `a\u{1B}[31m` cannot act on the
+  /// terminal.
   public static func block(_ result: CaseResult, in suite: SuiteResult, explain: ExplainLevel = .short) -> String {
     func decisionText(_ decision: Decision) -> String {
       switch explain {
@@ -53,7 +57,7 @@ public enum SuiteReport {
         out += decisionText(decision)
       }
     }
-    return out
+    return VisibleText.escapedLines(out)
   }
 
   /// How a suite case signs in, for explanations of signed-out requests.
