@@ -5,13 +5,14 @@ FLINT_DEBUG ?= .build/debug/flint
 
 .PHONY: deps build run test bench fuzz fuzz-deps clean
 
-# Install the system packages Flint links against (libpcre2-dev, libedit-dev, pkg-config) and
+# Install the system packages Flint links against (libpcre2-dev, zlib1g-dev, libedit-dev, pkg-config) and
 # tmux (the terminal test of `flint repl` drives it) and chromium (the HTML coverage page is
 # checked in headless Chromium), only those missing, with one apt-get run.
 deps:
 	@missing=""; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	pkg-config --exists libpcre2-8 2>/dev/null || missing="$$missing libpcre2-dev"; \
+	pkg-config --exists zlib 2>/dev/null || missing="$$missing zlib1g-dev"; \
 	pkg-config --exists libedit 2>/dev/null || missing="$$missing libedit-dev"; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \

@@ -36,6 +36,12 @@ let package = Package(
       pkgConfig: "libpcre2-8",
       providers: [.apt(["libpcre2-dev"])]
     ),
+    // zlib's crc32() for hashing.crc32 (no listed package offers CRC-32C: that one stays hand-written).
+    .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"])]
+    ),
     // Line editing, history and completion for `flint repl` (libedit's readline API).
     .systemLibrary(
       name: "CLibEdit",
@@ -49,7 +55,9 @@ let package = Package(
     .target(name: "RulesLanguage", dependencies: ["FirestoreModel"]),
     .target(
       name: "RulesEngine",
-      dependencies: ["RulesLanguage", "FirestoreModel", "CPCRE2", .product(name: "Crypto", package: "swift-crypto")]
+      dependencies: [
+        "RulesLanguage", "FirestoreModel", "CPCRE2", "CZlib", .product(name: "Crypto", package: "swift-crypto"),
+      ]
     ),
     .target(name: "Queries", dependencies: ["RulesEngine"]),
     .target(name: "IndexAdvisor", dependencies: ["Queries"]),

@@ -26,13 +26,13 @@ enum IndexBench {
   static func run(sizes: [Int] = [1_000, 10_000, 100_000]) -> [BenchResult] {
     var results: [BenchResult] = []
     for size in sizes {
-      let text = workload(size)
+      let bytes = Array(workload(size).utf8)
       for limit in [Int.max, 200] {
         var added = 0
         var served = 0
         let seconds = bestSeconds(repeats: size >= 100_000 ? 1 : 3) {
           let input = IndexesJob.Input(
-            queryFiles: [("bench.txt", text)], existing: nil, options: PlanOptions(compositeLimit: limit))
+            queryFiles: [("bench.txt", bytes)], existing: nil, options: PlanOptions(compositeLimit: limit))
           guard let output = try? IndexesJob.run(input), let plan = output.plan else { return }
           added = plan.added.count
           served = plan.servedCount

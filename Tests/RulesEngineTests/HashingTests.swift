@@ -41,6 +41,9 @@ struct HashingTests {
       ("crc32", "123456789", "2639F4CB"),
       ("crc32c", "123456789", "839206E3"),
       ("crc32", "", "00000000"),
+      // zlib's crc32() (hashing.crc32) on the classic pangram: 414fa339, little-endian.
+      ("crc32", "The quick brown fox jumps over the lazy dog", "39A34F41"),
+      ("crc32c", "", "00000000"),
     ])
   func digests(function: String, input: String, expected: String) throws {
     #expect(try hex(function, .string(input)) == .string(expected))

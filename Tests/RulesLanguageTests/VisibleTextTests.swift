@@ -13,6 +13,17 @@ struct VisibleTextTests {
     #expect(VisibleText.escaped(text) == shown)
   }
 
+  @Test("the byte order mark is escaped: invisible, it would show nothing between quotes")
+  func byteOrderMark() {
+    #expect(VisibleText.escaped("'\u{FEFF}'") == "'<U+FEFF>'")
+  }
+
+  @Test("several lines keep their line feeds and tabs")
+  func lines() {
+    #expect(VisibleText.escapedLines("a\tb\n\u{1B}[2J\r\n") == "a\tb\n<U+001B>[2J<U+000D>\n")
+    #expect(VisibleText.escapedLines("plain\n") == "plain\n")
+  }
+
   @Test func tabsEscapedWhenAsked() {
     #expect(VisibleText.escaped("a\tb", keepingTabs: false) == "a<U+0009>b")
   }

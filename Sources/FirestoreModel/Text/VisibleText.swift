@@ -4,6 +4,8 @@
 /// (bidirectional embeddings, overrides and isolates, the directional marks, line and
 /// paragraph separators) are written as `<U+202E>`: a rules file containing U+202E is shown
 /// as it is stored, not as the terminal would reorder it (Trojan Source, CVE-2021-42574).
+/// The byte order mark U+FEFF is escaped too: it is invisible, so a message quoting it
+/// (`unexpected character '<U+FEFF>'`) would otherwise show nothing between the quotes.
 public enum VisibleText {
   /// Whether `scalar` is shown escaped (tabs are kept when `keepingTabs`).
   @inline(__always)
@@ -13,7 +15,7 @@ public enum VisibleText {
     if value < 0x7F { return false }
     if value <= 0x9F { return true }
     switch value {
-    case 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true
+    case 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: return true
     default: return false
     }
   }
@@ -30,6 +32,21 @@ public enum VisibleText {
     var out = ""
     for scalar in text.unicodeScalars {
       if isEscaped(scalar, keepingTabs: keepingTabs) {
+        out += escape(scalar)
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
+  /// Several lines of text escaped, keeping their line feeds and tabs: for whole reports and
+  /// messages that quote the user's input (a query line, a test case's name, a file name).
+  public static func escapedLines(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0 != "\n" && isEscaped($0) }) else { return text }
+    var out = ""
+    for scalar in text.unicodeScalars {
+      if scalar != "\n", isEscaped(scalar) {
         out += escape(scalar)
       } else {
         out.unicodeScalars.append(scalar)

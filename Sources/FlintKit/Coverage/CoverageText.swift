@@ -1,3 +1,4 @@
+import FirestoreModel
 import RulesEngine
 import RulesLanguage
 
@@ -16,10 +17,10 @@ import RulesLanguage
 public enum CoverageText {
   public static func render(_ coverage: SuiteCoverage) -> String {
     var out = ""
-    for file in coverage.files { out += "\(file.path): \(file.summary.text)\n" }
+    for file in coverage.files { out += "\(VisibleText.escaped(file.path)): \(file.summary.text)\n" }
     out += "total: \(coverage.total.text)\n"
     for file in coverage.files {
-      out += "\n== \(file.path)\n"
+      out += "\n== \(VisibleText.escaped(file.path))\n"
       out += annotated(file)
     }
     return out
@@ -47,9 +48,13 @@ public enum CoverageText {
       let line = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : String(rawLine)
       let count = counts[number].map(String.init) ?? ""
       out += pad(String(number), numberWidth) + " " + pad(count, countWidth) + " |"
-      out += (line.isEmpty ? "" : " " + line) + "\n"
+      // Control and bidirectional characters of the rules are shown escaped, the carets moved to match.
+      let shown = VisibleText.escapedLine(line, column: 1, width: nil).line
+      out += (shown.isEmpty ? "" : " " + shown) + "\n"
       for mark in marks[number] ?? [] {
-        out += blankGutter + " " + caretPrefix(line, mark.column) + caret(mark.width) + " " + mark.message + "\n"
+        let moved = VisibleText.escapedLine(line, column: mark.column, width: mark.width)
+        let caretText = caretPrefix(shown, moved.column) + caret(moved.width ?? mark.width)
+        out += blankGutter + " " + caretText + " " + VisibleText.escaped(mark.message) + "\n"
       }
     }
     return out

@@ -3,6 +3,8 @@ import IndexAdvisor
 
 /// Renders an index plan: a few lines per section for people, or one JSON object.
 public enum IndexPlanRenderer {
+  /// The plan for people. Query texts, file names and the collection and field names taken
+  /// from them are the user's: control and bidirectional characters are shown escaped.
   public static func text(_ plan: IndexPlan, queries: [WorkloadQuery]) -> String {
     let users = usersByEntry(plan, queries)
     var out = "plan: \(queries.count) quer\(queries.count == 1 ? "y" : "ies"), \(plan.servedCount) served"
@@ -24,7 +26,7 @@ public enum IndexPlanRenderer {
     out += "optimality: \(plan.unboundedAdded) new composite index\(plan.unboundedAdded == 1 ? " serves" : "es serve") every query; "
     out += "lower bound \(plan.lowerBound)"
     out += plan.unboundedAdded == plan.lowerBound ? " (optimal)\n" : " (gap \(plan.unboundedAdded - plan.lowerBound))\n"
-    return out
+    return VisibleText.escapedLines(out)
   }
 
   public static func json(_ plan: IndexPlan, queries: [WorkloadQuery], manifest: Bool) -> String {

@@ -5,8 +5,8 @@ import IndexAdvisor
 /// indexes within the budgets, and produce the merged manifest and the plan.
 public struct IndexesJob: Sendable {
   public struct Input: Sendable {
-    /// Workload files: name and text.
-    public var queryFiles: [(name: String, text: String)]
+    /// Workload files: name and bytes (a file that is not UTF-8 text is refused, see `run`).
+    public var queryFiles: [(name: String, bytes: [UInt8])]
     /// The existing manifest (name and bytes), if any.
     public var existing: (name: String, bytes: [UInt8])?
     public var options: PlanOptions
@@ -14,7 +14,7 @@ public struct IndexesJob: Sendable {
     public var strict: Bool
 
     public init(
-      queryFiles: [(name: String, text: String)], existing: (name: String, bytes: [UInt8])?, options: PlanOptions,
+      queryFiles: [(name: String, bytes: [UInt8])], existing: (name: String, bytes: [UInt8])?, options: PlanOptions,
       strict: Bool = false
     ) {
       self.queryFiles = queryFiles
@@ -30,7 +30,7 @@ public struct IndexesJob: Sendable {
     public var queries: [WorkloadQuery]
     /// The manifest text to write (nil when nothing may be written).
     public var manifestText: String?
-    /// Bad query lines (`file:line:col: error: ...`).
+    /// Bad query lines (`file:line:col: error: ...`), all of them (`problemText` caps them per file).
     public var problems: [WorkloadProblem]
     /// Accepted with a warning (legacy manifest format, comments).
     public var warnings: [String]
@@ -44,6 +44,9 @@ public struct IndexesJob: Sendable {
     public var description: String { "\(error.description)" }
   }
 
+  /// Plans the workload. A query file that is not UTF-8 text stops the plan as `strict` does
+  /// (its one problem is reported, nothing is planned or written): a plan without that file's
+  /// queries would be wrong, and with `--prune` would remove the indexes they use.
   public static func run(_ input: Input) throws(ManifestInvalid) -> Output {
     var existing = IndexManifest()
     var warnings: [String] = []
@@ -59,12 +62,12 @@ public struct IndexesJob: Sendable {
     var queries: [WorkloadQuery] = []
     var problems: [WorkloadProblem] = []
     for file in input.queryFiles {
-      let read = WorkloadReader.read(file.text, file: file.name)
+      let read = WorkloadReader.read(bytes: file.bytes, file: file.name)
       queries += read.queries
       problems += read.problems
       if input.strict, !problems.isEmpty { break }
     }
-    if input.strict, !problems.isEmpty {
+    if (input.strict && !problems.isEmpty) || problems.contains(where: \.notText) {
       return Output(plan: nil, queries: queries, manifestText: nil, problems: problems, warnings: warnings, existingName: input.existing?.name)
     }
     let plan = WorkloadOptimizer.plan(queries, existing: existing, options: input.options)

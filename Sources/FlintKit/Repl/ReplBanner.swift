@@ -10,10 +10,12 @@ public enum ReplBanner {
     out += "  data:      \(session.dataFile?.display ?? "none"), \(ReplRenderer.count(session.store.count, "document"))\n"
     let indexes = session.indexCount.map { "\($0) composite indexes" } ?? "not read"
     out += "  indexes:   " + (session.indexesFile.map { "\($0.display), \(indexes)" } ?? "none") + "\n"
-    out += "  signed in: \(session.userLabel == "nobody" ? "nobody (request.auth is null)" : session.userLabel)"
+    let user = ReplShown.clipped(session.userLabel, max: ReplShown.maxUser)
+    out += "  signed in: \(session.userLabel == "nobody" ? "nobody (request.auth is null)" : user)"
     out += ", request.time \(session.time.rfc3339)\n"
     out += "Type a request (get /users/alice), a query (collection(\"users\")...), or :help. :quit or Ctrl-D leaves.\n"
-    return out
+    // File names and the user id are the user's text.
+    return VisibleText.escapedLines(out)
   }
 }
 

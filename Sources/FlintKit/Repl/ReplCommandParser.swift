@@ -29,7 +29,9 @@ public enum ReplCommandParser {
       }
       return .request(kind, path: path.text, pathColumn: path.start + 1, json: rest.text, jsonColumn: rest.start + 1)
     }
-    if let rest { throw ReplParseError("unexpected '\(rest.text)' after the path", column: rest.start + 1) }
+    if let rest {
+      throw ReplParseError("unexpected '\(ReplShown.word(rest.text))' after the path", column: rest.start + 1)
+    }
     return .request(kind, path: path.text, pathColumn: path.start + 1, json: nil, jsonColumn: 0)
   }
 
@@ -37,7 +39,7 @@ public enum ReplCommandParser {
     let argument = words.next(after: word.end)
     func noMore(after end: Int) throws(ReplParseError) {
       if let extra = words.next(after: end) {
-        throw ReplParseError("unexpected '\(extra.text)' after \(word.text)", column: extra.start + 1)
+        throw ReplParseError("unexpected '\(ReplShown.word(extra.text))' after \(word.text)", column: extra.start + 1)
       }
     }
     func required(_ what: String) throws(ReplParseError) -> Word {
@@ -50,7 +52,7 @@ public enum ReplCommandParser {
       switch value.text {
       case "on": return true
       case "off": return false
-      default: throw ReplParseError("expected on or off, got '\(value.text)'", column: value.start + 1)
+      default: throw ReplParseError("expected on or off, got '\(ReplShown.word(value.text))'", column: value.start + 1)
       }
     }
     switch word.text {
@@ -77,7 +79,8 @@ public enum ReplCommandParser {
     case ":load":
       let kindWord = try required("rules, data or indexes and a file")
       guard let kind = ReplFileKind(rawValue: kindWord.text) else {
-        throw ReplParseError("expected rules, data or indexes, got '\(kindWord.text)'", column: kindWord.start + 1)
+        let got = ReplShown.word(kindWord.text)
+        throw ReplParseError("expected rules, data or indexes, got '\(got)'", column: kindWord.start + 1)
       }
       guard let file = words.rest(after: kindWord.end) else {
         throw ReplParseError(":load \(kind.rawValue) needs a file", column: kindWord.end + 1)
@@ -90,7 +93,8 @@ public enum ReplCommandParser {
     case ":save":
       let what = try required("indexes and a file")
       guard what.text == "indexes" else {
-        throw ReplParseError("only ':save indexes FILE' is supported, got '\(what.text)'", column: what.start + 1)
+        let got = ReplShown.word(what.text)
+        throw ReplParseError("only ':save indexes FILE' is supported, got '\(got)'", column: what.start + 1)
       }
       guard let file = words.rest(after: what.end) else {
         throw ReplParseError(":save indexes needs a file", column: what.end + 1)
@@ -106,7 +110,8 @@ public enum ReplCommandParser {
       ]
       guard let command = simple[word.text] else {
         let known = metaCommands.joined(separator: " ")
-        throw ReplParseError("unknown command '\(word.text)' (commands: \(known))", column: word.start + 1)
+        let shown = ReplShown.word(word.text)
+        throw ReplParseError("unknown command '\(shown)' (commands: \(known))", column: word.start + 1)
       }
       try noMore(after: word.end)
       return command

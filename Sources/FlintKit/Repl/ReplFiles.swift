@@ -36,7 +36,8 @@ public struct LoadedRules: Sendable {
 
 /// Reading the session's files. Every failure is a message; the caller keeps what it had.
 enum ReplFiles {
-  /// Rules that compile (with any warnings as `flint check` prints them), or the diagnostics.
+  /// Rules that compile (with any warnings as `flint check` prints them), or the diagnostics
+  /// (one `source.not-text` error for a file that is not UTF-8 text).
   static func rules(_ file: WatchedFile) -> (rules: LoadedRules?, messages: String, unreadable: Bool) {
     let bytes: [UInt8]
     do {
@@ -46,7 +47,10 @@ enum ReplFiles {
     }
     var watched = file
     watched.stamp = FileStamp.of(file.path)
-    let source = SourceFile(name: file.display, text: String(decoding: bytes, as: UTF8.self))
+    // A file that is not text gets its one error, as in `flint check`, and is not compiled.
+    let decoded = SourceText.decode(bytes, name: file.display)
+    if let problem = decoded.problem { return (nil, DiagnosticRenderer.text([problem], in: decoded.source), false) }
+    let source = decoded.source
     let result = RulesCompiler.compile(source)
     let shown = result.diagnostics.isEmpty ? "" : DiagnosticRenderer.text(result.diagnostics, in: source)
     if result.hasErrors { return (nil, shown, false) }

@@ -5,11 +5,13 @@ import RulesLanguage
 
 /// The text of the session's answers. Every verdict line starts with ALLOW or DENY.
 enum ReplRenderer {
-  /// `error: column 7: message`, the line, and a caret under the column.
+  /// `error: column 7: message`, the line, and a caret under the column. The line and the
+  /// message are escaped, and a long line is cut around the caret (`ReplShown.excerpt`).
   static func parseError(_ error: ReplParseError, line: String, style: ReplStyle) -> String {
-    let shown = line.replacingTabs
-    let caret = String(repeating: " ", count: max(error.column - 1, 0)) + "^"
-    return style.error("error:") + " column \(error.column): \(error.message)\n  \(shown)\n  \(caret)\n"
+    let shown = ReplShown.excerpt(line, column: error.column)
+    let caret = String(repeating: " ", count: max(shown.column - 1, 0)) + "^"
+    let message = VisibleText.escaped(error.message, keepingTabs: false)
+    return style.error("error:") + " column \(error.column): \(message)\n  \(shown.line)\n  \(caret)\n"
   }
 
   /// A JSON error inside a line, its column counted from the line's start.
@@ -143,12 +145,5 @@ enum ReplRenderer {
 
   static func compact(_ value: Value) -> String {
     PlaygroundRenderer.compact(TaggedJSONEncoder.encode(value))
-  }
-}
-
-extension String {
-  /// Tabs as single spaces, so carets line up with the columns counted in characters.
-  var replacingTabs: String {
-    String(map { $0 == "\t" ? " " : $0 })
   }
 }

@@ -32,7 +32,7 @@ extension ReplSession {
       auth = Auth(uid: uid, claims: claims)
       userLabel = uid
       let shown = claims.isEmpty ? "" : " with claims \(ReplRenderer.compact(claims))"
-      return .message("signed in as \(uid)\(shown)\n")
+      return .message("signed in as \(ReplShown.clipped(uid, max: ReplShown.maxUser))\(shown)\n")
     }
   }
 
@@ -46,7 +46,8 @@ extension ReplSession {
       do {
         time = try Timestamp(rfc3339: text)
       } catch {
-        let problem = ReplParseError("invalid time '\(text)': \(error.message) (RFC 3339, or now)", column: column)
+        let problem = ReplParseError(
+          "invalid time '\(ReplShown.word(text))': \(error.message) (RFC 3339, or now)", column: column)
         return .message(ReplRenderer.parseError(problem, line: line, style: style), parseFailed: true)
       }
     }
@@ -60,7 +61,7 @@ extension ReplSession {
       return store.documents.map(ReplRenderer.documentLine).joined() + ReplRenderer.count(store.count, "document") + "\n"
     }
     guard let path = ResourcePath(parsing: text), !path.segments.contains(where: \.isEmpty) else {
-      return "'\(text)' is not a path\n"
+      return "'\(ReplShown.word(text))' is not a path\n"
     }
     if path.isDocument {
       guard let document = store.document(at: path) else { return "/\(path) does not exist\n" }

@@ -10,6 +10,7 @@ extension ReplSession {
     if let file = project.rules { outcome.absorb(loadRules(file, reloading: false).withoutLoadedLine) }
     if let file = project.data { outcome.absorb(loadData(file, reloading: false).withoutLoadedLine) }
     if let file = project.indexes { outcome.absorb(loadIndexes(file, reloading: false).withoutLoadedLine) }
+    outcome.text = style.visible(outcome.text)
     return outcome
   }
 

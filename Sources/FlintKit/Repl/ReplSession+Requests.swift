@@ -8,8 +8,9 @@ extension ReplSession {
     _ kind: ReplWrite.Kind, path text: String, pathColumn: Int, json: String?, jsonColumn: Int, line: String
   ) -> Result<TypedRequest, ReplOutcome> {
     guard let path = PlaygroundInput.documentPath(text) else {
+      let shown = ReplShown.word(text)
       let error = ReplParseError(
-        "'\(text)' is not a document path (collection/id, an even number of segments)", column: pathColumn)
+        "'\(shown)' is not a document path (collection/id, an even number of segments)", column: pathColumn)
       return .failure(.message(ReplRenderer.parseError(error, line: line, style: style), parseFailed: true))
     }
     var fields: [String: Value]?

@@ -40,13 +40,20 @@ public struct ReplSession: Sendable {
     self.style = style
   }
 
-  /// `flint(alice)> `, or `flint(alice) batch[2]> ` inside a batch.
+  /// `flint(alice)> `, or `flint(alice) batch[2]> ` inside a batch (the user id escaped).
   public var prompt: String {
     let inBatch = batch.map { " batch[\($0.count)]" } ?? ""
-    return "flint(\(userLabel))\(inBatch)> "
+    return "flint(\(ReplShown.clipped(userLabel, max: ReplShown.maxUser)))\(inBatch)> "
+  }
+
+  /// The prompt and `line`, as a scripted session echoes its input: escaped, and cut after
+  /// `ReplShown.maxEchoed` characters.
+  public func echo(_ line: String) -> String {
+    prompt + ReplShown.clipped(line, max: ReplShown.maxEchoed) + "\n"
   }
 
   /// Runs one input line: reloads files changed on disk, then parses and runs the command.
+  /// The answer is safe for the terminal (`ReplStyle.visible`).
   public mutating func execute(_ line: String) -> ReplOutcome {
     var outcome = ReplOutcome()
     outcome.text += refreshChangedFiles()
@@ -56,10 +63,12 @@ public struct ReplSession: Sendable {
     } catch {
       outcome.parseFailed = true
       outcome.text += ReplRenderer.parseError(error, line: line, style: style)
+      outcome.text = style.visible(outcome.text)
       return outcome
     }
     if command != .nothing { history.append(line) }
     run(command, line: line, into: &outcome)
+    outcome.text = style.visible(outcome.text)
     return outcome
   }
 
@@ -96,7 +105,9 @@ public struct ReplSession: Sendable {
       outcome.text += on ? "allowed writes change the session's data\n" : "allowed writes leave the session's data as it is\n"
     case .more: outcome.text += morePage()
     case .history:
-      for (index, entry) in history.enumerated() { outcome.text += "\(index + 1)  \(entry)\n" }
+      for (index, entry) in history.enumerated() {
+        outcome.text += "\(index + 1)  \(ReplShown.clipped(entry, max: ReplShown.maxEchoed))\n"
+      }
     case .help(let topic): outcome.absorb(ReplHelp.text(topic))
     case .quit: outcome.quit = true
     }

@@ -1,3 +1,4 @@
+import FirestoreModel
 import Queries
 import RulesEngine
 import RulesLanguage
@@ -10,12 +11,14 @@ import RulesLanguage
 /// "pass", "explanation"}]}], "passed": N, "failed": M}` on one line, plus `"errors": [...]`
 /// when some suite could not be loaded.
 public enum SuiteReport {
-  /// The text report.
+  /// The text report. The case's name, the file name and the values the suite provided are the
+  /// user's text: control and bidirectional characters in them are shown escaped
+  /// (`VisibleText`), so a name such as `a\u{1B}[31m` cannot act on the terminal.
   public static func text(_ results: [SuiteResult], explain: ExplainLevel = .short) -> String {
     var out = ""
     for result in results {
       for failure in result.cases where !failure.passed {
-        out += block(failure, in: result, explain: explain)
+        out += VisibleText.escapedLines(block(failure, in: result, explain: explain))
         out += "\n"
       }
     }
@@ -30,7 +33,8 @@ public enum SuiteReport {
     return "\(passed) passed, \(failed) failed"
   }
 
-  /// A failing case: the header, then its explanation.
+  /// A failing case: the header, then its explanation, as the suite wrote them (the text
+  /// report escapes it for the terminal; JUnit's XML writer escapes it its own way).
   public static func block(_ result: CaseResult, in suite: SuiteResult, explain: ExplainLevel = .short) -> String {
     func decisionText(_ decision: Decision) -> String {
       switch explain {

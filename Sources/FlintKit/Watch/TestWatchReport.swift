@@ -1,3 +1,4 @@
+import FirestoreModel
 /// What `flint test --watch` prints after a re-run: each case whose outcome changed (a failing
 /// case as its usual block, one now passing as `PASS file: name`, one removed as
 /// `GONE file: name`), then `N passed, M failed` for every suite.
@@ -27,6 +28,7 @@ public enum TestWatchReport {
     var out = ""
     for entry in diff.changed { out += entry.text.isEmpty ? "PASS \(entry.key)\n" : entry.text + "\n" }
     for key in diff.gone { out += "GONE \(key)\n" }
-    return out + SuiteReport.summary(new) + "\n"
+    // Keys hold the user's file and case names.
+    return VisibleText.escapedLines(out) + SuiteReport.summary(new) + "\n"
   }
 }

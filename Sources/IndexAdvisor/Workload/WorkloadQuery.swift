@@ -1,3 +1,4 @@
+import FirestoreModel
 import Queries
 
 /// One query of a workload file: where it was written, how often it runs, and its normalized form.
@@ -29,6 +30,21 @@ public struct WorkloadProblem: Error, Hashable, Sendable, CustomStringConvertibl
   public var column: Int
   public var message: String
 
-  /// `queries.txt:3:18: error: message`
-  public var description: String { "\(file):\(line):\(column): error: \(message)" }
+  /// Whether the file is not UTF-8 text (its one problem; none of its lines were read).
+  public var notText = false
+
+  public init(file: String, line: Int, column: Int, message: String, notText: Bool = false) {
+    self.file = file
+    self.line = line
+    self.column = column
+    self.message = message
+    self.notText = notText
+  }
+
+  /// `queries.txt:3:18: error: message`, the file name and message escaped (`VisibleText`):
+  /// both may quote the user's bytes (`unexpected character '<U+0001>'`).
+  public var description: String {
+    let name = VisibleText.escaped(file, keepingTabs: false)
+    return "\(name):\(line):\(column): error: \(VisibleText.escaped(message, keepingTabs: false))"
+  }
 }

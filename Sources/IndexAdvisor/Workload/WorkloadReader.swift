@@ -10,6 +10,18 @@ import RulesLanguage
 public enum WorkloadReader {
   public static let maxWeight = 1_000_000_000
 
+  /// Reads a workload file's bytes. A file that is not UTF-8 text (a NUL byte, invalid UTF-8)
+  /// is not read at all: it gets one problem naming the byte offset (`SourceText`), with
+  /// `notText` set, and no queries.
+  public static func read(bytes: [UInt8], file: String) -> (queries: [WorkloadQuery], problems: [WorkloadProblem]) {
+    let decoded = SourceText.decode(bytes, name: file)
+    guard let problem = decoded.problem else { return read(decoded.source.text, file: file) }
+    let location = decoded.source.location(of: problem.range.start)
+    let refused = WorkloadProblem(
+      file: file, line: location.line, column: location.column, message: problem.message, notText: true)
+    return ([], [refused])
+  }
+
   public static func read(_ text: String, file: String) -> (queries: [WorkloadQuery], problems: [WorkloadProblem]) {
     var queries: [WorkloadQuery] = []
     var problems: [WorkloadProblem] = []

@@ -1,15 +1,15 @@
 import Crypto
 
 /// `hashing.crc32 crc32c md5 sha256` of bytes or a string (hashed as UTF-8) → bytes.
-/// MD5 and SHA-256 come from swift-crypto (`Insecure.MD5`, `SHA256`); no listed package
-/// offers CRC-32C, so both CRCs stay in `CRC32`. CRC results are 4 bytes **little-endian**,
-/// as the engine returns them.
+/// MD5 and SHA-256 come from swift-crypto (`Insecure.MD5`, `SHA256`), CRC-32 from zlib
+/// (`ZlibCRC32`); no listed package offers CRC-32C, so it stays hand-written (`CRC32C`).
+/// CRC results are 4 bytes **little-endian**, as the engine returns them.
 enum HashingFunctions {
   static func call(_ name: String, _ args: [RulesValue]) throws(EvalError) -> RulesValue {
     let digest: ([UInt8]) -> [UInt8]
     switch name {
-    case "crc32": digest = { littleEndian(CRC32.checksum($0, table: CRC32.ieeeTable)) }
-    case "crc32c": digest = { littleEndian(CRC32.checksum($0, table: CRC32.castagnoliTable)) }
+    case "crc32": digest = { littleEndian(ZlibCRC32.checksum($0)) }
+    case "crc32c": digest = { littleEndian(CRC32C.checksum($0)) }
     case "md5": digest = { Array(Insecure.MD5.hash(data: $0)) }
     case "sha256": digest = { Array(SHA256.hash(data: $0)) }
     default: throw .functionNotFound("hashing.\(name)")

@@ -101,8 +101,9 @@ extension Flint {
         noData ? String(value.typedJSON.dropLast()) + #", "data": "none"}"# : value.typedJSON
       case (.json, .failure(let error)):
         JSONText.object([("error", .string(error.message))] + (noData ? [("data", .string("none"))] : [])).text
-      case (.text, .success(let value)): ValueText.render(value, limit: Int.max)
-      case (.text, .failure(let error)): "error: \(error.message)"
+      // Text is for the terminal: the user's strings are shown escaped.
+      case (.text, .success(let value)): VisibleText.escapedLines(ValueText.render(value, limit: Int.max))
+      case (.text, .failure(let error)): VisibleText.escapedLines("error: \(error.message)")
       }
     }
 

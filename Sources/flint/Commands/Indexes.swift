@@ -1,4 +1,5 @@
 import ArgumentParser
+import FirestoreModel
 import FlintKit
 import IndexAdvisor
 
@@ -65,10 +66,10 @@ extension Flint {
         }
       }
       let existingFile = try existingManifest()
-      var files: [(name: String, text: String)] = []
+      var files: [(name: String, bytes: [UInt8])] = []
       for path in queryFiles {
         do {
-          files.append((path, String(decoding: try FileReader.bytes(atPath: path), as: UTF8.self)))
+          files.append((path, try FileReader.bytes(atPath: path)))
         } catch {
           throw usage(error.description)
         }
@@ -82,9 +83,12 @@ extension Flint {
         throw ExitCode(ExitStatus.usage)
       }
       for warning in output.warnings { Output.error("warning: \(warning)") }
-      for problem in output.problems { Output.error(problem.description) }
+      if !output.problems.isEmpty { Output.error(WorkloadProblemText.text(output.problems)) }
       guard let plan = output.plan, let manifestText = output.manifestText else {
-        Output.error("flint: nothing written: fix the query lines above (--strict)")
+        // A file that is not text gets its one error and nothing else.
+        if !output.problems.contains(where: \.notText) {
+          Output.error("flint: nothing written: fix the query lines above (--strict)")
+        }
         throw ExitCode(ExitStatus.usage)
       }
       let queries = output.queries
@@ -112,7 +116,8 @@ extension Flint {
       if badLines != 0 { throw ExitCode(badLines) }
     }
 
-    /// `--check`: the plan against the existing manifest, then the verdict.
+    /// `--check`: the plan against the existing manifest, then the verdict (the user's query
+    /// texts and names escaped).
     private func checkText(_ plan: IndexPlan, _ queries: [WorkloadQuery]) -> String {
       var text = ""
       for (q, served) in plan.servedByExisting.enumerated() where !served && q < queries.count {
@@ -125,7 +130,7 @@ extension Flint {
       text += unserved == 0
         ? "check: all \(queries.count) queries are served by \(existing ?? "the automatic indexes")\n"
         : "check: \(unserved) of \(queries.count) queries are not served; run without --check to add the indexes\n"
-      return text
+      return VisibleText.escapedLines(text)
     }
 
     private func existingManifest() throws -> (name: String, bytes: [UInt8])? {

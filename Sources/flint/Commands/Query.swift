@@ -95,7 +95,9 @@ extension Flint {
         }
       }
       let report = playground.run(words.joined(separator: " "), auth: user, time: requestTime, variables: bound)
-      Output.out(format == .json ? PlaygroundRenderer.json(report) : PlaygroundRenderer.text(report))
+      // Text shows the user's query, paths and values: escaped for the terminal.
+      Output.out(
+        format == .json ? PlaygroundRenderer.json(report) : VisibleText.escapedLines(PlaygroundRenderer.text(report)))
       noteSignedOut(user, denied: report.proof.map { !$0.allowed } ?? false, rules: report.rulesSource)
       if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
@@ -121,7 +123,11 @@ extension Flint {
       let request = Request(
         method: method, path: path, database: database, auth: user, time: time, resourceData: fields)
       let report = playground.run(request)
-      Output.out(format == .json ? PlaygroundRenderer.json(report) : PlaygroundRenderer.text(report, explain: explain))
+      if format == .json {
+        Output.out(PlaygroundRenderer.json(report))
+      } else {
+        Output.out(VisibleText.escapedLines(PlaygroundRenderer.text(report, explain: explain)))
+      }
       noteSignedOut(user, denied: report.decision.map { !$0.allowed } ?? false, rules: report.rulesSource)
       if data == nil, format == .text, report.decision?.trace.lookups.isEmpty == false {
         Output.error("flint: note: no --data given, so every get()/exists() sees a missing document")

@@ -78,7 +78,7 @@ extension Flint {
     private func scripted(_ session: inout ReplSession) -> Bool {
       var parseFailed = false
       while interrupted == 0, let line = Swift.readLine(strippingNewline: true) {
-        Output.out(session.prompt + line + "\n")
+        Output.out(session.echo(line))
         let outcome = session.execute(line)
         Output.out(outcome.text)
         parseFailed = parseFailed || outcome.parseFailed

@@ -1,3 +1,5 @@
+import FirestoreModel
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -22,9 +24,12 @@ enum Output {
     exit(status)
   }
 
-  /// Writes one message line to stderr.
+  /// Writes one message line to stderr. Messages quote the user's file names, arguments and
+  /// file contents; nothing on stderr is meant to act on the terminal, so every control and
+  /// bidirectional character but line feeds and tabs is shown escaped (`VisibleText`).
   static func error(_ message: String) {
-    write(message.hasSuffix("\n") ? message : message + "\n", to: STDERR_FILENO)
+    let shown = VisibleText.escapedLines(message)
+    write(shown.hasSuffix("\n") ? shown : shown + "\n", to: STDERR_FILENO)
   }
 
   /// Unbuffered write of the whole text (retrying short writes and EINTR).
