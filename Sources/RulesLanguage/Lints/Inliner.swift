@@ -3,12 +3,13 @@
 /// function already being inlined (a recursion cycle, itself an error) is left as a call.
 /// Subtrees with nothing to replace are shared with the original tree, not rebuilt.
 struct Inliner {
-  let model: LintModel
+  /// The function scopes (`LintModel.scopes`); the model itself is not copied in.
+  let scopes: [LintModel.Scope]
   private var budget = 4_000
   private var active: [String] = []
   static let maxDepth = 8
 
-  init(model: LintModel) { self.model = model }
+  init(scopes: [LintModel.Scope]) { self.scopes = scopes }
 
   mutating func expand(_ expr: Expr, scope: Int, bindings: [String: Expr], depth: Int) -> Expr {
     replaced(expr, scope: scope, bindings: bindings, depth: depth) ?? expr
@@ -53,9 +54,10 @@ struct Inliner {
       let new = args.map { sub($0) }
       let arguments = zip(args, new).map { $1 ?? $0 }
       if depth < Self.maxDepth, !active.contains(name.name),
-        let (decl, declScope) = model.function(name.name, from: scope), decl.parameters.count == arguments.count
+        let (decl, declScope) = LintModel.function(name.name, from: scope, in: scopes),
+        decl.parameters.count == arguments.count
       {
-        var inner: [String: Expr] = [:]
+        var inner: [String: Expr] = Dictionary(minimumCapacity: decl.parameters.count + decl.lets.count)
         for (parameter, argument) in zip(decl.parameters, arguments) { inner[parameter.name] = argument }
         active.append(name.name)
         defer { active.removeLast() }

@@ -44,7 +44,7 @@ enum OwnershipChange: Lint {
     ])
 
   static func run(_ model: LintModel) -> [Diagnostic] {
-    findings(model).map { allow, field in
+    model.ownershipFindings.map { allow, field in
       rule.warning(
         "'allow \(allow.methodText)' on '\(allow.match.pathText)' lets the user change '\(field)', which these "
           + "rules use to decide who owns the document or what role a user has; the condition never looks at it",
@@ -63,10 +63,10 @@ enum OwnershipChange: Lint {
       guard let condition = allow.condition else { continue }
       // Custom claims (an admin token) are trusted to reassign documents.
       if condition.contains(where: { $0.isChain(Chain.requestAuthToken) }) { continue }
-      let mentioned = mentionedFields(condition)
       // A key whitelist or diff check: assume it pins what it must (silence over guessing).
-      if !mentioned.isDisjoint(with: ["hasOnly", "affectedKeys", "changedKeys", "diff", "keys"]) { continue }
-      candidates.append((allow, mentioned))
+      // (Asked first, stopping at the first such name: most updates have one.)
+      if mentions(keyChecks, in: condition) { continue }
+      candidates.append((allow, mentionedFields(condition)))
     }
     guard !candidates.isEmpty else { return [] }
     let candidateMatches = Set(candidates.map(\.allow.matchIndex))
@@ -90,6 +90,21 @@ enum OwnershipChange: Lint {
   struct RoleLookup: Hashable {
     var pattern: [String?]
     var field: String
+  }
+
+  /// Names that mean the update checks its keys.
+  static let keyChecks: Set<String> = ["hasOnly", "affectedKeys", "changedKeys", "diff", "keys"]
+
+  /// Whether `mentionedFields(condition)` has one of `names`, without building that set.
+  static func mentions(_ names: Set<String>, in condition: Expr) -> Bool {
+    condition.contains { node in
+      switch node.kind {
+      case .member(let base, let name): base.isChain(Chain.requestResourceData) && names.contains(name.name)
+      case .methodCall(_, let name, _): names.contains(name.name)
+      case .string(let text): names.contains(text)
+      default: false
+      }
+    }
   }
 
   /// What the condition says about the incoming document: fields read as
