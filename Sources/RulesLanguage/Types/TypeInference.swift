@@ -21,7 +21,11 @@ struct TypeInference {
     var locals: [String: StaticType]
     var wildcards: [String: StaticType]
 
-    func lookup(_ name: String) -> StaticType? { locals[name] ?? wildcards[name] }
+    /// (Empty tables are skipped: each lookup hashes the name.)
+    func lookup(_ name: String) -> StaticType? {
+      if !locals.isEmpty, let local = locals[name] { return local }
+      return wildcards.isEmpty ? nil : wildcards[name]
+    }
   }
 
   let model: LintModel
@@ -53,7 +57,7 @@ struct TypeInference {
         case .recursiveWildcard(let name): wildcards[name] = .path
         }
       }
-      for allow in match.block.allows {
+      for allow in match.allows {
         guard let condition = allow.condition else { continue }
         let type = infer(condition, Environment(scope: match.scope, locals: [:], wildcards: wildcards))
         if type.isKnown, type != .bool { findings.append(.nonBoolean(type, condition.range)) }
@@ -118,7 +122,12 @@ struct TypeInference {
       }
       return .unknown
     case .call(let name, let args):
-      let argTypes = args.map { infer($0, env) }
+      // Only `debug` uses an argument's type: no array of them.
+      var firstType: StaticType?
+      for arg in args {
+        let type = infer(arg, env)
+        if firstType == nil { firstType = type }
+      }
       if let (decl, scope) = model.function(name.name, from: env.scope) {
         return decl.parameters.count == args.count ? functionType(decl, scope: scope) : .unknown
       }
@@ -129,7 +138,7 @@ struct TypeInference {
       case "path": return .path
       case "get", "getAfter": return .resource
       case "exists", "existsAfter": return .bool
-      case "debug": return argTypes.first ?? .unknown
+      case "debug": return firstType ?? .unknown
       default: return .unknown
       }
     case .methodCall(let base, let name, let args):
