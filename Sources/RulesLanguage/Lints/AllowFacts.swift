@@ -31,7 +31,9 @@ final class AllowFacts {
     self.statement = statement
     self.match = model.matches[matchIndex]
     self.matchIndex = matchIndex
-    let condition = statement.condition.map { model.inlined($0, scope: model.matches[matchIndex].scope) }
+    // (if-let, not Optional.map: a closure capturing `model` copies it.)
+    var condition: Expr?
+    if let written = statement.condition { condition = model.inlined(written, scope: match.scope) }
     self.condition = condition
     let methods = MethodSet(granting: statement.methods)
     self.methods = methods

@@ -132,7 +132,7 @@ struct LintModel {
   /// a budget of nodes and a depth, leaving the call in place (which lints read as unknown).
   func inlined(_ condition: Expr, scope: Int) -> Expr {
     var inliner = Inliner(scopes: scopes)
-    return inliner.expand(condition, scope: scope, bindings: [:], depth: 0)
+    return inliner.expand(condition, scope: scope, bindings: NameBindings(), depth: 0)
   }
 
   /// The 1-based line of an offset.

@@ -18,13 +18,12 @@ struct TypeInference {
 
   private struct Environment {
     var scope: Int
-    var locals: [String: StaticType]
-    var wildcards: [String: StaticType]
+    var locals: NameBindings<StaticType>
+    var wildcards: NameBindings<StaticType>
 
-    /// (Empty tables are skipped: each lookup hashes the name.)
     func lookup(_ name: String) -> StaticType? {
-      if !locals.isEmpty, let local = locals[name] { return local }
-      return wildcards.isEmpty ? nil : wildcards[name]
+      if let local = locals[name] { return local }
+      return wildcards[name]
     }
   }
 
@@ -49,7 +48,7 @@ struct TypeInference {
       }
     }
     for match in model.matches {
-      var wildcards: [String: StaticType] = [:]
+      var wildcards = NameBindings<StaticType>()
       for segment in match.segments {
         switch segment.kind {
         case .literal: break
@@ -59,7 +58,7 @@ struct TypeInference {
       }
       for allow in match.allows {
         guard let condition = allow.condition else { continue }
-        let type = infer(condition, Environment(scope: match.scope, locals: [:], wildcards: wildcards))
+        let type = infer(condition, Environment(scope: match.scope, locals: NameBindings(), wildcards: wildcards))
         if type.isKnown, type != .bool { findings.append(.nonBoolean(type, condition.range)) }
       }
     }
@@ -71,7 +70,7 @@ struct TypeInference {
     if let known = returnTypes[key] { return known }
     guard !inProgress.contains(key) else { return .unknown }
     inProgress.insert(key)
-    var env = Environment(scope: scope, locals: [:], wildcards: [:])
+    var env = Environment(scope: scope, locals: NameBindings(), wildcards: NameBindings())
     for parameter in decl.parameters { env.locals[parameter.name] = .unknown }
     for binding in decl.lets { env.locals[binding.name.name] = infer(binding.value, env) }
     let type = infer(decl.body, env)
@@ -146,7 +145,7 @@ struct TypeInference {
       if case .identifier(let namespace) = base.kind, env.lookup(namespace) == nil,
         BuiltinNames.namespaces[namespace] != nil
       {
-        return Self.namespaceResult(namespace, name.name, args.map { _ in StaticType.unknown })
+        return Self.namespaceResult(namespace, name.name, [])
       }
       let receiver = infer(base, env)
       guard let methods = receiver.methods else { return .unknown }
