@@ -27,13 +27,11 @@ final class AllowFacts {
   /// How many lookup calls the condition contains (an upper bound on distinct documents).
   let lookupCalls: Int
 
-  init(_ statement: AllowStatement, in matchIndex: Int, model: LintModel) {
+  /// `condition` is the statement's condition inlined (`LintModel.inlined`).
+  init(_ statement: AllowStatement, in matchIndex: Int, match: LintModel.Match, condition: Expr?) {
     self.statement = statement
-    self.match = model.matches[matchIndex]
+    self.match = match
     self.matchIndex = matchIndex
-    // (if-let, not Optional.map: a closure capturing `model` copies it.)
-    var condition: Expr?
-    if let written = statement.condition { condition = model.inlined(written, scope: match.scope) }
     self.condition = condition
     let methods = MethodSet(granting: statement.methods)
     self.methods = methods
@@ -94,10 +92,15 @@ final class AllowFacts {
 extension LintModel {
   /// Every allow statement of every match, with its facts.
   func computeAllowFacts() -> [AllowFacts] {
-    // Loops, not flatMap: a closure capturing `self` copies the whole model for every match.
+    // Loops, not flatMap or Optional.map: a closure capturing `self` copies the whole model.
     var facts: [AllowFacts] = []
     for index in matches.indices {
-      for allow in matches[index].allows { facts.append(AllowFacts(allow, in: index, model: self)) }
+      let match = matches[index]
+      for allow in match.allows {
+        var condition: Expr?
+        if let written = allow.condition { condition = inlined(written, scope: match.scope) }
+        facts.append(AllowFacts(allow, in: index, match: match, condition: condition))
+      }
     }
     return facts
   }

@@ -61,11 +61,10 @@ enum OwnershipChange: Lint {
     var candidates: [(allow: AllowFacts, mentioned: Set<String>)] = []
     for allow in facts where allow.methods.contains(.update) && !allow.isNever && !allow.isWeak {
       guard let condition = allow.condition else { continue }
-      // Custom claims (an admin token) are trusted to reassign documents.
-      if condition.contains(where: { $0.isChain(Chain.requestAuthToken) }) { continue }
-      // A key whitelist or diff check: assume it pins what it must (silence over guessing).
-      // (Asked first, stopping at the first such name: most updates have one.)
-      if mentions(keyChecks, in: condition) { continue }
+      // Custom claims (an admin token) are trusted to reassign documents. A key whitelist or
+      // diff check: assume it pins what it must (silence over guessing). Both in one walk that
+      // stops at the first such node: most updates have one.
+      if condition.contains(where: { $0.isChain(Chain.requestAuthToken) || isKeyCheck($0) }) { continue }
       candidates.append((allow, mentionedFields(condition)))
     }
     guard !candidates.isEmpty else { return [] }
@@ -95,15 +94,14 @@ enum OwnershipChange: Lint {
   /// Names that mean the update checks its keys.
   static let keyChecks: Set<String> = ["hasOnly", "affectedKeys", "changedKeys", "diff", "keys"]
 
-  /// Whether `mentionedFields(condition)` has one of `names`, without building that set.
-  static func mentions(_ names: Set<String>, in condition: Expr) -> Bool {
-    condition.contains { node in
-      switch node.kind {
-      case .member(let base, let name): base.isChain(Chain.requestResourceData) && names.contains(name.name)
-      case .methodCall(_, let name, _): names.contains(name.name)
-      case .string(let text): names.contains(text)
-      default: false
-      }
+  /// Whether the node puts one of `keyChecks` into `mentionedFields` (so the set need not be
+  /// built to ask).
+  static func isKeyCheck(_ node: Expr) -> Bool {
+    switch node.kind {
+    case .member(let base, let name): base.isChain(Chain.requestResourceData) && keyChecks.contains(name.name)
+    case .methodCall(_, let name, _): keyChecks.contains(name.name)
+    case .string(let text): keyChecks.contains(text)
+    default: false
     }
   }
 

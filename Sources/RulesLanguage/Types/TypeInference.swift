@@ -107,7 +107,7 @@ struct TypeInference {
       if let local = env.lookup(name) { return local }
       return Self.globalType(name) ?? .unknown
     case .member(let base, let name):
-      if let known = Self.globalMemberType(expr), let root = Self.root(expr), env.lookup(root) == nil {
+      if let (known, root) = Self.globalMemberType(expr), env.lookup(root) == nil {
         return known
       }
       let baseType = infer(base, env)
@@ -200,36 +200,51 @@ struct TypeInference {
   /// The certain type of a global name: `resource` is a document.
   static func globalType(_ name: String) -> StaticType? { name == "resource" ? .resource : nil }
 
-  /// The certain types of request and resource properties (rules-language §5), matched on the
-  /// tree's shape (no strings built: this runs for every member access of a file).
-  static func globalMemberType(_ expr: Expr) -> StaticType? {
+  /// The certain types of request and resource properties (rules-language §5), with the root
+  /// name a local could shadow. Matched on the tree's shape, root name first (no strings built,
+  /// few compared: this runs for every member access of a file).
+  static func globalMemberType(_ expr: Expr) -> (type: StaticType, root: String)? {
     guard case .member(let base, let name) = expr.kind else { return nil }
-    if case .identifier(let root) = base.kind {
-      switch (root, name.name) {
-      case ("request", "method"), ("resource", "id"): return .string
-      case ("request", "time"): return .timestamp
-      case ("request", "path"), ("resource", "__name__"): return .path
-      case ("request", "resource"): return .resource
-      case ("request", "query"), ("resource", "data"): return .map
-      default: return nil
+    let type: StaticType?
+    switch base.kind {
+    case .identifier(let root):
+      if root == "request" {
+        type = requestMemberType(name.name)
+      } else if root == "resource" {
+        switch name.name {
+        case "id": type = .string
+        case "__name__": type = .path
+        case "data": type = .map
+        default: type = nil
+        }
+      } else {
+        return nil
       }
-    }
-    guard case .member(let inner, let middle) = base.kind, case .identifier(let root) = inner.kind, root == "request"
-    else { return nil }
-    switch (middle.name, name.name) {
-    case ("auth", "uid"): return .string
-    case ("auth", "token"), ("resource", "data"), ("query", "orderBy"): return .map
-    case ("query", "limit"), ("query", "offset"): return .int
-    default: return nil
+      return type.map { ($0, root) }
+    case .member(let inner, let middle):
+      guard case .identifier(let root) = inner.kind, root == "request" else { return nil }
+      switch (middle.name, name.name) {
+      case ("auth", "uid"): type = .string
+      case ("auth", "token"), ("resource", "data"), ("query", "orderBy"): type = .map
+      case ("query", "limit"), ("query", "offset"): type = .int
+      default: type = nil
+      }
+      return type.map { ($0, root) }
+    default:
+      return nil
     }
   }
 
-  /// The identifier at the root of a member chain.
-  static func root(_ expr: Expr) -> String? {
-    var node = expr
-    while case .member(let base, _) = node.kind { node = base }
-    if case .identifier(let name) = node.kind { return name }
-    return nil
+  /// `request.<name>`'s certain type.
+  private static func requestMemberType(_ name: String) -> StaticType? {
+    switch name {
+    case "method": .string
+    case "time": .timestamp
+    case "path": .path
+    case "resource": .resource
+    case "query": .map
+    default: nil
+    }
   }
 
   static func namespaceResult(_ namespace: String, _ name: String, _ args: [StaticType]) -> StaticType {
