@@ -69,16 +69,17 @@ extension Expr {
 
   /// Whether this is exactly the member chain `names` (`["request", "auth", "uid"]`), checked
   /// structurally: no strings are built, so it is cheap enough for every node of a file.
-  func isChain(_ names: [String]) -> Bool {
-    var node = self
-    var index = names.count - 1
-    while index > 0 {
-      guard case .member(let base, let name) = node.kind, name.name == names[index] else { return false }
-      node = base
-      index -= 1
+  func isChain(_ names: [String]) -> Bool { isChain(names, upTo: names.count - 1) }
+
+  /// Whether this is the chain `names[0...last]`. (Recursive on `self`, not a loop over a copied
+  /// node: no copy of each link, which this test made for every node of every walk.)
+  private func isChain(_ names: [String], upTo last: Int) -> Bool {
+    if last <= 0 {
+      if case .identifier(let root) = kind { return root == names[0] }
+      return false
     }
-    if case .identifier(let root) = node.kind { return root == names[0] }
-    return false
+    guard case .member(let base, let name) = kind, name.name == names[last] else { return false }
+    return base.isChain(names, upTo: last - 1)
   }
 
   /// The literal `true` (parentheses are not nodes).

@@ -34,7 +34,8 @@ struct TypeInference {
     var name: String
   }
   private var returnTypes: [FunctionKey: StaticType] = [:]
-  private var inProgress: Set<FunctionKey> = []
+  /// The functions being inferred, innermost last (a few at most: a list, not a set).
+  private var inProgress: [FunctionKey] = []
 
   /// The certain type of each expression, by range; filled only when asked for (hover).
   private(set) var recorded: [SourceRange: StaticType]?
@@ -69,12 +70,12 @@ struct TypeInference {
     let key = FunctionKey(scope: scope, name: decl.name.name)
     if let known = returnTypes[key] { return known }
     guard !inProgress.contains(key) else { return .unknown }
-    inProgress.insert(key)
+    inProgress.append(key)
     var env = Environment(scope: scope, locals: NameBindings(), wildcards: NameBindings())
     for parameter in decl.parameters { env.locals[parameter.name] = .unknown }
     for binding in decl.lets { env.locals[binding.name.name] = infer(binding.value, env) }
     let type = infer(decl.body, env)
-    inProgress.remove(key)
+    inProgress.removeLast()
     returnTypes[key] = type
     return type
   }
