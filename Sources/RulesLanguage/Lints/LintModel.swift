@@ -79,7 +79,8 @@ struct LintModel {
   }
 
   private static func table(_ functions: [FunctionDecl]) -> [String: FunctionDecl] {
-    var table: [String: FunctionDecl] = [:]
+    // Sized up front: a file's service block can declare hundreds of helpers.
+    var table = [String: FunctionDecl](minimumCapacity: functions.count)
     for function in functions where table[function.name.name] == nil { table[function.name.name] = function }
     return table
   }
