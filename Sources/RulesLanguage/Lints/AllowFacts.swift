@@ -9,7 +9,7 @@ final class AllowFacts {
   /// The inlined condition; nil for `allow read;` (always grants).
   let condition: Expr?
   /// The concrete methods granted (`read` is get + list, `write` create + update + delete).
-  let methods: Set<Method>
+  let methods: MethodSet
   let grantsWrite: Bool
   let grantsRead: Bool
   /// No condition, or the literal `true`.
@@ -27,13 +27,13 @@ final class AllowFacts {
   /// How many lookup calls the condition contains (an upper bound on distinct documents).
   let lookupCalls: Int
 
-  init(_ statement: AllowStatement, in matchIndex: Int, model: LintModel) {
+  /// `condition` is the statement's condition inlined (`LintModel.inlined`).
+  init(_ statement: AllowStatement, in matchIndex: Int, match: LintModel.Match, condition: Expr?) {
     self.statement = statement
-    self.match = model.matches[matchIndex]
+    self.match = match
     self.matchIndex = matchIndex
-    let condition = statement.condition.map { model.inlined($0, scope: model.matches[matchIndex].scope) }
     self.condition = condition
-    let methods = Set(statement.methods.flatMap { $0.method.requestMethods })
+    let methods = MethodSet(granting: statement.methods)
     self.methods = methods
     grantsWrite = !methods.isDisjoint(with: [.create, .update, .delete])
     grantsRead = !methods.isDisjoint(with: [.get, .list])
@@ -55,17 +55,21 @@ final class AllowFacts {
       testModeExpiry = nil
       return
     }
-    let conjuncts = condition.conjuncts
-    isSignedInOnly = conjuncts.allSatisfy(\.isSignedInCheck)
+    // One walk of the conjuncts: all signed-in checks, or signed-in checks and one date guard.
+    var allSignedIn = true
     var expiry: TimeBomb.Expiry?
     var onlyGuard = true
-    for conjunct in conjuncts where !conjunct.isSignedInCheck {
+    condition.forEachConjunct { conjunct in
+      if conjunct.isSignedInCheck { return true }
+      allSignedIn = false
       guard expiry == nil, let found = TimeBomb.expiry(conjunct) else {
         onlyGuard = false
-        break
+        return false
       }
       expiry = found
+      return true
     }
+    isSignedInOnly = allSignedIn
     testModeExpiry = onlyGuard ? expiry : nil
   }
 
@@ -88,6 +92,16 @@ final class AllowFacts {
 extension LintModel {
   /// Every allow statement of every match, with its facts.
   func computeAllowFacts() -> [AllowFacts] {
-    matches.indices.flatMap { index in matches[index].block.allows.map { AllowFacts($0, in: index, model: self) } }
+    // Loops, not flatMap or Optional.map: a closure capturing `self` copies the whole model.
+    var facts: [AllowFacts] = []
+    for index in matches.indices {
+      let match = matches[index]
+      for allow in match.allows {
+        var condition: Expr?
+        if let written = allow.condition { condition = inlined(written, scope: match.scope) }
+        facts.append(AllowFacts(allow, in: index, match: match, condition: condition))
+      }
+    }
+    return facts
   }
 }

@@ -18,7 +18,7 @@ enum CollectionPath: Lint {
 
   static func run(_ model: LintModel) -> [Diagnostic] {
     model.matches.compactMap { match in
-      guard match.underDocuments, !match.isRecursive, !match.block.allows.isEmpty, match.segments.count % 2 == 1,
+      guard match.underDocuments, !match.isRecursive, !match.allows.isEmpty, match.segments.count % 2 == 1,
         let last = match.block.path.segments.last
       else { return nil }
       let what: String

@@ -19,7 +19,7 @@ enum ConstantCondition: Lint {
   static func run(_ model: LintModel) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     for match in model.matches {
-      for allow in match.block.allows {
+      for allow in match.allows {
         guard let condition = allow.condition, !condition.isTrueLiteral, !condition.isFalseLiteral,
           case .bool(let value)? = ConstantFolding.fold(condition)
         else { continue }

@@ -33,11 +33,29 @@ extension Expr {
     }
   }
 
-  /// Whether some sub-expression satisfies `test`.
+  /// Whether some sub-expression satisfies `test` (pre-order; stops at the first).
   func contains(where test: (Expr) -> Bool) -> Bool {
-    var found = false
-    forEachNode { if !found, test($0) { found = true } }
-    return found
+    if test(self) { return true }
+    switch kind {
+    case .null, .bool, .int, .float, .string, .bytes, .invalid, .identifier: return false
+    case .list(let elements): return elements.contains { $0.contains(where: test) }
+    case .map(let entries): return entries.contains { $0.value.contains(where: test) }
+    case .path(let segments):
+      for case .interpolation(let e) in segments where e.contains(where: test) { return true }
+      return false
+    case .member(let base, _): return base.contains(where: test)
+    case .methodCall(let base, _, let args):
+      return base.contains(where: test) || args.contains { $0.contains(where: test) }
+    case .call(_, let args): return args.contains { $0.contains(where: test) }
+    case .index(let b, let i): return b.contains(where: test) || i.contains(where: test)
+    case .slice(let b, let l, let u):
+      return b.contains(where: test) || l?.contains(where: test) == true || u?.contains(where: test) == true
+    case .unary(_, let o): return o.contains(where: test)
+    case .binary(_, let l, let r): return l.contains(where: test) || r.contains(where: test)
+    case .typeTest(let v, _): return v.contains(where: test)
+    case .ternary(let c, let t, let o):
+      return c.contains(where: test) || t.contains(where: test) || o.contains(where: test)
+    }
   }
 
   /// The dotted name of a chain of identifiers and member accesses (`request.auth.uid`), else nil.
@@ -51,16 +69,17 @@ extension Expr {
 
   /// Whether this is exactly the member chain `names` (`["request", "auth", "uid"]`), checked
   /// structurally: no strings are built, so it is cheap enough for every node of a file.
-  func isChain(_ names: [String]) -> Bool {
-    var node = self
-    var index = names.count - 1
-    while index > 0 {
-      guard case .member(let base, let name) = node.kind, name.name == names[index] else { return false }
-      node = base
-      index -= 1
+  func isChain(_ names: [String]) -> Bool { isChain(names, upTo: names.count - 1) }
+
+  /// Whether this is the chain `names[0...last]`. (Recursive on `self`, not a loop over a copied
+  /// node: no copy of each link, which this test made for every node of every walk.)
+  private func isChain(_ names: [String], upTo last: Int) -> Bool {
+    if last <= 0 {
+      if case .identifier(let root) = kind { return root == names[0] }
+      return false
     }
-    if case .identifier(let root) = node.kind { return root == names[0] }
-    return false
+    guard case .member(let base, let name) = kind, name.name == names[last] else { return false }
+    return base.isChain(names, upTo: last - 1)
   }
 
   /// The literal `true` (parentheses are not nodes).
@@ -72,6 +91,14 @@ extension Expr {
   var conjuncts: [Expr] {
     if case .binary(.and, let l, let r) = kind { return l.conjuncts + r.conjuncts }
     return [self]
+  }
+
+  /// Calls `body` with each operand of a chain of `&&`, left to right, until it returns false
+  /// (the walk `conjuncts` does, without building an array).
+  @discardableResult
+  func forEachConjunct(_ body: (Expr) -> Bool) -> Bool {
+    if case .binary(.and, let l, let r) = kind { return l.forEachConjunct(body) && r.forEachConjunct(body) }
+    return body(self)
   }
 
   /// `request.auth != null`, `null != request.auth`, `request.auth.uid != null` (either order).

@@ -3,32 +3,41 @@
 /// function already being inlined (a recursion cycle, itself an error) is left as a call.
 /// Subtrees with nothing to replace are shared with the original tree, not rebuilt.
 struct Inliner {
-  let model: LintModel
+  /// The function scopes (`LintModel.scopes`); the model itself is not copied in.
+  let scopes: [LintModel.Scope]
   private var budget = 4_000
   private var active: [String] = []
   static let maxDepth = 8
 
-  init(model: LintModel) { self.model = model }
+  init(scopes: [LintModel.Scope]) { self.scopes = scopes }
 
-  mutating func expand(_ expr: Expr, scope: Int, bindings: [String: Expr], depth: Int) -> Expr {
+  mutating func expand(_ expr: Expr, scope: Int, bindings: NameBindings<Expr>, depth: Int) -> Expr {
     replaced(expr, scope: scope, bindings: bindings, depth: depth) ?? expr
   }
 
   /// The expression with calls and bound names replaced, or nil when nothing changed.
-  private mutating func replaced(_ expr: Expr, scope: Int, bindings: [String: Expr], depth: Int) -> Expr? {
+  private mutating func replaced(_ expr: Expr, scope: Int, bindings: NameBindings<Expr>, depth: Int) -> Expr? {
     budget -= 1
     if budget < 0 { return nil }
     func sub(_ e: Expr) -> Expr? { replaced(e, scope: scope, bindings: bindings, depth: depth) }
     func rebuilt(_ kind: ExprKind) -> Expr { Expr(kind, range: expr.range) }
+    /// Each expression replaced in order; a new array only once one changes.
+    func all(_ exprs: [Expr]) -> [Expr]? {
+      var result: [Expr]?
+      for index in exprs.indices {
+        guard let new = sub(exprs[index]) else { continue }
+        if result == nil { result = exprs }
+        result?[index] = new
+      }
+      return result
+    }
     switch expr.kind {
     case .null, .bool, .int, .float, .string, .bytes, .invalid:
       return nil
     case .identifier(let name):
       return bindings.isEmpty ? nil : bindings[name]
     case .list(let elements):
-      let new = elements.map { sub($0) }
-      guard new.contains(where: { $0 != nil }) else { return nil }
-      return rebuilt(.list(zip(elements, new).map { $1 ?? $0 }))
+      return all(elements).map { rebuilt(.list($0)) }
     case .map(let entries):
       let new = entries.map { sub($0.value) }
       guard new.contains(where: { $0 != nil }) else { return nil }
@@ -46,16 +55,17 @@ struct Inliner {
       return sub(base).map { rebuilt(.member($0, name)) }
     case .methodCall(let base, let name, let args):
       let b = sub(base)
-      let new = args.map { sub($0) }
-      guard b != nil || new.contains(where: { $0 != nil }) else { return nil }
-      return rebuilt(.methodCall(b ?? base, name, zip(args, new).map { $1 ?? $0 }))
+      let new = all(args)
+      guard b != nil || new != nil else { return nil }
+      return rebuilt(.methodCall(b ?? base, name, new ?? args))
     case .call(let name, let args):
-      let new = args.map { sub($0) }
-      let arguments = zip(args, new).map { $1 ?? $0 }
+      let new = all(args)
+      let arguments = new ?? args
       if depth < Self.maxDepth, !active.contains(name.name),
-        let (decl, declScope) = model.function(name.name, from: scope), decl.parameters.count == arguments.count
+        let (decl, declScope) = LintModel.function(name.name, from: scope, in: scopes),
+        decl.parameters.count == arguments.count
       {
-        var inner: [String: Expr] = [:]
+        var inner = NameBindings<Expr>(capacity: decl.parameters.count + decl.lets.count)
         for (parameter, argument) in zip(decl.parameters, arguments) { inner[parameter.name] = argument }
         active.append(name.name)
         defer { active.removeLast() }
@@ -64,7 +74,7 @@ struct Inliner {
         }
         return expand(decl.body, scope: declScope, bindings: inner, depth: depth + 1)
       }
-      return new.contains(where: { $0 != nil }) ? rebuilt(.call(name, arguments)) : nil
+      return new != nil ? rebuilt(.call(name, arguments)) : nil
     case .index(let base, let index):
       let b = sub(base)
       let i = sub(index)

@@ -9,6 +9,8 @@ struct LintModel {
   /// (A class: lints pass matches around constantly, and a copy is then one reference.)
   final class Match {
     let block: MatchBlock
+    /// The block's allow statements (`block.allows` filters its items on every call).
+    let allows: [AllowStatement]
     /// Segments of the complete path below the documents root (the root match itself has none).
     let segments: [MatchSegment]
     /// Whether the path starts at `/databases/{database}/documents` (else lints treat it as foreign).
@@ -20,6 +22,7 @@ struct LintModel {
 
     init(block: MatchBlock, segments: [MatchSegment], underDocuments: Bool, scope: Int, parent: Int?) {
       self.block = block
+      self.allows = block.allows
       self.segments = segments
       self.underDocuments = underDocuments
       self.scope = scope
@@ -57,6 +60,8 @@ struct LintModel {
   private(set) var allowFacts: [AllowFacts] = []
   /// What static types prove about the file (computed once).
   private(set) var typeFindings: [TypeInference.Finding] = []
+  /// The updates `OwnershipChange` reports (computed once: `UnvalidatedWrite` asks too).
+  private(set) var ownershipFindings: [(allow: AllowFacts, field: String)] = []
 
   init(_ file: RulesFile, source: SourceFile) {
     self.file = file
@@ -70,10 +75,12 @@ struct LintModel {
     }
     allowFacts = computeAllowFacts()
     typeFindings = TypeInference(self).findings
+    ownershipFindings = OwnershipChange.findings(self)
   }
 
   private static func table(_ functions: [FunctionDecl]) -> [String: FunctionDecl] {
-    var table: [String: FunctionDecl] = [:]
+    // Sized up front: a file's service block can declare hundreds of helpers.
+    var table = [String: FunctionDecl](minimumCapacity: functions.count)
     for function in functions where table[function.name.name] == nil { table[function.name.name] = function }
     return table
   }
@@ -108,6 +115,11 @@ struct LintModel {
 
   /// The user function a call to `name` from `scope` resolves to.
   func function(_ name: String, from scope: Int) -> (decl: FunctionDecl, scope: Int)? {
+    Self.function(name, from: scope, in: scopes)
+  }
+
+  /// The user function a call to `name` from `scope` resolves to, in a scope table.
+  static func function(_ name: String, from scope: Int, in scopes: [Scope]) -> (decl: FunctionDecl, scope: Int)? {
     var current: Int? = scope
     while let index = current, index < scopes.count {
       if let decl = scopes[index].functions[name] { return (decl, index) }
@@ -120,8 +132,8 @@ struct LintModel {
   /// substituted), so lints can see through helpers such as `isSignedIn()`. Inlining stops at
   /// a budget of nodes and a depth, leaving the call in place (which lints read as unknown).
   func inlined(_ condition: Expr, scope: Int) -> Expr {
-    var inliner = Inliner(model: self)
-    return inliner.expand(condition, scope: scope, bindings: [:], depth: 0)
+    var inliner = Inliner(scopes: scopes)
+    return inliner.expand(condition, scope: scope, bindings: NameBindings(), depth: 0)
   }
 
   /// The 1-based line of an offset.

@@ -25,7 +25,7 @@ enum OpenWrite: Lint {
     }
   }
 
-  static func writeVerbs(_ methods: Set<Method>) -> String {
+  static func writeVerbs(_ methods: MethodSet) -> String {
     let verbs = [(Method.create, "create"), (.update, "update"), (.delete, "delete")].filter { methods.contains($0.0) }
       .map(\.1)
     return verbs.count <= 1 ? verbs.joined() : verbs.dropLast().joined(separator: ", ") + " and " + verbs.last!

@@ -44,7 +44,7 @@ enum OwnershipChange: Lint {
     ])
 
   static func run(_ model: LintModel) -> [Diagnostic] {
-    findings(model).map { allow, field in
+    model.ownershipFindings.map { allow, field in
       rule.warning(
         "'allow \(allow.methodText)' on '\(allow.match.pathText)' lets the user change '\(field)', which these "
           + "rules use to decide who owns the document or what role a user has; the condition never looks at it",
@@ -61,12 +61,11 @@ enum OwnershipChange: Lint {
     var candidates: [(allow: AllowFacts, mentioned: Set<String>)] = []
     for allow in facts where allow.methods.contains(.update) && !allow.isNever && !allow.isWeak {
       guard let condition = allow.condition else { continue }
-      // Custom claims (an admin token) are trusted to reassign documents.
-      if condition.contains(where: { $0.isChain(Chain.requestAuthToken) }) { continue }
-      let mentioned = mentionedFields(condition)
-      // A key whitelist or diff check: assume it pins what it must (silence over guessing).
-      if !mentioned.isDisjoint(with: ["hasOnly", "affectedKeys", "changedKeys", "diff", "keys"]) { continue }
-      candidates.append((allow, mentioned))
+      // Custom claims (an admin token) are trusted to reassign documents. A key whitelist or
+      // diff check: assume it pins what it must (silence over guessing). Both in one walk that
+      // stops at the first such node: most updates have one.
+      if condition.contains(where: { $0.isChain(Chain.requestAuthToken) || isKeyCheck($0) }) { continue }
+      candidates.append((allow, mentionedFields(condition)))
     }
     guard !candidates.isEmpty else { return [] }
     let candidateMatches = Set(candidates.map(\.allow.matchIndex))
@@ -90,6 +89,20 @@ enum OwnershipChange: Lint {
   struct RoleLookup: Hashable {
     var pattern: [String?]
     var field: String
+  }
+
+  /// Names that mean the update checks its keys.
+  static let keyChecks: Set<String> = ["hasOnly", "affectedKeys", "changedKeys", "diff", "keys"]
+
+  /// Whether the node puts one of `keyChecks` into `mentionedFields` (so the set need not be
+  /// built to ask).
+  static func isKeyCheck(_ node: Expr) -> Bool {
+    switch node.kind {
+    case .member(let base, let name): base.isChain(Chain.requestResourceData) && keyChecks.contains(name.name)
+    case .methodCall(_, let name, _): keyChecks.contains(name.name)
+    case .string(let text): keyChecks.contains(text)
+    default: false
+    }
   }
 
   /// What the condition says about the incoming document: fields read as

@@ -19,7 +19,7 @@ enum QueryProjection: Lint {
   static func run(_ model: LintModel) -> [Diagnostic] {
     // No `query` anywhere in the text: no `request.query` chain to check.
     guard ByteSearch.contains(model.source.bytes, "query") else { return [] }
-    var expressions: [Expr] = model.matches.flatMap { $0.block.allows.compactMap(\.condition) }
+    var expressions: [Expr] = model.matches.flatMap { $0.allows.compactMap(\.condition) }
     for scope in model.scopes {
       for function in scope.functions.values { expressions += [function.body] + function.lets.map(\.value) }
     }

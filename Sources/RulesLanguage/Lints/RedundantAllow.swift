@@ -18,9 +18,9 @@ enum RedundantAllow: Lint {
   static func run(_ model: LintModel) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     for match in model.matches {
-      var granted: [(methods: Set<Method>, range: SourceRange)] = []
-      for allow in match.block.allows {
-        let methods = Set(allow.methods.flatMap(\.method.requestMethods))
+      var granted: [(methods: MethodSet, range: SourceRange)] = []
+      for allow in match.allows {
+        let methods = MethodSet(granting: allow.methods)
         if !methods.isEmpty, let earlier = granted.first(where: { methods.isSubset(of: $0.methods) }) {
           let line = model.line(earlier.range.start)
           let names = allow.methods.map(\.method.rawValue).joined(separator: ", ")

@@ -65,7 +65,7 @@ enum UnvalidatedWrite: Lint {
       return !condition.readsIncomingData && !allow.callsGetAfter && !condition.hasUnresolvedCall
     }
     guard !candidates.isEmpty else { return [] }
-    let reported = Set(OwnershipChange.findings(model).map { ObjectIdentifier($0.allow) })
+    let reported = Set(model.ownershipFindings.map { ObjectIdentifier($0.allow) })
     return candidates.compactMap { allow in
       guard let condition = allow.condition, !ownerValues(condition, match: allow.match).isEmpty, !reported.contains(ObjectIdentifier(allow)), !overridden(allow, model),
         publiclyReadable(allow.matchIndex, model)

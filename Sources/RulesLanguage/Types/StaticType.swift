@@ -55,7 +55,35 @@ enum StaticType: String, Hashable, Sendable {
   /// The methods a value of this type has, with their result types (rules-language §4.6-§4.15,
   /// as the engine dispatches them). `nil` for unknown types. (Tables built once: this is asked
   /// for every method call of a file.)
-  var methods: [String: StaticType]? { Self.methodTables[self] ?? nil }
+  /// (A switch, not a dictionary keyed by type: a raw-value enum hashes its raw string.)
+  var methods: [String: StaticType]? {
+    switch self {
+    case .unknown, .number: nil
+    case .null, .bool, .int, .float, .resource: Self.noMethods
+    case .string: Self.stringMethods
+    case .bytes: Self.bytesMethods
+    case .list: Self.listMethods
+    case .set: Self.setMethods
+    case .map: Self.mapMethods
+    case .mapDiff: Self.mapDiffMethods
+    case .path: Self.pathMethods
+    case .timestamp: Self.timestampMethods
+    case .duration: Self.durationMethods
+    case .latlng: Self.latlngMethods
+    }
+  }
+
+  private static let noMethods: [String: StaticType] = [:]
+  private static let stringMethods = methodTables[.string]!!
+  private static let bytesMethods = methodTables[.bytes]!!
+  private static let listMethods = methodTables[.list]!!
+  private static let setMethods = methodTables[.set]!!
+  private static let mapMethods = methodTables[.map]!!
+  private static let mapDiffMethods = methodTables[.mapDiff]!!
+  private static let pathMethods = methodTables[.path]!!
+  private static let timestampMethods = methodTables[.timestamp]!!
+  private static let durationMethods = methodTables[.duration]!!
+  private static let latlngMethods = methodTables[.latlng]!!
 
   private static let methodTables: [StaticType: [String: StaticType]?] = {
     var tables: [StaticType: [String: StaticType]?] = [:]

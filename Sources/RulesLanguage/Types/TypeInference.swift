@@ -18,10 +18,13 @@ struct TypeInference {
 
   private struct Environment {
     var scope: Int
-    var locals: [String: StaticType]
-    var wildcards: [String: StaticType]
+    var locals: NameBindings<StaticType>
+    var wildcards: NameBindings<StaticType>
 
-    func lookup(_ name: String) -> StaticType? { locals[name] ?? wildcards[name] }
+    func lookup(_ name: String) -> StaticType? {
+      if let local = locals[name] { return local }
+      return wildcards[name]
+    }
   }
 
   let model: LintModel
@@ -31,7 +34,8 @@ struct TypeInference {
     var name: String
   }
   private var returnTypes: [FunctionKey: StaticType] = [:]
-  private var inProgress: Set<FunctionKey> = []
+  /// The functions being inferred, innermost last (a few at most: a list, not a set).
+  private var inProgress: [FunctionKey] = []
 
   /// The certain type of each expression, by range; filled only when asked for (hover).
   private(set) var recorded: [SourceRange: StaticType]?
@@ -45,7 +49,7 @@ struct TypeInference {
       }
     }
     for match in model.matches {
-      var wildcards: [String: StaticType] = [:]
+      var wildcards = NameBindings<StaticType>()
       for segment in match.segments {
         switch segment.kind {
         case .literal: break
@@ -53,9 +57,9 @@ struct TypeInference {
         case .recursiveWildcard(let name): wildcards[name] = .path
         }
       }
-      for allow in match.block.allows {
+      for allow in match.allows {
         guard let condition = allow.condition else { continue }
-        let type = infer(condition, Environment(scope: match.scope, locals: [:], wildcards: wildcards))
+        let type = infer(condition, Environment(scope: match.scope, locals: NameBindings(), wildcards: wildcards))
         if type.isKnown, type != .bool { findings.append(.nonBoolean(type, condition.range)) }
       }
     }
@@ -66,12 +70,12 @@ struct TypeInference {
     let key = FunctionKey(scope: scope, name: decl.name.name)
     if let known = returnTypes[key] { return known }
     guard !inProgress.contains(key) else { return .unknown }
-    inProgress.insert(key)
-    var env = Environment(scope: scope, locals: [:], wildcards: [:])
+    inProgress.append(key)
+    var env = Environment(scope: scope, locals: NameBindings(), wildcards: NameBindings())
     for parameter in decl.parameters { env.locals[parameter.name] = .unknown }
     for binding in decl.lets { env.locals[binding.name.name] = infer(binding.value, env) }
     let type = infer(decl.body, env)
-    inProgress.remove(key)
+    inProgress.removeLast()
     returnTypes[key] = type
     return type
   }
@@ -104,7 +108,7 @@ struct TypeInference {
       if let local = env.lookup(name) { return local }
       return Self.globalType(name) ?? .unknown
     case .member(let base, let name):
-      if let known = Self.globalMemberType(expr), let root = Self.root(expr), env.lookup(root) == nil {
+      if let (known, root) = Self.globalMemberType(expr), env.lookup(root) == nil {
         return known
       }
       let baseType = infer(base, env)
@@ -118,7 +122,12 @@ struct TypeInference {
       }
       return .unknown
     case .call(let name, let args):
-      let argTypes = args.map { infer($0, env) }
+      // Only `debug` uses an argument's type: no array of them.
+      var firstType: StaticType?
+      for arg in args {
+        let type = infer(arg, env)
+        if firstType == nil { firstType = type }
+      }
       if let (decl, scope) = model.function(name.name, from: env.scope) {
         return decl.parameters.count == args.count ? functionType(decl, scope: scope) : .unknown
       }
@@ -129,7 +138,7 @@ struct TypeInference {
       case "path": return .path
       case "get", "getAfter": return .resource
       case "exists", "existsAfter": return .bool
-      case "debug": return argTypes.first ?? .unknown
+      case "debug": return firstType ?? .unknown
       default: return .unknown
       }
     case .methodCall(let base, let name, let args):
@@ -137,7 +146,7 @@ struct TypeInference {
       if case .identifier(let namespace) = base.kind, env.lookup(namespace) == nil,
         BuiltinNames.namespaces[namespace] != nil
       {
-        return Self.namespaceResult(namespace, name.name, args.map { _ in StaticType.unknown })
+        return Self.namespaceResult(namespace, name.name, [])
       }
       let receiver = infer(base, env)
       guard let methods = receiver.methods else { return .unknown }
@@ -192,36 +201,51 @@ struct TypeInference {
   /// The certain type of a global name: `resource` is a document.
   static func globalType(_ name: String) -> StaticType? { name == "resource" ? .resource : nil }
 
-  /// The certain types of request and resource properties (rules-language §5), matched on the
-  /// tree's shape (no strings built: this runs for every member access of a file).
-  static func globalMemberType(_ expr: Expr) -> StaticType? {
+  /// The certain types of request and resource properties (rules-language §5), with the root
+  /// name a local could shadow. Matched on the tree's shape, root name first (no strings built,
+  /// few compared: this runs for every member access of a file).
+  static func globalMemberType(_ expr: Expr) -> (type: StaticType, root: String)? {
     guard case .member(let base, let name) = expr.kind else { return nil }
-    if case .identifier(let root) = base.kind {
-      switch (root, name.name) {
-      case ("request", "method"), ("resource", "id"): return .string
-      case ("request", "time"): return .timestamp
-      case ("request", "path"), ("resource", "__name__"): return .path
-      case ("request", "resource"): return .resource
-      case ("request", "query"), ("resource", "data"): return .map
-      default: return nil
+    let type: StaticType?
+    switch base.kind {
+    case .identifier(let root):
+      if root == "request" {
+        type = requestMemberType(name.name)
+      } else if root == "resource" {
+        switch name.name {
+        case "id": type = .string
+        case "__name__": type = .path
+        case "data": type = .map
+        default: type = nil
+        }
+      } else {
+        return nil
       }
-    }
-    guard case .member(let inner, let middle) = base.kind, case .identifier(let root) = inner.kind, root == "request"
-    else { return nil }
-    switch (middle.name, name.name) {
-    case ("auth", "uid"): return .string
-    case ("auth", "token"), ("resource", "data"), ("query", "orderBy"): return .map
-    case ("query", "limit"), ("query", "offset"): return .int
-    default: return nil
+      return type.map { ($0, root) }
+    case .member(let inner, let middle):
+      guard case .identifier(let root) = inner.kind, root == "request" else { return nil }
+      switch (middle.name, name.name) {
+      case ("auth", "uid"): type = .string
+      case ("auth", "token"), ("resource", "data"), ("query", "orderBy"): type = .map
+      case ("query", "limit"), ("query", "offset"): type = .int
+      default: type = nil
+      }
+      return type.map { ($0, root) }
+    default:
+      return nil
     }
   }
 
-  /// The identifier at the root of a member chain.
-  static func root(_ expr: Expr) -> String? {
-    var node = expr
-    while case .member(let base, _) = node.kind { node = base }
-    if case .identifier(let name) = node.kind { return name }
-    return nil
+  /// `request.<name>`'s certain type.
+  private static func requestMemberType(_ name: String) -> StaticType? {
+    switch name {
+    case "method": .string
+    case "time": .timestamp
+    case "path": .path
+    case "resource": .resource
+    case "query": .map
+    default: nil
+    }
   }
 
   static func namespaceResult(_ namespace: String, _ name: String, _ args: [StaticType]) -> StaticType {
