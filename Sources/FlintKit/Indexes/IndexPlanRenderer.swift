@@ -21,9 +21,8 @@ public enum IndexPlanRenderer {
     section(&out, "unserved", unservedLines, count: plan.unserved.count)
     out += "budget: \(plan.compositeCount)/\(plan.compositeLimit) composite, "
     out += "\(plan.overrideCount)/\(plan.overrideLimit) overrides\n"
-    out += "optimality: \(plan.unboundedAdded) new composite index\(plan.unboundedAdded == 1 ? " serves" : "es serve") every query; "
-    out += "lower bound \(plan.lowerBound)"
-    out += plan.unboundedAdded == plan.lowerBound ? " (optimal)\n" : " (gap \(plan.unboundedAdded - plan.lowerBound))\n"
+    for line in IndexPlanVerdict.overBudget(plan) { out += line + "\n" }
+    out += IndexPlanVerdict.optimality(plan, queries: queries) + "\n"
     return out
   }
 
@@ -54,6 +53,16 @@ public enum IndexPlanRenderer {
         "composite": .int(Int64(plan.compositeCount)), "compositeLimit": .int(Int64(plan.compositeLimit)),
         "overrides": .int(Int64(plan.overrideCount)), "overrideLimit": .int(Int64(plan.overrideLimit)),
       ]),
+      "overBudget": .array(
+        plan.overruns.map { overrun in
+          .object([
+            "entries": .string(overrun.entries.rawValue), "count": .int(Int64(overrun.count)),
+            "limit": .int(Int64(overrun.limit)), "prunable": .int(Int64(overrun.prunable)),
+            "message": .string(overrun.message),
+          ])
+        }),
+      "budgetLimited": .bool(plan.isBudgetLimited),
+      "optimality": .string(IndexPlanVerdict.optimality(plan, queries: queries)),
       "newIndexes": .int(Int64(plan.unboundedAdded)),
       "lowerBound": .int(Int64(plan.lowerBound)),
       "unservedByExisting": .array(

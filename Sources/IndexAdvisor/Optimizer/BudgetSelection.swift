@@ -18,14 +18,15 @@ struct BudgetSelection {
     var compositeRoom: Int
     var overrideRoom: Int
 
-    func reason(_ serving: QueryServing, budgetExceeded: Bool) -> String {
+    /// Why a query stays unserved: what it needs, and `why` (the budget) when given.
+    func reason(_ serving: QueryServing, why: String?) -> String {
       let indexes = serving.missingIndexes.count
       let overrides = serving.missingOverrides.count
       var parts: [String] = []
       if indexes > 0 { parts.append("\(indexes) composite index\(indexes == 1 ? "" : "es")") }
       if overrides > 0 { parts.append("\(overrides) field override\(overrides == 1 ? "" : "s")") }
       let what = parts.isEmpty ? "more indexes" : parts.joined(separator: " and ")
-      return budgetExceeded ? "needs \(what); over the budget (--limit, --override-limit)" : "needs \(what)"
+      return why.map { "needs \(what); \($0)" } ?? "needs \(what)"
     }
   }
 

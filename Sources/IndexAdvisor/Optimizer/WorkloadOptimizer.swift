@@ -76,18 +76,50 @@ public enum WorkloadOptimizer {
     let needServing = table.needs.map(finalCheck.serving)
     var servings: [QueryServing] = []
     var unserved: [UnservedQuery] = []
+    let overCompositeLimit = base.indexes.count > options.compositeLimit
+    let overOverrideLimit = base.fieldOverrides.count > options.overrideLimit
+    let indexesCut = chosen.indexes.count < builder.added.count
+    let overridesCut = chosen.overrides.count < builder.overrides.count
     for (q, query) in queries.enumerated() {
       let branches = table.queryNeeds[q].map { needServing[$0] }
       let requirement = table.requirements[q]
       let serving = QueryServing(requirement: requirement, branches: branches)
       servings.append(serving)
       if !serving.isServed {
+        let missingIndexes = serving.missingIndexes
+        let missingOverrides = serving.missingOverrides
+        var why: String?
+        if indexesCut, !missingIndexes.isEmpty {
+          why = "over the budget (--limit \(options.compositeLimit))"
+        } else if overridesCut, !missingOverrides.isEmpty {
+          why = "over the budget (--override-limit \(options.overrideLimit))"
+        } else if indexesCut || overridesCut {
+          why = "over the budget (--limit, --override-limit)"
+        }
+        if overCompositeLimit, !missingIndexes.isEmpty {
+          why = "the manifest already exceeds --limit \(options.compositeLimit)"
+        } else if overOverrideLimit, !missingOverrides.isEmpty {
+          why = "the manifest already exceeds --override-limit \(options.overrideLimit)"
+        }
         unserved.append(
           UnservedQuery(
-            query: query, reason: chosen.reason(serving, budgetExceeded: chosen.indexes.count < builder.added.count
-              || chosen.overrides.count < builder.overrides.count),
-            missingIndexes: serving.missingIndexes, missingOverrides: serving.missingOverrides))
+            query: query, reason: chosen.reason(serving, why: why), missingIndexes: missingIndexes,
+            missingOverrides: missingOverrides))
       }
+    }
+    var overruns: [BudgetOverrun] = []
+    if overCompositeLimit {
+      overruns.append(
+        BudgetOverrun(
+          entries: .composite, count: base.indexes.count, limit: options.compositeLimit,
+          prunable: options.prune ? 0 : unused.count, pruned: options.prune,
+          unserved: unserved.filter { !$0.missingIndexes.isEmpty }.count))
+    }
+    if overOverrideLimit {
+      overruns.append(
+        BudgetOverrun(
+          entries: .overrides, count: base.fieldOverrides.count, limit: options.overrideLimit, prunable: 0,
+          pruned: options.prune, unserved: unserved.filter { !$0.missingOverrides.isEmpty }.count))
     }
     let existingServings = table.queryNeeds.enumerated().map { q, ids in
       QueryServing(requirement: table.requirements[q], branches: ids.map { existingServing[$0] })
@@ -97,7 +129,7 @@ public enum WorkloadOptimizer {
       manifest: manifest, added: chosen.indexes, overrides: chosen.overrides, kept: kept, unused: unused,
       pruned: options.prune, unserved: unserved, existingServings: existingServings, servings: servings,
       compositeLimit: options.compositeLimit, overrideLimit: options.overrideLimit,
-      lowerBound: min(lowerBound, unboundedAdded), unboundedAdded: unboundedAdded)
+      lowerBound: min(lowerBound, unboundedAdded), unboundedAdded: unboundedAdded, overruns: overruns)
   }
 
   /// Needs Firestore may serve by merging composite members under an order.
