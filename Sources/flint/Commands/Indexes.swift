@@ -147,7 +147,9 @@ extension Flint {
 
     private func existingManifest() throws -> (name: String, bytes: [UInt8])? {
       do {
-        return try ManifestInput.load(explicit: existing, database: database).map { ($0.path, $0.bytes) }
+        let found = try ManifestInput.find(explicit: existing, database: database, option: "--existing")
+        if let note = found.note { Output.error("flint: note: \(note)") }
+        return found.manifest.map { ($0.path, $0.bytes) }
       } catch {
         throw usage(error.description)
       }
