@@ -59,7 +59,7 @@ public struct ServingCheck: Sendable {
       result.servedBy = .entries([.index(perfect)])
       return result
     }
-    guard need.mergeAllowed, !need.prefix.isEmpty else {
+    guard need.mergeAllowed, need.prefixCount > 0 else {
       result.missingIndexes = [need.suggestedIndex]
       return result
     }
@@ -100,7 +100,7 @@ public struct ServingCheck: Sendable {
       result.servedBy = used.isEmpty && usedAutomatic ? .automatic : .entries(used)
       return result
     }
-    if uncovered.count == need.prefix.count, !need.order.isEmpty {
+    if uncovered.count == need.prefixCount, !need.order.isEmpty {
       result.missingIndexes = [need.suggestedIndex]
       return result
     }
