@@ -54,7 +54,9 @@ public struct ServingCheck: Sendable {
       return result
     }
     let perfectTail = need.order + need.aggregates.map { IndexField($0, .ascending) } + [key]
-    let perfectCandidates = catalog.indexes(need.collectionGroup, need.scope, endingWith: perfectTail)
+    let prefix = need.prefix
+    let group = need.collectionGroup
+    let perfectCandidates = catalog.indexes(group, need.scope, endingWith: perfectTail, head: Set(prefix))
     if let perfect = perfectCandidates.first(where: { IndexShape.coveredPrefix($0, need, perfect: true) != nil }) {
       result.servedBy = .entries([.index(perfect)])
       return result
@@ -63,7 +65,7 @@ public struct ServingCheck: Sendable {
       result.missingIndexes = [need.suggestedIndex]
       return result
     }
-    return merged(need, catalog.indexes(need.collectionGroup, need.scope, endingWith: need.order + [key]))
+    return merged(need, catalog.indexes(group, need.scope, endingWith: need.order + [key], sharing: prefix))
   }
 
   /// A merge: members cover the prefix fields; what stays uncovered is what to add.
