@@ -2,12 +2,12 @@ import FirestoreModel
 
 /// Composite indexes filed by each of their suffixes that end in `__name__`, so that the
 /// serving check finds the indexes with a given order tail by lookups instead of scanning
-/// every index of the collection group. Within a tail they are also filed by their head
+/// every index of the collection group. Within a tail they are also filed by each head field
 /// (the fields before the tail, as a merge or a perfect index uses them: equality fields
-/// ascending, the array field CONTAINS): the whole head for perfect indexes, each head field
-/// for merge members. Without these, a tail shared by many indexes (one order under many
-/// equality fields) was scanned whole for every need: serving grew with the indexes per order.
-/// Lookups return indexes in the order they were added, as a scan of the tail would.
+/// ascending, the array field CONTAINS), and with no head at all. Without these, a tail shared
+/// by many indexes (one order under many equality fields) was scanned whole for every need:
+/// serving grew with the indexes per order. Lookups return indexes in the order they were
+/// added, as a scan of the tail would, so the first perfect index and merge covers are the same.
 struct IndexCatalog {
   struct Tail: Hashable {
     var group: String
@@ -15,18 +15,17 @@ struct IndexCatalog {
     var fields: [IndexField]
   }
 
-  private struct HeadKey: Hashable {
-    var tail: Tail
-    var head: Set<IndexField>
-  }
-
+  /// A head field under a tail (by the tail's number: hashing it again per field is costly).
   private struct FieldKey: Hashable {
-    var tail: Tail
+    var tail: Int
     var field: IndexField
   }
 
-  private var byTail: [Tail: [CompositeIndex]] = [:]
-  private var byHead: [HeadKey: [CompositeIndex]] = [:]
+  private var tailIDs: [Tail: Int] = [:]
+  /// Per tail number: the indexes ending with it.
+  private var byTail: [[CompositeIndex]] = []
+  /// Per tail number: the indexes that are exactly the tail (no head).
+  private var exact: [[CompositeIndex]] = []
   /// With the order of addition, to merge the lists of several fields back into that order.
   private var byField: [FieldKey: [(added: Int, index: CompositeIndex)]] = [:]
   private var additions = 0
@@ -38,34 +37,41 @@ struct IndexCatalog {
   mutating func add(_ index: CompositeIndex) {
     additions += 1
     for (tail, head) in Self.splits(index) {
-      byTail[tail, default: []].append(index)
-      byHead[HeadKey(tail: tail, head: Set(head)), default: []].append(index)
-      for field in Set(head) { byField[FieldKey(tail: tail, field: field), default: []].append((additions, index)) }
+      let id = tailIDs[tail] ?? newTail(tail)
+      byTail[id].append(index)
+      if head.isEmpty { exact[id].append(index) }
+      for (i, field) in head.enumerated() where !head[..<i].contains(field) {
+        byField[FieldKey(tail: id, field: field), default: []].append((additions, index))
+      }
     }
   }
 
   mutating func remove(_ index: CompositeIndex) {
     let key = index.comparisonKey
     for (tail, head) in Self.splits(index) {
-      byTail[tail]?.removeAll { $0.comparisonKey == key }
-      byHead[HeadKey(tail: tail, head: Set(head))]?.removeAll { $0.comparisonKey == key }
+      guard let id = tailIDs[tail] else { continue }
+      byTail[id].removeAll { $0.comparisonKey == key }
+      if head.isEmpty { exact[id].removeAll { $0.comparisonKey == key } }
       for field in Set(head) {
-        byField[FieldKey(tail: tail, field: field)]?.removeAll { $0.index.comparisonKey == key }
+        byField[FieldKey(tail: id, field: field)]?.removeAll { $0.index.comparisonKey == key }
       }
     }
   }
 
   /// The indexes whose backend fields end with `tail` (which ends with `__name__`).
   func indexes(_ group: String, _ scope: IndexScope, endingWith tail: [IndexField]) -> [CompositeIndex] {
-    byTail[Tail(group: group, scope: scope, fields: tail)] ?? []
+    tailIDs[Tail(group: group, scope: scope, fields: tail)].map { byTail[$0] } ?? []
   }
 
-  /// The indexes ending with `tail` whose head fields are exactly `head` (in any order): the
-  /// only ones that can be a perfect index for a need with that prefix.
-  func indexes(_ group: String, _ scope: IndexScope, endingWith tail: [IndexField], head: Set<IndexField>)
+  /// The indexes ending with `tail` that can be a perfect index for a need with `prefix`: those
+  /// with no head when the prefix is empty, else those with the prefix's first field in their
+  /// head (a perfect index's head is the prefix).
+  func perfectCandidates(_ group: String, _ scope: IndexScope, endingWith tail: [IndexField], prefix: [IndexField])
     -> [CompositeIndex]
   {
-    byHead[HeadKey(tail: Tail(group: group, scope: scope, fields: tail), head: head)] ?? []
+    guard let id = tailIDs[Tail(group: group, scope: scope, fields: tail)] else { return [] }
+    guard let first = prefix.first else { return exact[id] }
+    return byField[FieldKey(tail: id, field: first)]?.map(\.index) ?? []
   }
 
   /// The indexes ending with `tail` with at least one of `fields` in their head: the only
@@ -73,11 +79,19 @@ struct IndexCatalog {
   func indexes(_ group: String, _ scope: IndexScope, endingWith tail: [IndexField], sharing fields: [IndexField])
     -> [CompositeIndex]
   {
-    let tail = Tail(group: group, scope: scope, fields: tail)
-    let lists = Set(fields).compactMap { byField[FieldKey(tail: tail, field: $0)] }
-    if lists.count == 1 { return lists[0].map(\.index) }
+    guard let id = tailIDs[Tail(group: group, scope: scope, fields: tail)] else { return [] }
+    let lists = Set(fields).compactMap { byField[FieldKey(tail: id, field: $0)] }
+    if lists.count <= 1 { return lists.first?.map(\.index) ?? [] }
     var seen = Set<Int>()
     return lists.joined().filter { seen.insert($0.added).inserted }.sorted { $0.added < $1.added }.map(\.index)
+  }
+
+  private mutating func newTail(_ tail: Tail) -> Int {
+    let id = byTail.count
+    tailIDs[tail] = id
+    byTail.append([])
+    exact.append([])
+    return id
   }
 
   /// Each suffix ending in `__name__` with the fields before it, in their head form.

@@ -56,7 +56,7 @@ public struct ServingCheck: Sendable {
     let perfectTail = need.order + need.aggregates.map { IndexField($0, .ascending) } + [key]
     let prefix = need.prefix
     let group = need.collectionGroup
-    let perfectCandidates = catalog.indexes(group, need.scope, endingWith: perfectTail, head: Set(prefix))
+    let perfectCandidates = catalog.perfectCandidates(group, need.scope, endingWith: perfectTail, prefix: prefix)
     if let perfect = perfectCandidates.first(where: { IndexShape.coveredPrefix($0, need, perfect: true) != nil }) {
       result.servedBy = .entries([.index(perfect)])
       return result
