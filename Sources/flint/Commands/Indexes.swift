@@ -41,7 +41,7 @@ extension Flint {
 
     @Option(
       name: .customLong("override-limit"), parsing: .unconditional,
-      help: "Field overrides allowed in the whole manifest (default 200).")
+      help: "Field overrides allowed in the whole manifest.")
     var overrideLimit: String = "200"
 
     @Flag(name: .long, help: "Only check: exit 1 when the existing manifest does not serve a query; write nothing.")
