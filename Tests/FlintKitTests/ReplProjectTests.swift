@@ -36,6 +36,20 @@ import Testing
     #expect(project.note == nil)
   }
 
+  @Test("several databases: the (default) entry's files, never another database's manifest")
+  func severalDatabases() throws {
+    let url = try Self.folder([
+      "firebase.json": #"{"firestore": [{"database": "eu", "rules": "eu.rules", "indexes": "eu.json"}, "#
+        + #"{"database": "(default)", "rules": "a.rules"}]}"#
+    ])
+    defer { try? FileManager.default.removeItem(at: url) }
+    let project = ReplProject.resolve(rules: nil, data: nil, indexes: nil, directory: url.path)
+    #expect(project.rules?.path == url.path + "/a.rules")
+    #expect(project.indexes == nil)
+    #expect(project.note?.contains("pick it with --indexes eu.json") == true)
+    #expect(project.note?.contains("--database") == false)
+  }
+
   @Test("no firebase.json and no options: the bundled sample project, with a line saying so")
   func sample() throws {
     let url = try Self.folder([:])

@@ -34,6 +34,8 @@ public struct FirebaseConfig: Sendable {
 
   public var entries: [RulesEntry]
   public var indexEntries: [IndexesEntry] = []
+  /// Every `firestore` entry in order, with the files it names (see `database(_:)`).
+  public var databases: [DatabaseEntry] = []
 
   /// Parses the text of a `firebase.json`; `name` is used in messages.
   public init(bytes: [UInt8], name: String) throws(FirebaseConfigError) {
@@ -69,13 +71,18 @@ public struct FirebaseConfig: Sendable {
       throw FirebaseConfigError("cannot parse '\(name)': \"firestore\" must be an object or an array")
     }
     for object in objects {
-      if let entry = try Self.entry(object, name: name) { entries.append(entry) }
+      let rules = try Self.entry(object, name: name)
+      if let rules { entries.append(rules) }
+      let database = try Self.database(object, name: name)
+      var indexes: String?
       if let value = object["indexes"] {
         guard let path = value as? String, !path.isEmpty else {
           throw FirebaseConfigError("cannot parse '\(name)': \"indexes\" must be a non-empty string")
         }
-        indexEntries.append(IndexesEntry(database: try Self.database(object, name: name), indexes: path))
+        indexEntries.append(IndexesEntry(database: database, indexes: path))
+        indexes = path
       }
+      databases.append(DatabaseEntry(database: database, rules: rules?.rules, indexes: indexes))
     }
     guard !entries.isEmpty || !indexEntries.isEmpty else {
       throw FirebaseConfigError("'\(name)' names no Firestore rules file (\"firestore\": {\"rules\": ...})")
@@ -83,9 +90,10 @@ public struct FirebaseConfig: Sendable {
     self.entries = entries
   }
 
-  /// The index manifest named for `database` (else the first one named).
+  /// The index manifest named by `database`'s entry (see `database(_:)`); nil when that entry
+  /// names none, even if another database's entry does.
   public func indexes(for database: String) -> String? {
-    (indexEntries.first { $0.database == database } ?? indexEntries.first)?.indexes
+    self.database(database)?.indexes
   }
 
   private static func entry(_ object: [String: Any], name: String) throws(FirebaseConfigError) -> RulesEntry? {

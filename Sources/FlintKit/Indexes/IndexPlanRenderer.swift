@@ -14,18 +14,11 @@ public enum IndexPlanRenderer {
     section(&out, "kept", plan.kept.map { "= \($0)\(usedBy(users[ManifestWriter.json($0)]))" })
     let unusedNote = plan.pruned ? " (removed: --prune)" : " (no query uses it; --prune removes it)"
     section(&out, "unused", plan.unused.map { "- \($0)\(unusedNote)" })
-    var unservedLines: [String] = []
-    for item in plan.unserved {
-      unservedLines.append("! \(item.query.place): \(item.query.text): \(item.reason)")
-      for index in item.missingIndexes { unservedLines.append("    needs \(index)") }
-      for override in item.missingOverrides { unservedLines.append("    needs override \(override)") }
-    }
-    section(&out, "unserved", unservedLines, count: plan.unserved.count)
+    unservedSection(&out, plan.unserved)
     out += "budget: \(plan.compositeCount)/\(plan.compositeLimit) composite, "
     out += "\(plan.overrideCount)/\(plan.overrideLimit) overrides\n"
-    out += "optimality: \(plan.unboundedAdded) new composite index\(plan.unboundedAdded == 1 ? " serves" : "es serve") every query; "
-    out += "lower bound \(plan.lowerBound)"
-    out += plan.unboundedAdded == plan.lowerBound ? " (optimal)\n" : " (gap \(plan.unboundedAdded - plan.lowerBound))\n"
+    for line in IndexPlanVerdict.overBudget(plan) { out += line + "\n" }
+    out += IndexPlanVerdict.optimality(plan, queries: queries) + "\n"
     return VisibleText.escapedLines(out)
   }
 
@@ -56,6 +49,16 @@ public enum IndexPlanRenderer {
         "composite": .int(Int64(plan.compositeCount)), "compositeLimit": .int(Int64(plan.compositeLimit)),
         "overrides": .int(Int64(plan.overrideCount)), "overrideLimit": .int(Int64(plan.overrideLimit)),
       ]),
+      "overBudget": .array(
+        plan.overruns.map { overrun in
+          .object([
+            "entries": .string(overrun.entries.rawValue), "count": .int(Int64(overrun.count)),
+            "limit": .int(Int64(overrun.limit)), "prunable": .int(Int64(overrun.prunable)),
+            "message": .string(overrun.message),
+          ])
+        }),
+      "budgetLimited": .bool(plan.isBudgetLimited),
+      "optimality": .string(IndexPlanVerdict.optimality(plan, queries: queries)),
       "newIndexes": .int(Int64(plan.unboundedAdded)),
       "lowerBound": .int(Int64(plan.lowerBound)),
       "unservedByExisting": .array(
@@ -93,6 +96,36 @@ public enum IndexPlanRenderer {
     guard let places, !places.isEmpty else { return "" }
     let shown = places.prefix(3).joined(separator: ", ")
     return "  <- \(shown)\(places.count > 3 ? " and \(places.count - 3) more" : "")"
+  }
+
+  /// `unserved (N):` and two lines or more per query, appended in place (a workload over
+  /// budget may leave 100,000 queries unserved). Queries of the same text need the same
+  /// entries: their `needs` lines are worded once.
+  private static func unservedSection(_ out: inout String, _ unserved: [UnservedQuery]) {
+    guard !unserved.isEmpty else { return }
+    out.reserveCapacity(out.utf8.count + unserved.count * 240)
+    out += "unserved (\(unserved.count)):\n"
+    var needsByText: [String: String] = [:]
+    for item in unserved {
+      out += "  ! "
+      out += item.query.file
+      out += ":"
+      out += String(item.query.line)
+      out += ": "
+      out += item.query.text
+      out += ": "
+      out += item.reason
+      out += "\n"
+      if let lines = needsByText[item.query.text] {
+        out += lines
+        continue
+      }
+      var lines = ""
+      for index in item.missingIndexes { lines += "      needs \(index)\n" }
+      for override in item.missingOverrides { lines += "      needs override \(override)\n" }
+      needsByText[item.query.text] = lines
+      out += lines
+    }
   }
 
   private static func section(_ out: inout String, _ title: String, _ lines: [String], count: Int? = nil) {

@@ -37,6 +37,11 @@ public struct ReplProject: Sendable {
           project.indexes = WatchedFile(path: relative(path, directory))
         }
         if rules == nil { project.note = "using firebase.json in the current directory" }
+        if indexes == nil, let note = named.note {
+          project.note = (project.note.map { $0 + "; " } ?? "") + note
+        }
+      } catch let error as FirebaseConfigError {
+        project.problem = error.message
       } catch {
         project.problem = "firebase.json: \(error)"
       }
@@ -55,19 +60,20 @@ public struct ReplProject: Sendable {
     return project
   }
 
-  /// The rules and indexes paths `firebase.json` names (the object form, or the first
-  /// entry of the multi-database array form).
-  static func firestoreFiles(_ bytes: [UInt8]) throws -> (rules: String?, indexes: String?) {
+  /// The rules and indexes paths `firebase.json` names for the `(default)` database (its entry,
+  /// or the only one; read as `flint query` and `flint indexes` read it), and a note when it
+  /// names no manifest but other databases do. No `firestore` section: nothing is named.
+  static func firestoreFiles(_ bytes: [UInt8]) throws -> (rules: String?, indexes: String?, note: String?) {
     let json = try JSONParser.parse(bytes: bytes, file: "firebase.json")
-    guard case .object(let root) = json else { return (nil, nil) }
-    var section = root.members.first { $0.key == "firestore" }?.value
-    if case .array(let entries)? = section { section = entries.first }
-    guard case .object(let firestore)? = section else { return (nil, nil) }
-    func string(_ key: String) -> String? {
-      if case .string(let value)? = firestore.members.first(where: { $0.key == key })?.value { return value }
-      return nil
+    guard case .object(let root) = json, root.members.contains(where: { $0.key == "firestore" }) else {
+      return (nil, nil, nil)
     }
-    return (string("rules"), string("indexes"))
+    let config = try FirebaseConfig(bytes: bytes, name: "firebase.json")
+    let entry = config.database("(default)")
+    let note =
+      config.databases.count > 1
+      ? config.missingIndexesNote(for: "(default)", option: "--indexes", databaseOption: false) : nil
+    return (entry?.rules, entry?.indexes, note)
   }
 
   private static func relative(_ path: String, _ directory: String) -> String {

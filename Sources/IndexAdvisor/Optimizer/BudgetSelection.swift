@@ -18,14 +18,15 @@ struct BudgetSelection {
     var compositeRoom: Int
     var overrideRoom: Int
 
-    func reason(_ serving: QueryServing, budgetExceeded: Bool) -> String {
+    /// Why a query stays unserved: what it needs, and `why` (the budget) when given.
+    func reason(_ serving: QueryServing, why: String?) -> String {
       let indexes = serving.missingIndexes.count
       let overrides = serving.missingOverrides.count
       var parts: [String] = []
       if indexes > 0 { parts.append("\(indexes) composite index\(indexes == 1 ? "" : "es")") }
       if overrides > 0 { parts.append("\(overrides) field override\(overrides == 1 ? "" : "s")") }
       let what = parts.isEmpty ? "more indexes" : parts.joined(separator: " and ")
-      return budgetExceeded ? "needs \(what); over the budget (--limit, --override-limit)" : "needs \(what)"
+      return why.map { "needs \(what); \($0)" } ?? "needs \(what)"
     }
   }
 
@@ -40,9 +41,14 @@ struct BudgetSelection {
     // What each distinct set of needs costs in new entries (shared queries grouped).
     let addedPosition = Dictionary(added.enumerated().map { ($1.comparisonKey, $0) }, uniquingKeysWith: { a, _ in a })
     let overridePosition = Dictionary(overrides.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { a, _ in a })
-    var groups: [[Int]: (weight: Int, indexes: Set<Int>, overrides: Set<Int>, first: Int)] = [:]
+    var groupOf: [[Int]: Int] = [:]
+    var groups: [Group] = []
     var needCost: [Int: (Set<Int>, Set<Int>)] = [:]
     for (q, ids) in table.queryNeeds.enumerated() {
+      if let g = groupOf[ids] {
+        if g >= 0 { groups[g].weight = groups[g].weight &+ table.queryWeights[q] }
+        continue
+      }
       var indexes = Set<Int>()
       var overrideSet = Set<Int>()
       for id in ids {
@@ -51,46 +57,61 @@ struct BudgetSelection {
         indexes.formUnion(cost.0)
         overrideSet.formUnion(cost.1)
       }
-      if indexes.isEmpty, overrideSet.isEmpty { continue }
-      let weight = table.queryWeights[q]
-      if var group = groups[ids] {
-        group.weight = group.weight &+ weight
-        groups[ids] = group
-      } else {
-        groups[ids] = (weight, indexes, overrideSet, q)
+      if indexes.isEmpty, overrideSet.isEmpty {
+        groupOf[ids] = -1  // served without new entries
+        continue
       }
+      groupOf[ids] = groups.count
+      groups.append(
+        Group(weight: table.queryWeights[q], indexes: indexes.sorted(), overrides: overrideSet.sorted(), first: q))
     }
-    var remaining = groups.values.sorted { $0.first < $1.first }
-    var pickedIndexes = Set<Int>()
-    var pickedOverrides = Set<Int>()
+    let isBaseOverride = overrides.map { baseOverrideKeys.contains($0.key) }
+    var pickedIndex = [Bool](repeating: false, count: added.count)
+    var pickedOverride = [Bool](repeating: false, count: overrides.count)
+    var pickedIndexCount = 0
+    var pickedNewOverrideKeys = 0
+    var remaining = groups
     var progress = true
+    // Greedy weighted coverage: in rounds, groups by weight per entry they still need (their
+    // cost falls as entries they share are picked), each taken when its entries still fit.
+    // Costs are counted once per round (no sets built while sorting): linear per round.
     while progress {
       progress = false
-      remaining.sort { a, b in
-        let ca = a.indexes.subtracting(pickedIndexes).count + a.overrides.subtracting(pickedOverrides).count
-        let cb = b.indexes.subtracting(pickedIndexes).count + b.overrides.subtracting(pickedOverrides).count
-        let (ra, rb) = (Double(a.weight) / Double(max(ca, 1)), Double(b.weight) / Double(max(cb, 1)))
-        return ra != rb ? ra > rb : a.first < b.first
-      }
-      var next: [(weight: Int, indexes: Set<Int>, overrides: Set<Int>, first: Int)] = []
-      for group in remaining {
-        let newIndexes = group.indexes.subtracting(pickedIndexes)
-        let newOverrides = group.overrides.subtracting(pickedOverrides)
-        let newOverrideKeys = newOverrides.filter { !baseOverrideKeys.contains(overrides[$0].key) }
-        let usedOverrideKeys = pickedOverrides.filter { !baseOverrideKeys.contains(overrides[$0].key) }.count
-        if pickedIndexes.count + newIndexes.count <= compositeRoom, usedOverrideKeys + newOverrideKeys.count <= overrideRoom {
-          pickedIndexes.formUnion(newIndexes)
-          pickedOverrides.formUnion(newOverrides)
-          progress = progress || !newIndexes.isEmpty || !newOverrides.isEmpty
-        } else {
+      let ranked = remaining.map { group -> (ratio: Double, group: Group) in
+        let cost = group.indexes.count { !pickedIndex[$0] } + group.overrides.count { !pickedOverride[$0] }
+        return (Double(group.weight) / Double(max(cost, 1)), group)
+      }.sorted { a, b in a.ratio != b.ratio ? a.ratio > b.ratio : a.group.first < b.group.first }
+      var next: [Group] = []
+      for (_, group) in ranked {
+        let newIndexes = group.indexes.count { !pickedIndex[$0] }
+        let newOverrides = group.overrides.filter { !pickedOverride[$0] }
+        let newOverrideKeys = newOverrides.count { !isBaseOverride[$0] }
+        guard pickedIndexCount + newIndexes <= compositeRoom, pickedNewOverrideKeys + newOverrideKeys <= overrideRoom
+        else {
           next.append(group)
+          continue
         }
+        for i in group.indexes where !pickedIndex[i] { pickedIndex[i] = true }
+        for i in newOverrides { pickedOverride[i] = true }
+        pickedIndexCount += newIndexes
+        pickedNewOverrideKeys += newOverrideKeys
+        progress = progress || newIndexes > 0 || !newOverrides.isEmpty
       }
       remaining = next
     }
     return Chosen(
-      indexes: pickedIndexes.sorted().map { added[$0] }, overrides: pickedOverrides.sorted().map { overrides[$0] },
+      indexes: added.indices.filter { pickedIndex[$0] }.map { added[$0] },
+      overrides: overrides.indices.filter { pickedOverride[$0] }.map { overrides[$0] },
       compositeRoom: compositeRoom, overrideRoom: overrideRoom)
+  }
+
+  /// Queries with the same needs: their total weight, the new entries they need (positions in
+  /// `added` and `overrides`, ascending) and the first query's position (for ties).
+  private struct Group {
+    var weight: Int
+    var indexes: [Int]
+    var overrides: [Int]
+    var first: Int
   }
 
   /// The positions of the added indexes and overrides the need uses in the unbounded plan.

@@ -28,6 +28,13 @@ public struct IndexPlan: Sendable {
   public var lowerBound: Int
   /// New composite indexes needed to serve every query, before the budget.
   public var unboundedAdded: Int
+  /// Budgets the existing manifest already exceeds (nothing of that kind was added).
+  public var overruns: [BudgetOverrun] = []
+
+  /// Whether the written manifest holds more entries than `--limit` or `--override-limit`.
+  public var isOverBudget: Bool { !overruns.isEmpty }
+  /// Whether the budget, not the manifest's contents, left some query unserved.
+  public var isBudgetLimited: Bool { added.count < unboundedAdded || !unserved.isEmpty }
 
   public var compositeCount: Int { manifest.indexes.count }
   public var overrideCount: Int { manifest.fieldOverrides.count }

@@ -35,20 +35,41 @@ struct NeedTable {
     }
   }
 
+  /// Per query: the index of the first query with the same text (itself when first). Queries
+  /// of the same text share their requirement, needs and serving: the optimizer decides and
+  /// words each once (a workload repeats its texts, one line per call site).
+  private(set) var firstOfText: [Int] = []
+
   init(_ queries: [WorkloadQuery]) {
     var ids: [BranchNeed: Int] = [:]
-    // The same query text has the same requirement: analysed once.
-    var byText: [String: IndexRequirement] = [:]
-    for query in queries {
-      let requirement = byText[query.text] ?? RequirementAnalyzer.requirement(for: query.query)
-      byText[query.text] = requirement
-      requirements.append(requirement)
+    // The same query text has the same requirement and needs: analysed once.
+    var byText: [String: Int] = [:]
+    // Per first query of a text: its need ids with repeats (a need's weight counts each branch).
+    var occurrences: [Int: [Int]] = [:]
+    firstOfText.reserveCapacity(queries.count)
+    queryNeeds.reserveCapacity(queries.count)
+    queryWeights.reserveCapacity(queries.count)
+    requirements.reserveCapacity(queries.count)
+    for (q, query) in queries.enumerated() {
       queryWeights.append(query.weight)
+      if let first = byText[query.text] {
+        firstOfText.append(first)
+        requirements.append(requirements[first])
+        queryNeeds.append(queryNeeds[first])
+        for id in occurrences[first] ?? [] { weights[id] = Self.sum(weights[id], query.weight) }
+        continue
+      }
+      byText[query.text] = q
+      firstOfText.append(q)
+      let requirement = RequirementAnalyzer.requirement(for: query.query)
+      requirements.append(requirement)
       var list: [Int] = []
+      var repeated: [Int] = []
       list.reserveCapacity(requirement.branches.count)
       for need in requirement.branches {
         if let id = ids[need] {
-          weights[id] = weights[id].addingReportingOverflow(query.weight).overflow ? Int.max : weights[id] + query.weight
+          weights[id] = Self.sum(weights[id], query.weight)
+          repeated.append(id)
           if !list.contains(id) { list.append(id) }
           continue
         }
@@ -58,8 +79,15 @@ struct NeedTable {
         weights.append(query.weight)
         bucketMembers[Bucket(need), default: []].append(id)
         list.append(id)
+        repeated.append(id)
       }
       queryNeeds.append(list)
+      occurrences[q] = repeated
     }
+  }
+
+  /// Weights add up to `Int.max` at most.
+  private static func sum(_ a: Int, _ b: Int) -> Int {
+    a.addingReportingOverflow(b).overflow ? Int.max : a + b
   }
 }

@@ -26,11 +26,12 @@ public enum WorkloadOptimizer {
       builder.serve(need)
     }
     let necessary = builder.added.count
-    // Step 2: merge candidates, fewest equality fields first, heaviest first.
+    // Step 2: merge candidates, fewest equality fields first, heaviest first (the keys are
+    // worked out once: comparing needs themselves copied them and rebuilt their prefixes).
+    let prefixCounts = table.needs.map(\.prefixCount)
     let mergeIDs = table.needs.indices.filter { !existingServing[$0].isServed && isMergeCandidate(table.needs[$0]) }
       .sorted { a, b in
-        let (na, nb) = (table.needs[a], table.needs[b])
-        if na.prefix.count != nb.prefix.count { return na.prefix.count < nb.prefix.count }
+        if prefixCounts[a] != prefixCounts[b] { return prefixCounts[a] < prefixCounts[b] }
         return table.weights[a] > table.weights[b]
       }
     var forced = 0
@@ -40,7 +41,7 @@ public enum WorkloadOptimizer {
       let before = builder.added.count
       builder.serve(need)
       guard builder.added.count > before else { continue }
-      if need.prefix.count == 1 { forced += builder.added.count - before } else { bucketsNeedingMore.insert(.init(need)) }
+      if need.prefixCount == 1 { forced += builder.added.count - before } else { bucketsNeedingMore.insert(.init(need)) }
     }
     // Step 3: drop merge members that later additions made redundant.
     builder.pruneRedundant(after: necessary, needs: table.needs, buckets: table.bucketMembers)
@@ -76,33 +77,85 @@ public enum WorkloadOptimizer {
     let needServing = table.needs.map(finalCheck.serving)
     var servings: [QueryServing] = []
     var unserved: [UnservedQuery] = []
+    let overCompositeLimit = base.indexes.count > options.compositeLimit
+    let overOverrideLimit = base.fieldOverrides.count > options.overrideLimit
+    let indexesCut = chosen.indexes.count < builder.added.count
+    let overridesCut = chosen.overrides.count < builder.overrides.count
+    servings.reserveCapacity(queries.count)
+    // Per first query of a text, its place in `unserved`: the others of that text reuse it.
+    var unservedOfText: [Int: Int] = [:]
     for (q, query) in queries.enumerated() {
+      let first = table.firstOfText[q]
+      if first < q {
+        servings.append(servings[first])
+        if let u = unservedOfText[first] {
+          var item = unserved[u]
+          item.query = query
+          unserved.append(item)
+        }
+        continue
+      }
       let branches = table.queryNeeds[q].map { needServing[$0] }
       let requirement = table.requirements[q]
       let serving = QueryServing(requirement: requirement, branches: branches)
       servings.append(serving)
       if !serving.isServed {
+        unservedOfText[q] = unserved.count
+        let missingIndexes = serving.missingIndexes
+        let missingOverrides = serving.missingOverrides
+        var why: String?
+        if indexesCut, !missingIndexes.isEmpty {
+          why = "over the budget (--limit \(options.compositeLimit))"
+        } else if overridesCut, !missingOverrides.isEmpty {
+          why = "over the budget (--override-limit \(options.overrideLimit))"
+        } else if indexesCut || overridesCut {
+          why = "over the budget (--limit, --override-limit)"
+        }
+        if overCompositeLimit, !missingIndexes.isEmpty {
+          why = "the manifest already exceeds --limit \(options.compositeLimit)"
+        } else if overOverrideLimit, !missingOverrides.isEmpty {
+          why = "the manifest already exceeds --override-limit \(options.overrideLimit)"
+        }
         unserved.append(
           UnservedQuery(
-            query: query, reason: chosen.reason(serving, budgetExceeded: chosen.indexes.count < builder.added.count
-              || chosen.overrides.count < builder.overrides.count),
-            missingIndexes: serving.missingIndexes, missingOverrides: serving.missingOverrides))
+            query: query, reason: chosen.reason(serving, why: why), missingIndexes: missingIndexes,
+            missingOverrides: missingOverrides))
       }
     }
-    let existingServings = table.queryNeeds.enumerated().map { q, ids in
-      QueryServing(requirement: table.requirements[q], branches: ids.map { existingServing[$0] })
+    var overruns: [BudgetOverrun] = []
+    if overCompositeLimit {
+      overruns.append(
+        BudgetOverrun(
+          entries: .composite, count: base.indexes.count, limit: options.compositeLimit,
+          prunable: options.prune ? 0 : unused.count, pruned: options.prune,
+          unserved: unserved.filter { !$0.missingIndexes.isEmpty }.count))
+    }
+    if overOverrideLimit {
+      overruns.append(
+        BudgetOverrun(
+          entries: .overrides, count: base.fieldOverrides.count, limit: options.overrideLimit, prunable: 0,
+          pruned: options.prune, unserved: unserved.filter { !$0.missingOverrides.isEmpty }.count))
+    }
+    var existingServings: [QueryServing] = []
+    existingServings.reserveCapacity(queries.count)
+    for (q, ids) in table.queryNeeds.enumerated() {
+      let first = table.firstOfText[q]
+      existingServings.append(
+        first < q
+          ? existingServings[first]
+          : QueryServing(requirement: table.requirements[q], branches: ids.map { existingServing[$0] }))
     }
     let lowerBound = necessary + forced + bucketsNeedingMore.count
     return IndexPlan(
       manifest: manifest, added: chosen.indexes, overrides: chosen.overrides, kept: kept, unused: unused,
       pruned: options.prune, unserved: unserved, existingServings: existingServings, servings: servings,
       compositeLimit: options.compositeLimit, overrideLimit: options.overrideLimit,
-      lowerBound: min(lowerBound, unboundedAdded), unboundedAdded: unboundedAdded)
+      lowerBound: min(lowerBound, unboundedAdded), unboundedAdded: unboundedAdded, overruns: overruns)
   }
 
   /// Needs Firestore may serve by merging composite members under an order.
   static func isMergeCandidate(_ need: BranchNeed) -> Bool {
-    need.mergeAllowed && !need.order.isEmpty && need.prefix.count >= 1
+    need.mergeAllowed && !need.order.isEmpty && need.prefixCount >= 1
   }
 }
 

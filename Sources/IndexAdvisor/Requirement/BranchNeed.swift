@@ -27,6 +27,9 @@ public struct BranchNeed: Hashable, Sendable {
     (array.map { [IndexField($0, .contains)] } ?? []) + equality.map { IndexField($0, .ascending) }
   }
 
+  /// `prefix.count`, without building the prefix.
+  public var prefixCount: Int { equality.count + (array == nil ? 0 : 1) }
+
   /// The index the backend asks for (query-semantics §4.3 step 7): array CONTAINS first, equality fields
   /// ascending in field-path order, the ordered fields, the aggregation fields ascending, and
   /// `__name__` always last.
@@ -55,13 +58,13 @@ public struct BranchNeed: Hashable, Sendable {
 
   /// Whether every member of a merge can be an automatic index.
   var mergesAutomatically: Bool {
-    mergeAllowed && order.isEmpty && aggregates.isEmpty && prefix.count >= 2
+    mergeAllowed && order.isEmpty && aggregates.isEmpty && prefixCount >= 2
       && prefix.allSatisfy { automaticMember($0) != nil }
   }
 
   /// The kind of index this branch needs, before looking at any manifest.
   public var kind: IndexRequirement.Kind {
-    if prefix.isEmpty, order.isEmpty, aggregates.isEmpty, keyDirection == .ascending { return .none }
+    if prefixCount == 0, order.isEmpty, aggregates.isEmpty, keyDirection == .ascending { return .none }
     if automaticIndex != nil || mergesAutomatically {
       if scope == .collectionGroup { return .collectionGroupOverride }
       return automaticIndex != nil ? .singleField : .merge

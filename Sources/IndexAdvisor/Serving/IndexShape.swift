@@ -15,7 +15,7 @@ enum IndexShape {
     if perfect { tail += need.aggregates.map { IndexField($0, .ascending) } }
     tail.append(.key(need.keyDirection))
     let headCount = fields.count - tail.count
-    guard headCount >= (perfect ? need.prefix.count : 1), Array(fields[headCount...]) == tail else { return nil }
+    guard headCount >= (perfect ? need.prefixCount : 1), Array(fields[headCount...]) == tail else { return nil }
     let prefix = need.prefix
     var covered = Set<IndexField>()
     for field in fields[..<headCount] {

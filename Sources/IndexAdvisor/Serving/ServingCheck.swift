@@ -54,16 +54,18 @@ public struct ServingCheck: Sendable {
       return result
     }
     let perfectTail = need.order + need.aggregates.map { IndexField($0, .ascending) } + [key]
-    let perfectCandidates = catalog.indexes(need.collectionGroup, need.scope, endingWith: perfectTail)
+    let prefix = need.prefix
+    let group = need.collectionGroup
+    let perfectCandidates = catalog.perfectCandidates(group, need.scope, endingWith: perfectTail, prefix: prefix)
     if let perfect = perfectCandidates.first(where: { IndexShape.coveredPrefix($0, need, perfect: true) != nil }) {
       result.servedBy = .entries([.index(perfect)])
       return result
     }
-    guard need.mergeAllowed, !need.prefix.isEmpty else {
+    guard need.mergeAllowed, need.prefixCount > 0 else {
       result.missingIndexes = [need.suggestedIndex]
       return result
     }
-    return merged(need, catalog.indexes(need.collectionGroup, need.scope, endingWith: need.order + [key]))
+    return merged(need, catalog.indexes(group, need.scope, endingWith: need.order + [key], sharing: prefix))
   }
 
   /// A merge: members cover the prefix fields; what stays uncovered is what to add.
@@ -100,7 +102,7 @@ public struct ServingCheck: Sendable {
       result.servedBy = used.isEmpty && usedAutomatic ? .automatic : .entries(used)
       return result
     }
-    if uncovered.count == need.prefix.count, !need.order.isEmpty {
+    if uncovered.count == need.prefixCount, !need.order.isEmpty {
       result.missingIndexes = [need.suggestedIndex]
       return result
     }

@@ -113,9 +113,9 @@ public enum WorkloadReader {
     while at >= line.startIndex, !line[at..<(at + weightMarker.count)].elementsEqual(weightMarker) { at -= 1 }
     guard at >= line.startIndex, trimmed(line[..<at]).last == UInt8(ascii: ")") else { return .none }
     let number = String(decoding: trimmed(line[(at + weightMarker.count)...]), as: UTF8.self)
-    // Columns count characters, as diagnostics do.
-    let column = String(decoding: code[code.startIndex..<at], as: UTF8.self).count + 1
     guard let value = Int(number), value >= 1, value <= maxWeight else {
+      // Columns count characters, as diagnostics do (worked out only for a bad weight).
+      let column = String(decoding: code[code.startIndex..<at], as: UTF8.self).count + 1
       return .invalid(column: column, message: "@weight needs a whole number from 1 to \(maxWeight), found '\(number)'")
     }
     return .weight(code[code.startIndex..<at], value)

@@ -19,8 +19,11 @@ extension Flint {
         manifest keeps every existing entry (unknown keys included) unless --prune removes \
         indexes no query uses; it goes to stdout (the plan to stderr), or atomically to --out \
         (the plan to stdout). Without --existing, the "indexes" file of firebase.json is read. \
-        Exit status: 0 done; 1 with --check when a query is not served by the existing \
-        manifest; 2 usage problems, unreadable or invalid files, bad query lines.
+        A manifest that already holds more composite indexes than --limit (or overrides than \
+        --override-limit) gets nothing added of that kind; the plan and stderr say so. \
+        Exit status: 0 done; 1 when the manifest is over --limit or --override-limit, or with \
+        --check when a query is not served by the existing manifest; 2 usage problems, \
+        unreadable or invalid files, bad query lines.
         """
     )
 
@@ -30,11 +33,17 @@ extension Flint {
     @Option(name: .long, help: "Write the merged manifest to this file, atomically.")
     var out: String?
 
-    @Option(name: .long, help: "Composite indexes allowed in the whole manifest (200 without billing, 1000 with).")
-    var limit: Int = 200
+    // `.unconditional`: `--limit -1` reaches the check below instead of ArgumentParser taking
+    // `-1` for an option and reporting a missing value.
+    @Option(
+      name: .long, parsing: .unconditional,
+      help: "Composite indexes allowed in the whole manifest (200 without billing, 1000 with).")
+    var limit: String = "200"
 
-    @Option(name: .customLong("override-limit"), help: "Field overrides allowed in the whole manifest.")
-    var overrideLimit: Int = 200
+    @Option(
+      name: .customLong("override-limit"), parsing: .unconditional,
+      help: "Field overrides allowed in the whole manifest.")
+    var overrideLimit: String = "200"
 
     @Flag(name: .long, help: "Only check: exit 1 when the existing manifest does not serve a query; write nothing.")
     var check = false
@@ -56,7 +65,8 @@ extension Flint {
 
     func run() throws {
       guard !queryFiles.isEmpty else { throw usage("give at least one QUERYFILE (one query per line)") }
-      guard limit >= 0, overrideLimit >= 0 else { throw usage("--limit and --override-limit must be 0 or more") }
+      let limit = try budget(self.limit, "--limit")
+      let overrideLimit = try budget(self.overrideLimit, "--override-limit")
       if check, out != nil { throw usage("--check writes nothing; leave out --out") }
       if let out {
         do {
@@ -95,6 +105,9 @@ extension Flint {
       let badLines = output.problems.isEmpty ? ExitStatus.success : ExitStatus.usage
       if check {
         Output.out(format == .json ? IndexPlanRenderer.json(plan, queries: queries, manifest: false) : checkText(plan, queries))
+        for overrun in plan.overruns { Output.error("flint: over budget: \(overrun.message)") }
+        // Over budget alone is a warning (a project with billing may hold up to 1,000); it fails
+        // the check only through the queries it leaves unserved.
         if plan.servedByExisting.contains(false) { throw ExitCode(ExitStatus.failure) }
         if badLines != 0 { throw ExitCode(badLines) }
         return
@@ -113,7 +126,13 @@ extension Flint {
         Output.out(manifestText)
         Output.error(IndexPlanRenderer.text(plan, queries: queries))
       }
+      // The text plan on stderr already says it; elsewhere the plan is on stdout.
+      if format == .json || out != nil {
+        for overrun in plan.overruns { Output.error("flint: over budget: \(overrun.message)") }
+      }
       if badLines != 0 { throw ExitCode(badLines) }
+      // The budget failed the user only if it left a query unserved.
+      if plan.isOverBudget && !plan.unserved.isEmpty { throw ExitCode(ExitStatus.failure) }
     }
 
     /// `--check`: the plan against the existing manifest, then the verdict (the user's query
@@ -127,6 +146,7 @@ extension Flint {
         for override in serving.missingOverrides { text += "  needs override \(override)\n" }
       }
       let unserved = plan.servedByExisting.filter { !$0 }.count
+      for overrun in plan.overruns { text += "over budget: \(overrun.message)\n" }
       text += unserved == 0
         ? "check: all \(queries.count) queries are served by \(existing ?? "the automatic indexes")\n"
         : "check: \(unserved) of \(queries.count) queries are not served; run without --check to add the indexes\n"
@@ -135,15 +155,25 @@ extension Flint {
 
     private func existingManifest() throws -> (name: String, bytes: [UInt8])? {
       do {
-        return try ManifestInput.load(explicit: existing, database: database).map { ($0.path, $0.bytes) }
+        let found = try ManifestInput.find(explicit: existing, database: database, option: "--existing")
+        if let note = found.note { Output.error("flint: note: \(note)") }
+        return found.manifest.map { ($0.path, $0.bytes) }
       } catch {
         throw usage(error.description)
       }
     }
 
     private func usage(_ message: String) -> ExitCode {
-      Output.error(message.hasPrefix("flint:") || message.hasPrefix("cannot") ? message : "flint: \(message)")
+      Output.error(message.hasPrefix("flint:") ? message : "flint: \(message)")
       return ExitCode(ExitStatus.usage)
+    }
+
+    /// A budget option's value: a whole number, 0 or more.
+    private func budget(_ text: String, _ option: String) throws -> Int {
+      guard let value = Int(text), value >= 0 else {
+        throw usage("\(option) must be a non-negative integer (a number of manifest entries), got '\(text)'")
+      }
+      return value
     }
   }
 }

@@ -173,7 +173,11 @@ extension Flint {
     /// `--indexes`, else firebase.json's manifest for `--database`, else none.
     private func loadIndexes() throws -> (String, IndexManifest)? {
       do {
-        guard let (path, bytes) = try ManifestInput.load(explicit: indexes, database: database) else { return nil }
+        let found = try ManifestInput.find(explicit: indexes, database: database, option: "--indexes")
+        // One database without a manifest is common (the report says no manifest was given);
+        // with several, say which database's manifest is not used.
+        if let note = found.note, found.severalDatabases { Output.error("flint: note: \(note)") }
+        guard let (path, bytes) = found.manifest else { return nil }
         let read = try ManifestReader.read(bytes: bytes, file: path)
         for warning in read.warnings { Output.error("warning: \(warning)") }
         return (path, read.manifest)

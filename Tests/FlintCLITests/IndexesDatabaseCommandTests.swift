@@ -1,0 +1,54 @@
+import FlintTestSupport
+import Foundation
+import Testing
+
+/// The manifest a multi-database `firebase.json` names: `flint indexes` and `flint query` use
+/// the `(default)` entry's, never another database's, and say so when it names none.
+@Suite("flint indexes and flint query: multi-database firebase.json")
+struct IndexesDatabaseCommandTests {
+  func sandbox() throws -> URL {
+    let dir = try IndexesCommandTests().sandbox()
+    try FileManager.default.moveItem(
+      at: dir.appendingPathComponent("firestore.indexes.json"), to: dir.appendingPathComponent("eu.json"))
+    try """
+      {"firestore": [{"database": "(default)", "rules": "a.rules"},
+                     {"database": "eu", "rules": "a.rules", "indexes": "eu.json"}]}
+      """.write(to: dir.appendingPathComponent("firebase.json"), atomically: true, encoding: .utf8)
+    try "rules_version = '2';\nservice cloud.firestore { match /databases/{db}/documents { } }\n"
+      .write(to: dir.appendingPathComponent("a.rules"), atomically: true, encoding: .utf8)
+    return dir
+  }
+
+  static let note =
+    #"flint: note: firebase.json names no "indexes" file for the (default) database: only the automatic indexes "#
+    + "are assumed; other databases name one (eu: eu.json): pick it with --existing eu.json or --database eu\n"
+
+  @Test("--check: the (default) database names no manifest, so only automatic indexes count; a note says so")
+  func checkDefault() throws {
+    let dir = try sandbox()
+    let result = try FlintRunner.run(["indexes", "--check", "q.txt"], in: dir)
+    #expect(result.status == 1)
+    #expect(result.stderr.contains(Self.note))
+    #expect(result.stdout.contains("check: 2 of 2 queries are not served"))
+  }
+
+  @Test("--database eu and --existing eu.json read eu's manifest")
+  func pickEU() throws {
+    let dir = try sandbox()
+    for arguments in [["--database", "eu"], ["--existing", "eu.json"]] {
+      let result = try FlintRunner.run(["indexes", "--check"] + arguments + ["q.txt"], in: dir)
+      #expect(result.status == 1)
+      #expect(result.stdout.contains("check: 1 of 2 queries are not served"), "\(arguments)")
+      #expect(!result.stderr.contains("note:"))
+    }
+  }
+
+  @Test("flint query reads the same entry: no manifest for (default), with the note")
+  func query() throws {
+    let dir = try sandbox()
+    let result = try FlintRunner.run(
+      ["query", #"collection("posts").where("author", "==", "a").orderBy("at", "desc")"#], in: dir)
+    #expect(result.stdout.contains("no manifest given (--indexes)"))
+    #expect(result.stderr.contains("pick it with --indexes eu.json or --database eu"))
+  }
+}
