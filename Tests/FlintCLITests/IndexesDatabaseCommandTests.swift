@@ -51,4 +51,19 @@ struct IndexesDatabaseCommandTests {
     #expect(result.stdout.contains("no manifest given (--indexes)"))
     #expect(result.stderr.contains("pick it with --indexes eu.json or --database eu"))
   }
+
+  @Test("flint query never checks against another database's rules: a database without rules is an error")
+  func queryRulesOfItsOwnDatabase() throws {
+    let dir = try sandbox()
+    try """
+      {"firestore": [{"database": "eu", "rules": "a.rules", "indexes": "eu.json"}]}
+      """.write(to: dir.appendingPathComponent("firebase.json"), atomically: true, encoding: .utf8)
+    let result = try FlintRunner.run(["query", #"collection("posts")"#], in: dir)
+    #expect(result.status == 2)
+    #expect(
+      result.stderr.contains(
+        "flint: firebase.json names no rules file for the database '(default)'; databases with rules: eu"))
+    let eu = try FlintRunner.run(["query", "--database", "eu", #"collection("posts")"#], in: dir)
+    #expect(eu.stdout.contains("rules: deny"))
+  }
 }

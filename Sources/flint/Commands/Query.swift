@@ -157,14 +157,23 @@ extension Flint {
     private func loadRules() throws -> Ruleset? {
       var path = rules
       if path == nil, FileReader.exists(RulesInputs.configName) {
+        let config: FirebaseConfig
         do {
           let bytes = try FileReader.bytes(atPath: RulesInputs.configName)
-          let config = try RulesInputs.config(bytes: bytes)
-          path = (config.entries.first { $0.database == database } ?? config.entries.first)?.rules
+          config = try RulesInputs.config(bytes: bytes)
         } catch {
           Output.error(error.description)
           throw ExitCode(ExitStatus.usage)
         }
+        // Never another database's rules: a query is checked against its own database's.
+        let entry = config.entries.first { $0.database == database }
+        if entry == nil, !config.entries.isEmpty {
+          let others = config.entries.map(\.database).joined(separator: ", ")
+          throw usage(
+            "firebase.json names no rules file for the database '\(database)'; databases with rules: \(others) "
+              + "(pick one with --database, or give --rules)")
+        }
+        path = entry?.rules
       }
       guard let path else { return nil }
       return try RulesInputs.compile(atPath: path)
