@@ -173,4 +173,18 @@ import Testing
     #expect(inArray.offset(of: JSONPath.root.appending(1).appending(1).appending("k").appending(0)) == 15)
     #expect(inArray.offset(of: JSONPath.root.appending(0).appending(0)) == nil)
   }
+
+  /// One scan finds every element of an array, at the offsets `offset(of:)` gives one by one
+  /// (suites locate every case this way: one scan per case made loading quadratic).
+  @Test func elementOffsetsAgreeWithOffsetOf() throws {
+    let text = #"{"a": [1], "cases": [ {"n": [1, 2]}, "x", [[]], {"cases": [9]}, null ], "z": {"cases": [7]}}"#
+    let map = try JSONParser.parseWithSourceMap(bytes: Array(text.utf8)).sourceMap
+    let cases = JSONPath.root.appending("cases")
+    let offsets = map.elementOffsets(ofArrayAt: cases)
+    #expect(offsets.count == 5)
+    #expect(offsets == (0..<5).compactMap { map.offset(of: cases.appending($0)) })
+    #expect(map.elementOffsets(ofArrayAt: JSONPath.root.appending("z").appending("cases")).count == 1)
+    #expect(map.elementOffsets(ofArrayAt: JSONPath.root.appending("missing")).isEmpty)
+    #expect(map.elementOffsets(ofArrayAt: JSONPath.root.appending("a")) == [7])
+  }
 }

@@ -54,6 +54,9 @@ struct JSONScanner {
   /// for the first k components), tracking the matched prefix length in O(1) per value.
   let target: [JSONPath.Component]?
   var targetOffsets: [Int?] = []
+  /// With `collectsElements`, the start of every element of the array at `target`, in order.
+  var collectsElements = false
+  var elementOffsets: [Int] = []
   var matchedDepth = 0
   var index = 0
   var depth = 0
@@ -87,7 +90,10 @@ struct JSONScanner {
   mutating func parseValue() throws(JSONError) -> JSONValue {
     skipWhitespace()
     guard index < bytes.count else { throw error("unexpected end of input: expected a value", at: index) }
-    if target != nil, matchedDepth == path.count { targetOffsets[path.count] = index }
+    if let target {
+      if matchedDepth == path.count { targetOffsets[path.count] = index }
+      if collectsElements, matchedDepth == target.count, path.count == target.count + 1 { elementOffsets.append(index) }
+    }
     switch bytes[index] {
     case UInt8(ascii: "{"): return try parseObject()
     case UInt8(ascii: "["): return try parseArray()

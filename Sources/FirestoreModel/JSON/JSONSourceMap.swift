@@ -28,6 +28,15 @@ public struct JSONSourceMap: Sendable {
     return scanner.targetOffsets
   }
 
+  /// The offsets where the elements of the array at `path` start, in one scan (locating each
+  /// element with `locate` would scan the text once per element).
+  public func elementOffsets(ofArrayAt path: JSONPath) -> [Int] {
+    var scanner = JSONScanner(bytes: bytes, file: file, maxDepth: maxDepth, target: path.components)
+    scanner.collectsElements = true
+    _ = try? scanner.parseDocument()
+    return scanner.elementOffsets
+  }
+
   /// The 1-based line and column (in characters) of a UTF-8 offset.
   public func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
     Self.lineAndColumn(of: offset, in: bytes, lineStarts: lineStarts)

@@ -41,4 +41,15 @@ struct StructuredText: Sendable {
     case .yaml(let marks): marks.locate(error)
     }
   }
+
+  /// The line of each element of the array at `path` (nil where unknown), found in one pass.
+  func elementLines(ofArrayAt path: JSONPath, count: Int) -> [Int?] {
+    switch locator {
+    case .json(let map):
+      let offsets = map.elementOffsets(ofArrayAt: path)
+      return (0..<count).map { $0 < offsets.count ? map.lineAndColumn(of: offsets[$0]).line : nil }
+    case .yaml(let marks):
+      return (0..<count).map { marks.locate(JSONError("", path: path.appending($0))).line }
+    }
+  }
 }

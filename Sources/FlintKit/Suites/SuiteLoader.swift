@@ -91,6 +91,7 @@ public struct SuiteLoader {
     // Cases are independent: every invalid one is reported, not only the first.
     var cases: [SuiteCase] = []
     var names = Set<String>()
+    let caseLines = text.elementLines(ofArrayAt: .root.appending("cases"), count: casesJSON.count)
     for (index, caseJSON) in casesJSON.enumerated() {
       let path = JSONPath.root.appending("cases").appending(index)
       do {
@@ -98,7 +99,7 @@ public struct SuiteLoader {
         guard names.insert(suiteCase.name).inserted else {
           throw JSONError("another case is already named \"\(suiteCase.name)\"", path: path.appending("name"))
         }
-        suiteCase.line = text.locate(JSONError("", path: path)).line
+        suiteCase.line = caseLines[index]
         cases.append(suiteCase)
       } catch let error as JSONError {
         errors.append(error)
