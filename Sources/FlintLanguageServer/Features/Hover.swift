@@ -12,7 +12,7 @@ enum Hover {
       return result(describe(index.symbols[symbol], index, context, document), range: range, document)
     }
     let context = CursorContext(document.file, offset: offset)
-    if let expr = context.innermost, let text = describe(expr, offset: offset, document) {
+    if let expr = context.innermost, let text = describe(expr, offset: offset, &document) {
       return result(text, range: expr.range, document)
     }
     if let match = context.match, match.path.range.start <= offset, offset <= match.path.range.end {
@@ -55,8 +55,8 @@ enum Hover {
   }
 
   /// The built-in or the type of the expression under the cursor.
-  private static func describe(_ expr: Expr, offset: Int, _ document: TextDocument) -> String? {
-    let type = ExpressionTypes.known(in: document.file, source: document.source)[expr.range]
+  private static func describe(_ expr: Expr, offset: Int, _ document: inout TextDocument) -> String? {
+    let type = document.expressionTypes()[expr.range]
     var text: String?
     switch expr.kind {
     case .call(let name, _):

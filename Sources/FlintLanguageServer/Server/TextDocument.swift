@@ -10,8 +10,9 @@ struct TextDocument {
   private(set) var bytes: [UInt8]
   private(set) var analysis: RulesCheck.Analysis
   private(set) var lines: LineIndex
-  /// Built on first use by navigation requests, dropped on every change.
+  /// Built on first use by navigation and hover requests, dropped on every change.
   private var symbolCache: SymbolIndex?
+  private var typeCache: [SourceRange: String]?
 
   init(uri: String, version: Int, text: String, encoding: LineIndex.Encoding) {
     self.uri = uri
@@ -29,6 +30,14 @@ struct TextDocument {
     let index = SymbolIndex(analysis.file)
     symbolCache = index
     return index
+  }
+
+  /// The certain type of each expression (`ExpressionTypes`), by range.
+  mutating func expressionTypes() -> [SourceRange: String] {
+    if let typeCache { return typeCache }
+    let types = ExpressionTypes.known(in: analysis.file, source: analysis.source)
+    typeCache = types
+    return types
   }
 
   /// Applies `didChange` content changes in order: a change with a range replaces that range
@@ -49,6 +58,7 @@ struct TextDocument {
     analysis = RulesCheck.analyze(bytes: bytes, name: Self.displayName(uri))
     lines = LineIndex(analysis.source, encoding: lines.encoding)
     symbolCache = nil
+    typeCache = nil
   }
 
   /// The file name shown in messages: the last path component of a `file:` URI.
