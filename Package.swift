@@ -79,7 +79,7 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .executableTarget(name: "flint-bench", dependencies: ["FlintKit", "FlintLanguageServer"]),
+    .executableTarget(name: "flint-bench", dependencies: ["FlintKit", "FlintLanguageServer", "FirestoreModel"]),
     // Helpers shared by the test targets (seeded random numbers, package paths).
     .target(name: "FlintTestSupport", path: "Tests/FlintTestSupport"),
     // One harness per front door: the input, the pipeline, the invariants (see Fuzz/).

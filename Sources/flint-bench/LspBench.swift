@@ -1,3 +1,4 @@
+import FirestoreModel
 import FlintLanguageServer
 import Foundation
 import RulesLanguage
@@ -10,7 +11,7 @@ enum LspBench {
     let text = RulesParseBench.generate(lines: lines)
     var server = LanguageServer()
     _ = send(&server, #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
-    let quoted = String(decoding: JSONQuoting.quoted(text), as: UTF8.self)
+    let quoted = StringQuoting.quoted(text)
     _ = send(
       &server,
       #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///b.rules","languageId":"rules","version":1,"text":"#
@@ -43,23 +44,5 @@ enum LspBench {
 
   private static func send(_ server: inout LanguageServer, _ json: String) -> [String] {
     server.receive(.body(Array(json.utf8)))
-  }
-}
-
-/// A JSON string literal for a text (quotes, backslashes and control characters escaped).
-enum JSONQuoting {
-  static func quoted(_ text: String) -> [UInt8] {
-    var out: [UInt8] = [UInt8(ascii: "\"")]
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): out += Array("\\\"".utf8)
-      case UInt8(ascii: "\\"): out += Array("\\\\".utf8)
-      case UInt8(ascii: "\n"): out += Array("\\n".utf8)
-      case 0..<0x20: out += Array(String(format: "\\u%04x", byte).utf8)
-      default: out.append(byte)
-      }
-    }
-    out.append(UInt8(ascii: "\""))
-    return out
   }
 }

@@ -5,8 +5,14 @@ import Testing
 @Suite struct StringQuotingTests {
   static let sample = "q\"a'b\\c\n\r\t\u{08}\u{0C}\u{01}\u{1F}\u{7F}/é😀"
 
-  @Test func jsonEscapesLikeJSONStringify() {
-    #expect(StringQuoting.quoted(Self.sample) == #""q\"a'b\\c\n\r\t\b\f\u0001\u001f"# + "\u{7F}" + #"/é😀""#)
+  /// JSON.stringify's escapes, plus `\uXXXX` for what could act on a terminal (DEL, C1, bidi
+  /// marks and overrides, U+2028/9, U+FEFF): the same value for a JSON reader, inert on a screen.
+  @Test func jsonEscapesLikeJSONStringifyAndHidesNothing() throws {
+    #expect(StringQuoting.quoted(Self.sample) == #""q\"a'b\\c\n\r\t\b\f\u0001\u001f\u007f/é😀""#)
+    let trojan = "a\u{202E}b\u{85}c\u{2028}d\u{FEFF}e\u{200F}"
+    let quoted = StringQuoting.quoted(trojan)
+    #expect(quoted == #""a\u202eb\u0085c\u2028d\ufeffe\u200f""#)
+    #expect(try JSONParser.parse(quoted) == .string(trojan))
     var out = "x"
     StringQuoting.appendQuoted("", to: &out)
     #expect(out == #"x"""#)

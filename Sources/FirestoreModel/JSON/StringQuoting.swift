@@ -22,6 +22,10 @@ public enum StringQuoting {
     public var shortBackspaceAndFormFeed: Bool
     /// Whether DEL (U+007F) is hex-escaped like the control characters.
     public var escapesDelete: Bool
+    /// Whether the invisible characters that can act on a terminal (DEL, C1 controls,
+    /// bidirectional marks and overrides, U+2028/9, U+FEFF: `VisibleText.isEscaped`) are
+    /// hex-escaped too. Only with `.unicode4`, where the escape keeps the value (JSON).
+    public var escapesInvisible: Bool = false
     /// The spelling of hex escapes.
     public var hexEscape: HexEscape
 
@@ -32,9 +36,14 @@ public enum StringQuoting {
       self.hexEscape = hexEscape
     }
 
-    /// RFC 8259 JSON strings, as `JSON.stringify` writes them: `"a\"b\\c\n\b\u001f"`.
-    public static let json = Style(
-      quote: "\"", shortBackspaceAndFormFeed: true, escapesDelete: false, hexEscape: .unicode4)
+    /// RFC 8259 JSON strings, as `JSON.stringify` writes them (`"a\"b\\c\n\b\u001f"`), plus
+    /// `\u202e` and the like for invisible characters, so that JSON output printed on a terminal
+    /// cannot reorder or hide text (the "Trojan Source" attack); the parsed value is the same.
+    public static let json: Style = {
+      var style = Style(quote: "\"", shortBackspaceAndFormFeed: true, escapesDelete: false, hexEscape: .unicode4)
+      style.escapesInvisible = true
+      return style
+    }()
   }
 
   /// `string` between quotes, escaped per `style`.
@@ -64,7 +73,9 @@ public enum StringQuoting {
       case "\u{08}" where style.shortBackspaceAndFormFeed: out += "\\b"
       case "\u{0C}" where style.shortBackspaceAndFormFeed: out += "\\f"
       default:
-        if scalar.value < 0x20 || (scalar.value == 0x7F && style.escapesDelete) {
+        if scalar.value < 0x20 || (scalar.value == 0x7F && style.escapesDelete)
+          || (style.escapesInvisible && scalar.value >= 0x7F && VisibleText.isEscaped(scalar))
+        {
           appendHex(scalar.value, style.hexEscape, to: &out)
         } else {
           out.unicodeScalars.append(scalar)
