@@ -20,7 +20,11 @@ public enum RulesCompiler {
   /// Parses `source` and runs every semantic check on the result. Findings Google's compiler
   /// accepts but that fail at run time (`RuntimeFailures`) are warnings unless `strict`.
   public static func compile(_ source: SourceFile, strict: Bool = false) -> CompiledRules {
-    let parsed = RulesParser.parse(source)
+    compile(RulesParser.parse(source), source: source, strict: strict)
+  }
+
+  /// The semantic checks on an already parsed file (see `compile(_:strict:)`).
+  public static func compile(_ parsed: ParsedRules, source: SourceFile, strict: Bool = false) -> CompiledRules {
     let hasSyntaxErrors = parsed.diagnostics.contains { $0.severity == .error }
     var checks = RulesChecker.check(parsed.file, source: source, includeWarnings: !hasSyntaxErrors || strict)
     if strict {

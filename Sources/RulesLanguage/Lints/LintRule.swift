@@ -24,7 +24,7 @@ public struct LintRule: Sendable {
 }
 
 /// One lint: a description and a pass over the model.
-protocol Lint {
+protocol Lint: Sendable {
   static var rule: LintRule { get }
   static func run(_ model: LintModel) -> [Diagnostic]
 }
