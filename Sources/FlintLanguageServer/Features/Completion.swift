@@ -53,7 +53,8 @@ enum Completion {
 
   private static func members(of receiver: String?, document: inout TextDocument, offset: Int) -> [JSONValue] {
     guard let receiver else { return methodItems(BuiltinDocs.methods.keys) }
-    let shadowed = document.symbols().visibleSymbols(at: offset).contains { document.symbols().symbols[$0].name == receiver }
+    let index = document.symbols()
+    let shadowed = index.visibleSymbols(at: offset).contains { index.symbols[$0].name == receiver }
     if !shadowed, BuiltinDocs.namespaces[receiver] != nil {
       return BuiltinDocs.functions.filter { $0.key.hasPrefix(receiver + ".") }.sorted { $0.key < $1.key }.map {
         item(String($0.key.dropFirst(receiver.count + 1)), .function, $0.value)
