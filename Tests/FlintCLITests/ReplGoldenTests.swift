@@ -23,12 +23,7 @@ import Testing
     let input = try Data(contentsOf: Self.folder.appendingPathComponent("\(name).txt"))
     let result = try FlintRunner.run(["repl"], stdin: input, in: Self.folder)
     let actual = result.stdout + result.stderr + "[exit \(result.status)]\n"
-    let expectedURL = Self.folder.appendingPathComponent("\(name).expected")
-    if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
-      try Data(actual.utf8).write(to: expectedURL)
-    }
-    let expected = try String(contentsOf: expectedURL, encoding: .utf8)
-    #expect(actual == expected, "transcript \(name) differs; rerun with UPDATE_GOLDENS=1 to see the change in git diff")
+    Golden.expect(actual, matchesFileAt: Self.folder.appendingPathComponent("\(name).expected"))
   }
 
   @Test("an index manifest that does not validate is refused at start-up with the CLI's message, exit 2")

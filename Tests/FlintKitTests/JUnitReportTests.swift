@@ -27,11 +27,7 @@ import Testing
   }
 
   @Test func matchesTheGolden() throws {
-    let actual = Self.report()
-    let url = PackagePaths.url(Self.goldenPath)
-    if GoldenFile.updating { try actual.write(to: url, atomically: true, encoding: .utf8) }
-    let expected = try String(contentsOf: url, encoding: .utf8)
-    #expect(actual == expected)
+    Golden.expect(Self.report(), matches: Self.goldenPath)
   }
 
   @Test func parsesWithTheElementsReportersRead() throws {
