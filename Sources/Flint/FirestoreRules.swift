@@ -28,14 +28,20 @@ public struct FirestoreRules: Sendable {
 
   /// Reads and compiles a rules file.
   /// - Throws: ``FlintError`` when the file cannot be read or the rules have errors.
+  /// The bytes are decoded as `flint check` decodes them: a file that is not UTF-8 text (a NUL
+  /// byte, an invalid sequence) is refused with the same `source.not-text` error.
   public init(contentsOf url: URL) throws {
-    let text: String
+    let bytes: [UInt8]
     do {
-      text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+      bytes = Array(try Data(contentsOf: url))
     } catch {
       throw FlintError("cannot read '\(url.path)': \(error.localizedDescription)")
     }
-    try self.init(SourceFile(name: url.path, text: text))
+    let decoded = SourceText.decode(bytes, name: url.path)
+    if let problem = decoded.problem {
+      throw FlintError(DiagnosticRenderer.text([problem], in: decoded.source))
+    }
+    try self.init(decoded.source)
   }
 
   /// Reads and compiles the rules file at `path`.

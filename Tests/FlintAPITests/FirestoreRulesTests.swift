@@ -1,3 +1,4 @@
+import Foundation
 import Flint
 import Testing
 
@@ -92,6 +93,23 @@ struct FirestoreRulesTests {
     } throws: { error in
       (error as? FlintError)?.message.contains("bad.rules:1:") == true
     }
+  }
+
+  /// A file that is not text is refused as `flint check` refuses it, not compiled from its
+  /// decodable part (a NUL byte once compiled here).
+  @Test func aFileThatIsNotTextIsRefusedAsFlintCheckRefusesIt() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flint-api-\(UUID().uuidString).rules")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let text = "rules_version = '2';\nservice cloud.firestore { match /databases/{d}/documents { } }\n"
+    try Data(Array(text.utf8) + [0] + Array("\n".utf8)).write(to: url)
+    #expect {
+      _ = try FirestoreRules(contentsOf: url)
+    } throws: { error in
+      let message = (error as? FlintError)?.message ?? ""
+      return message.contains("NUL byte") && message.contains("[source.not-text]")
+    }
+    try Data(text.utf8).write(to: url)
+    #expect(throws: Never.self) { try FirestoreRules(contentsOf: url) }
   }
 
   @Test func invalidRequestsThrow() {
