@@ -27,7 +27,7 @@ extension ReplSession {
       out += "  valid: yes\n"
     }
     out += "  orderBy: " + normalized.orderBy.map(\.description).joined(separator: ", ") + "\n"
-    if let needed = IndexAdvice.neededLine(for: normalized, manifest: indexesFile, bytes: indexesBytes) {
+    if let needed = IndexAdvice.neededLine(for: normalized, manifest: indexesFile, bytes: indexesBytes, database: database) {
       out += "  " + needed + "\n"
     }
     guard allowed, let result = report.result else {

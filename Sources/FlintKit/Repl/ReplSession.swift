@@ -99,7 +99,8 @@ public struct ReplSession: Sendable {
     case .explain(let on):
       explain = on
       outcome.text += on ? "explain: full traces\n" : "explain: one-line verdicts\n"
-    case .indexes: outcome.text += IndexAdvice.report(for: Array(zip(queryTexts, queries)), manifest: indexesFile, bytes: indexesBytes)
+    case .indexes: outcome.text += IndexAdvice.report(
+      for: Array(zip(queryTexts, queries)), manifest: indexesFile, bytes: indexesBytes, database: database)
     case .saveIndexes(let path):
       outcome.text += IndexAdvice.save(Array(zip(queryTexts, queries)), manifest: indexesFile, bytes: indexesBytes, to: path)
     case .applyWrites(let on):
