@@ -112,6 +112,19 @@ struct FirestoreRulesTests {
     #expect(throws: Never.self) { try FirestoreRules(contentsOf: url) }
   }
 
+  @Test func writesFirestoreRefusesAreNotAllowedAndSayHow() throws {
+    let missing = try rules.evaluate(.update("users/bob", fields: #"{"name": "Bob"}"#, as: .user("bob")), data: data)
+    #expect(!missing.allowed)
+    #expect(missing.writeFailure == "NOT_FOUND")
+    #expect(missing.reason.contains("NOT_FOUND"))
+    let existing = try rules.evaluate(.create("users/alice", data: #"{"name": "Alice"}"#, as: .user("alice")), data: data)
+    #expect(!existing.allowed)
+    #expect(existing.writeFailure == "ALREADY_EXISTS")
+    let decided = try rules.evaluate(.create("users/bob", data: #"{"name": "Bob"}"#, as: .user("bob")), data: data)
+    #expect(decided.allowed)
+    #expect(decided.writeFailure == nil)
+  }
+
   @Test func invalidRequestsThrow() {
     #expect(throws: FlintError.self) { try rules.evaluate(.get("users")) }
     #expect(throws: FlintError.self) { try rules.evaluate(.create("users/x", data: "{not json")) }

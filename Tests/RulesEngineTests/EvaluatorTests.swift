@@ -148,13 +148,23 @@ let usersStore = DocumentStore(documents: [
     let missing = evalExpr("get(/databases/(default)/documents/users/zed)", request: request, store: usersStore)
     #expect(
       missing.error?.message
-        == "Service call error. Function: [get], Argument: [path_value { segments { simple: \"databases\" } segments { simple: \"(default)\" } segments { simple: \"documents\" } segments { simple: \"users\" } segments { simple: \"zed\" } }]."
+        == "Service call error. Function: [get], Argument: [/databases/(default)/documents/users/zed]: the document does not exist."
     )
     #expect(
       evalExpr("get('users/bob')", request: request).error?.message
         == "Unsupported operation error. Received: get(string). Expected: get(path).")
     #expect(evalExpr("exists(/databases/(default)/documents/users)", request: request).error != nil)
     #expect(evalExpr("exists(/databases/other/documents/users/bob)", request: request, store: usersStore).error != nil)
+    // Another database's path: said in words, never as protobuf text.
+    let other = evalExpr("get(/databases/analytics/documents/users/bob)", request: request, store: usersStore)
+    #expect(other.error?.message.contains("rules read only the database of the request, (default), not analytics") == true)
+    #expect(other.error?.message.contains("path_value") == false)
+    // Bound to that database, the same path is a document of the request's database.
+    var analytics = request
+    analytics.database = "analytics"
+    #expect(
+      evalExpr("get(/databases/analytics/documents/users/bob).data.age", request: analytics, store: usersStore).value
+        == .int(20))
   }
 
   @Test func getAfterSeesTheWrite() {

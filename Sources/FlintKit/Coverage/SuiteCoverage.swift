@@ -42,6 +42,8 @@ public struct SuiteCoverage: Sendable {
         for decision in batch.decisions { files[position].coverage.record(decision.trace) }
       case .list(let proof):
         Self.record(proof, into: &files[position].coverage)
+      case .refused:
+        break  // refused before the rules ran: nothing was evaluated
       }
     }
   }
