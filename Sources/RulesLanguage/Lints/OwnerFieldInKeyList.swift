@@ -52,15 +52,22 @@ enum OwnerFieldInKeyList: Lint {
     ])
 
   static func run(_ model: LintModel) -> [Diagnostic] {
-    var found: [Diagnostic] = []
-    var roleFields: [OwnershipChange.RoleLookup]?
+    // Candidates first (cheap): updates with a key list; only their matches need owner fields.
+    var candidates: [(allow: AllowFacts, listed: Set<String>)] = []
     for allow in model.allowFacts where allow.methods.contains(.update) && !allow.isNever && !allow.isWeak {
-      guard let condition = allow.condition, !condition.hasUnresolvedCall else { continue }
+      guard let condition = allow.condition else { continue }
       let listed = keyListStrings(condition)
-      guard !listed.isEmpty, !condition.requiresPrivilege else { continue }
-      var fields = Set(OwnershipChange.ownerFields(inMatch: allow.matchIndex, model))
-      if roleFields == nil { roleFields = Array(OwnershipChange.roleLookups(model.allowFacts)) }
-      for role in roleFields ?? [] where OwnershipChange.matches(role.pattern, allow.match) { fields.insert(role.field) }
+      guard !listed.isEmpty, !condition.hasUnresolvedCall, !condition.requiresPrivilege else { continue }
+      candidates.append((allow, listed))
+    }
+    guard !candidates.isEmpty else { return [] }
+    let ownersByMatch = OwnershipChange.ownerFields(inMatches: Set(candidates.map(\.allow.matchIndex)), model)
+    let roleFields = Array(OwnershipChange.roleLookups(model.allowFacts))
+    var found: [Diagnostic] = []
+    for (allow, listed) in candidates {
+      guard let condition = allow.condition else { continue }
+      var fields = Set(ownersByMatch[allow.matchIndex] ?? [])
+      for role in roleFields where OwnershipChange.matches(role.pattern, allow.match) { fields.insert(role.field) }
       guard let field = fields.sorted().first(where: { listed.contains($0) && !pinned($0, condition) }) else { continue }
       found.append(
         rule.warning(

@@ -158,14 +158,15 @@ enum OwnershipChange: Lint {
     return fields
   }
 
-  /// The owner fields of one match: those its allow statements compare with `request.auth.uid`,
-  /// sorted (the first names the field in messages).
-  static func ownerFields(inMatch matchIndex: Int, _ model: LintModel) -> [String] {
-    var fields = Set<String>()
-    for fact in model.allowFacts where fact.matchIndex == matchIndex {
-      if let condition = fact.condition { fields.formUnion(ownerFields(condition)) }
+  /// The owner fields of the matches asked about: those their allow statements compare with
+  /// `request.auth.uid`, sorted (the first names the field in messages). One pass over the allows.
+  static func ownerFields(inMatches wanted: Set<Int>, _ model: LintModel) -> [Int: [String]] {
+    guard !wanted.isEmpty else { return [:] }
+    var fields: [Int: Set<String>] = [:]
+    for fact in model.allowFacts where wanted.contains(fact.matchIndex) {
+      if let condition = fact.condition { fields[fact.matchIndex, default: []].formUnion(ownerFields(condition)) }
     }
-    return fields.sorted()
+    return fields.mapValues { $0.sorted() }
   }
 
   /// F in `resource.data.F...` or `request.resource.data.F...`.

@@ -37,8 +37,7 @@ enum ResourceOnCreate: Lint {
   static func run(_ model: LintModel) -> [Diagnostic] {
     model.allowFacts.compactMap { allow in
       guard allow.statement.methods.contains(where: { $0.method == .create }), !allow.isNever,
-        let condition = allow.condition, !condition.hasUnresolvedCall,
-        let read = condition.storedReadBlockingCreate
+        let condition = allow.condition, let read = condition.storedReadBlockingCreate, !condition.hasUnresolvedCall
       else { return nil }
       var text = ""
       ExprPrinter.write(read, to: &text)

@@ -35,9 +35,10 @@ enum SignedInOnlyWrite: Lint {
     ])
 
   static func run(_ model: LintModel) -> [Diagnostic] {
-    model.allowFacts.compactMap { allow in
-      guard allow.grantsWrite, allow.isSignedInOnly else { return nil }
-      let owners = OwnershipChange.ownerFields(inMatch: allow.matchIndex, model)
+    let reported = model.allowFacts.filter { $0.grantsWrite && $0.isSignedInOnly }
+    let ownersByMatch = OwnershipChange.ownerFields(inMatches: Set(reported.map(\.matchIndex)), model)
+    return reported.compactMap { allow in
+      let owners = ownersByMatch[allow.matchIndex] ?? []
       if allow.methods.isDisjoint(with: [.update, .delete]) {
         guard let owner = owners.first else { return nil }
         return rule.warning(
