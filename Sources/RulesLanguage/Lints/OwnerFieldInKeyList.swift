@@ -52,13 +52,15 @@ enum OwnerFieldInKeyList: Lint {
     ])
 
   static func run(_ model: LintModel) -> [Diagnostic] {
-    // Candidates first (cheap): updates with a key list; only their matches need owner fields.
+    // No `hasOnly` anywhere in the text: no key list to check.
+    guard ByteSearch.contains(model.source.bytes, "hasOnly") else { return [] }
+    // Candidates first (cheap): updates with a key list; only their matches need owner fields,
+    // and only a list naming one of them needs the costlier questions.
     var candidates: [(allow: AllowFacts, listed: Set<String>)] = []
     for allow in model.allowFacts where allow.methods.contains(.update) && !allow.isNever && !allow.isWeak {
       guard let condition = allow.condition else { continue }
       let listed = keyListStrings(condition)
-      guard !listed.isEmpty, !condition.hasUnresolvedCall, !condition.requiresPrivilege else { continue }
-      candidates.append((allow, listed))
+      if !listed.isEmpty { candidates.append((allow, listed)) }
     }
     guard !candidates.isEmpty else { return [] }
     let ownersByMatch = OwnershipChange.ownerFields(inMatches: Set(candidates.map(\.allow.matchIndex)), model)
@@ -68,7 +70,10 @@ enum OwnerFieldInKeyList: Lint {
       guard let condition = allow.condition else { continue }
       var fields = Set(ownersByMatch[allow.matchIndex] ?? [])
       for role in roleFields where OwnershipChange.matches(role.pattern, allow.match) { fields.insert(role.field) }
-      guard let field = fields.sorted().first(where: { listed.contains($0) && !pinned($0, condition) }) else { continue }
+      let named = fields.filter { listed.contains($0) }.sorted()
+      guard !named.isEmpty, !condition.hasUnresolvedCall, !condition.requiresPrivilege,
+        let field = named.first(where: { !pinned($0, condition) })
+      else { continue }
       found.append(
         rule.warning(
           "'allow \(allow.methodText)' on '\(allow.match.pathText)' lists '\(field)' among the keys an update may "
