@@ -42,6 +42,13 @@ enum UnvalidatedLookup: Lint {
       }
       match /tasks/{taskId} { allow write: if team().ownerId == request.auth.uid; }
       """,
+      // A collection the client names (create included).
+      """
+      match /shares/{shareId} {
+        allow create: if get(/databases/$(database)/documents/$(request.resource.data.kind)/$(request.resource.data.itemId))
+          .data.ownerId == request.auth.uid;
+      }
+      """,
       // A written reference: the client chooses the collection too (create included).
       """
       match /tasks/{taskId} {
@@ -109,6 +116,16 @@ enum UnvalidatedLookup: Lint {
       for lookup in tied {
         guard case .call(let name, let args) = lookup.kind, let path = args.first else { continue }
         if case .path(let segments) = path.kind {
+          // A collection id the client writes: it chooses the collection (create included).
+          if let value = clientCollection(segments), !condition.validatedValues.contains(value) {
+            return rule.warning(
+              "'allow \(allow.methodText)' on '\(allow.match.pathText)' decides access with \(name.name)() on a path "
+                + "whose collection is '\(text(value))', which the client writes: the client chooses the collection "
+                + "as well as the document, and can point at any document they can write",
+              at: allow.methodsRange,
+              fix: "name the collection in the rules (`/databases/$(database)/documents/<collection>/$(...)`), or "
+                + "check the value first (`\(text(value)) in ['teams', 'groups']`)")
+          }
           // One segment per value: exploitable only by moving a stored document (an update).
           guard allow.methods.contains(.update), !checksHowKeysChange(condition),
             !tiesStoredDocumentToUser(condition, allow.match)
@@ -139,6 +156,16 @@ enum UnvalidatedLookup: Lint {
       }
       return nil
     }
+  }
+
+  /// The first client field interpolated where a collection id goes (the 1st, 3rd, ...
+  /// segment below `documents`).
+  static func clientCollection(_ segments: [PathSegment]) -> Expr? {
+    guard let documents = segments.firstIndex(of: .literal("documents")) else { return nil }
+    for (index, segment) in segments.enumerated() where index > documents && (index - documents - 1) % 2 == 0 {
+      if case .interpolation(let e) = segment, let value = e.clientFields.first { return value }
+    }
+    return nil
   }
 
   static func fix(field: String) -> String {
