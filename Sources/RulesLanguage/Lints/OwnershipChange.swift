@@ -18,6 +18,11 @@ enum OwnershipChange: Lint {
       match /users/{userId} { allow update: if request.auth.uid == userId; }
       match /admin/{doc} { allow read: if role() == 'admin'; }
       """,
+      """
+      match /posts/{postId} {
+        allow update: if resource.data.ownerId == request.auth.uid && request.auth.token.banned != true;
+      }
+      """,
     ],
     nonTriggering: [
       """

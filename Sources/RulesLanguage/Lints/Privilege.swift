@@ -35,6 +35,8 @@ extension Expr {
 
   /// One test (not `&&`/`||`/`!`) that only privileged users pass.
   private var isPrivilegeTest: Bool {
+    // `x != v` excludes someone (`request.auth.token.banned != true`): not a privilege.
+    if case .binary(.notEqual, _, _) = kind { return false }
     // A lookup about the user: their role, an admin list, a membership (a lookup that decides
     // nothing about the user, such as "the listing exists", is not a privilege).
     if performsLookup && readsAuthIdentity { return true }
