@@ -28,6 +28,9 @@ extension Expr {
       // c ? t : o is (c && t) || (!c && o).
       return (c.requiresPrivilege(positive: true) || t.requiresPrivilege(positive: positive))
         && (c.requiresPrivilege(positive: false) || o.requiresPrivilege(positive: positive))
+    case .bool(let value):
+      // Never true: no one satisfies it, so it vacuously needs a privilege (`c ? admin : false`).
+      return value != positive
     default:
       return positive && isPrivilegeTest
     }
