@@ -58,6 +58,7 @@ enum ReplRenderer {
       return out
     }
     if !decision.allowed {
+      if let nearest = decision.trace.nearestMatch { out += "  note: \(nearest.note(source: source))\n" }
       for allow in decision.trace.allows where allow.outcome != .granted && allow.outcome != .notEvaluated {
         let methods = allow.methods.map(\.rawValue).joined(separator: ", ")
         out += "  \(rules.file.display):\(allow.line) allow \(methods): \(outcomeText(allow.outcome))\n"

@@ -36,9 +36,11 @@ public enum SuiteReport {
   /// A failing case: the header, then its explanation, as the suite wrote them (the text
   /// report escapes it for the terminal; JUnit's XML writer escapes it its own way).
   public static func block(_ result: CaseResult, in suite: SuiteResult, explain: ExplainLevel = .short) -> String {
-    func decisionText(_ decision: Decision) -> String {
+    func decisionText(_ decision: Decision, batch: [Decision] = []) -> String {
       switch explain {
-      case .short: ShortExplanation.render(decision, source: suite.source, signedOutHint: signedOutHint)
+      case .short:
+        ShortExplanation.render(
+          decision, source: suite.source, signedOutHint: signedOutHint, dataName: dataName, batch: batch)
       case .full: TraceTextRenderer.render(decision, source: suite.source)
       }
     }
@@ -54,11 +56,14 @@ public enum SuiteReport {
       out += "batch of \(batch.decisions.count), \(batch.lookupCount) lookups charged\n"
       for (index, decision) in batch.decisions.enumerated() {
         out += "[\(index + 1)/\(batch.decisions.count)] "
-        out += decisionText(decision)
+        out += decisionText(decision, batch: batch.decisions)
       }
     }
     return out
   }
+
+  /// The documents a case runs against, as explanations name them.
+  static let dataName = "the case's data"
 
   /// How a suite case signs in, for explanations of signed-out requests.
   static let signedOutHint = "the case has no auth; sign in with auth: {uid: alice} in its request"

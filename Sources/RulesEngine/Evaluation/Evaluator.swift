@@ -65,6 +65,9 @@ public struct Evaluator: Sendable {
       }
     }
     if matches.count > 1 { candidates.sort { $0.order < $1.order } }
+    if recording && matches.isEmpty {
+      trace.nearestMatch = NearestMatch.find(nodes, request.matchElements, method: request.method)
+    }
 
     var allowed = false
     if recording { trace.allows.reserveCapacity(candidates.count) }

@@ -12,7 +12,7 @@ extension EvaluationContext {
     let isAfter = function == "getAfter" || function == "existsAfter"
     let wantsDocument = function == "get" || function == "getAfter"
     guard let documentPath = documentPath(of: path) else {
-      return .failure(Self.serviceCallError(function, path))
+      return .failure(Self.serviceCallError(function, path, database: database))
     }
     let state: DocumentStore
     if isAfter {
@@ -35,7 +35,7 @@ extension EvaluationContext {
     let document = state.document(at: documentPath)
     lookupTraces.append(LookupTrace(function: function, path: documentPath, found: document != nil, charged: isNew))
     if !wantsDocument { return .success(.bool(document != nil)) }
-    guard let document else { return .failure(Self.serviceCallError(function, path)) }
+    guard let document else { return .failure(Self.serviceCallError(function, path, database: database)) }
     return .success(resourceMap(document.path, document.fields))
   }
 
@@ -50,8 +50,20 @@ extension EvaluationContext {
     return relative
   }
 
-  /// `Service call error. Function: [get], Argument: [path_value { segments { simple: "databases" } ... }].`
-  static func serviceCallError(_ function: String, _ path: RulesPath) -> EvalError {
-    EvalError("Service call error. Function: [\(function)], Argument: [\(ProtoText.render(.value(.path(path))))].")
+  /// The error of a lookup that finds no document: `get() found no document at /rooms/r1.`, or
+  /// for a path that names no document of this database, `get() of /databases/(default)/documents/rooms:
+  /// not a document path of database (default).` Google's engine says `Service call error.
+  /// Function: [get], Argument: [path_value { segments { simple: "databases" } ... }].`; the
+  /// verdict is the same (an error, so the allow fails), the wording names the path plainly
+  /// instead of in protobuf text (Docs/fidelity/evaluator.md).
+  static func serviceCallError(_ function: String, _ path: RulesPath, database: String) -> EvalError {
+    let segments = path.segments
+    if segments.count >= 5, segments[0] == "databases", segments[1] == database, segments[2] == "documents" {
+      let relative = ResourcePath(segments: Array(segments[3...]))
+      if relative.isDocument, !relative.segments.contains(where: \.isEmpty) {
+        return EvalError("\(function)() found no document at /\(relative).")
+      }
+    }
+    return EvalError("\(function)() of \(path): not a document path of database \(database).")
   }
 }

@@ -19,6 +19,16 @@ public enum TraceJSONRenderer {
     ]
     if let problem = trace.requestProblem { members.append(("requestProblem", .string(problem))) }
     if let breach = trace.limitBreach { members.append(("limitBreach", .string(breach))) }
+    if let nearest = trace.nearestMatch {
+      members.append(
+        (
+          "nearestMatch",
+          .object([
+            ("pattern", .string(nearest.pattern)), ("line", .int(source.location(of: nearest.range.start).line)),
+            ("differences", .array(nearest.differences.map { .string($0) })),
+          ])
+        ))
+    }
     members.append(("matches", .array(trace.matches.map { match(of: $0, source: source) })))
     members.append(("allows", .array(trace.allows.map { allow(of: $0, source: source) })))
     members.append(

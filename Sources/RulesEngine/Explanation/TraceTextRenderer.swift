@@ -11,6 +11,7 @@ public enum TraceTextRenderer {
     var lines: [String] = []
     lines.append("\(decision.allowed ? "ALLOW" : "DENY") \(trace.method.rawValue) \(trace.path)")
     if !decision.allowed { lines.append("  reason: \(trace.summary)") }
+    if let nearest = trace.nearestMatch { lines.append("  note: " + nearest.note(source: source)) }
     for (index, match) in trace.matches.enumerated() {
       lines.append("  match \(match.pattern)" + lineSuffix(match.range, source))
       if !match.bindings.isEmpty {

@@ -1,0 +1,124 @@
+import FirestoreModel
+import RulesLanguage
+import Testing
+
+@testable import RulesEngine
+
+/// Explanations that must be true of the request they explain: the allow that granted an
+/// unexpected ALLOW, what was null and why, a `get()` of a document the batch creates, and the
+/// closest `match` when none matches.
+@Suite struct GrantAndNoteExplanationTests {
+  static let rules = """
+    rules_version = '2';
+    service cloud.firestore {
+      match /databases/{database}/documents {
+        function isOwner(uid) {
+          return request.auth != null && request.auth.uid == uid;
+        }
+        match /users/{uid} {
+          allow read: if isOwner(uid) || resource.data.public == true;
+        }
+        match /notes/{id} {
+          allow get: if request.auth.uid == resource.data.owner;
+        }
+        match /rooms/{roomId} {
+          allow create: if request.auth != null;
+          match /messages/{msgId} {
+            allow create: if get(/databases/$(database)/documents/rooms/$(roomId)).data.owner == request.auth.uid;
+          }
+        }
+        match /room/{roomId}/posts/{postId} {
+          allow read: if true;
+        }
+        match /open/{id} {
+          allow get;
+        }
+      }
+    }
+    """
+
+  static let ruleset = makeRuleset(rules)
+  static let store = DocumentStore(documents: [
+    Document(path: path("users/alice"), fields: ["public": .boolean(false)]),
+    Document(path: path("users/carol"), fields: ["public": .boolean(true)]),
+  ])
+  static let evaluator = Evaluator(ruleset: ruleset, options: EvaluationOptions(traceLevel: .full))
+
+  static func explain(_ request: Request) -> String {
+    let decision = evaluator.evaluate(request, store: store)
+    return ShortExplanation.render(decision, source: ruleset.source, signedOutHint: "sign in", dataName: "the case's data")
+  }
+
+  @Test func anAllowNamesTheStatementItsMatchAndTheValuesThatMadeItTrue() {
+    let text = Self.explain(.get(path("users/alice"), auth: Auth(uid: "alice")))
+    let lines = text.split(separator: "\n").map(String.init)
+    #expect(lines.count <= 6)
+    #expect(lines[0] == "ALLOW get /databases/(default)/documents/users/alice")
+    #expect(lines[1] == "  granted by test.rules:8: allow read: if isOwner(uid) || resource.data.public == true")
+    #expect(lines[2] == "    in match /databases/{database}/documents/users/{uid} (database = '(default)', uid = 'alice')")
+    // Through the function body; only the side of `||` that was true.
+    #expect(lines.contains("    in isOwner(): request.auth.uid == uid → true (request.auth.uid = 'alice', uid = 'alice')"))
+    #expect(!lines.contains { $0.hasPrefix("    resource.data.public") })
+  }
+
+  @Test func theTrueSideOfAnOrIsTheOneNamed() {
+    let text = Self.explain(.get(path("users/carol"), auth: Auth(uid: "bob")))
+    #expect(text.contains("  resource.data.public == true → true (resource.data.public = true)\n"))
+    #expect(!text.contains("isOwner():"))
+  }
+
+  @Test func anAllowWithoutConditionSaysSo() {
+    let text = Self.explain(.get(path("open/x")))
+    #expect(text.contains("  granted by test.rules:23: allow get (no condition)\n"))
+  }
+
+  @Test func aMissingDocumentIsNotASignedOutRequest() {
+    let text = Self.explain(.get(path("notes/zed"), auth: Auth(uid: "bob")))
+    #expect(!text.contains("signed out"))
+    #expect(!text.contains("sign in"))
+    #expect(text.contains("where resource = null"))
+    #expect(text.contains("note: resource is null: notes/zed does not exist in the case's data\n"))
+  }
+
+  @Test func aSignedOutRequestStillSaysSo() {
+    let text = Self.explain(.get(path("notes/zed")))
+    #expect(text.contains("note: request.auth is null: the request is signed out\n  sign in\n"))
+  }
+
+  @Test func aGetOfADocumentTheBatchCreatesSaysWhichStateGetReads() {
+    let batch = Self.evaluator.evaluate(
+      batch: [
+        .create(path("rooms/r1"), data: ["owner": .string("bob")], auth: Auth(uid: "bob")),
+        .create(path("rooms/r1/messages/m1"), data: ["text": .string("hi")], auth: Auth(uid: "bob")),
+      ], store: Self.store)
+    #expect(!batch.allowed)
+    let text = ShortExplanation.render(batch.decisions[1], source: Self.ruleset.source, batch: batch.decisions)
+    #expect(!text.contains("path_value"))
+    #expect(!text.contains("Service call error"))
+    #expect(text.contains("error: get() found no document at /rooms/r1."))
+    let notes = text.split(separator: "\n").filter { $0.hasPrefix("  note: ") }
+    #expect(
+      notes == [
+        "  note: get() found no document at /rooms/r1: get() reads the database as it was before the batch, and write 1 of the batch creates it; getAfter() reads the state after the batch"
+      ])
+  }
+
+  @Test func noMatchingBlockNamesTheClosestAndTheSegmentThatDiffers() {
+    let decision = Self.evaluator.evaluate(.get(path("rooms/r1/posts/p1")), store: Self.store)
+    #expect(!decision.allowed)
+    #expect(decision.trace.nearestMatch?.pattern == "/databases/{database}/documents/room/{roomId}/posts/{postId}")
+    let text = ShortExplanation.render(decision, source: Self.ruleset.source)
+    #expect(
+      text.contains(
+        "note: no match block matches this path; the closest is match /databases/{database}/documents/room/{roomId}/posts/{postId} (line 19): 'room' in the pattern, 'rooms' in the request"
+      ))
+    #expect(TraceTextRenderer.render(decision, source: Self.ruleset.source).contains("closest is match"))
+    #expect(TraceJSONRenderer.render(decision, source: Self.ruleset.source).contains(#""nearestMatch": {"pattern": "#))
+    // Far from every block (three edits or more): no guess.
+    let far = Self.evaluator.evaluate(.get(path("a/b/c/d/e/f")), store: Self.store)
+    #expect(far.trace.nearestMatch == nil)
+    // A missing segment is named as a count.
+    let short = Self.evaluator.evaluate(.get(path("room/r1/posts/p1/x/y")), store: Self.store)
+    #expect(short.trace.nearestMatch?.differences == ["the pattern has 4 segments after /documents, the request path 6"])
+  }
+}
