@@ -142,7 +142,7 @@ public enum TraceTextRenderer {
   }
 
   /// The source text of a range on one line, whitespace collapsed, cut at 60 characters.
-  static func snippetText(_ range: SourceRange, source: SourceFile) -> String {
+  public static func snippetText(_ range: SourceRange, source: SourceFile) -> String {
     let raw = source.text(in: range)
     let collapsed = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     return collapsed.count > 60 ? String(collapsed.prefix(59)) + "…" : collapsed
