@@ -47,7 +47,10 @@ extension QueryParserCore {
     let (text, range) = try parseString("an operator")
     if let op = FilterOperator(rawValue: text) { return op }
     let all = FilterOperator.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-    let hint = text == "=" || text == "===" ? " (did you mean '=='?)" : text == "!==" ? " (did you mean '!='?)" : ""
+    // `array_contains` (Python's spelling), `ARRAY-CONTAINS`, `=`, `===`: the operator meant.
+    let spelled = FilterOperator(rawValue: String(text.lowercased().map { $0 == "_" ? "-" : $0 }))
+    let meant = text == "=" || text == "===" ? "==" : text == "!==" ? "!=" : spelled?.rawValue
+    let hint = meant.map { " (did you mean '\($0)'?)" } ?? ""
     throw fail("query.bad-operator", "invalid query operator '\(text)'\(hint); expected one of \(all)", at: range)
   }
 
