@@ -114,6 +114,10 @@ import Testing
       ))
     #expect(TraceTextRenderer.render(decision, source: Self.ruleset.source).contains("closest is match"))
     #expect(TraceJSONRenderer.render(decision, source: Self.ruleset.source).contains(#""nearestMatch": {"pattern": "#))
+    // Ties in segments go to the closest spelling, not to the first block: `note` is nearer
+    // `notes` than `users`, although both differ in one segment.
+    let tie = Self.evaluator.evaluate(.get(path("note/n1")), store: Self.store)
+    #expect(tie.trace.nearestMatch?.pattern == "/databases/{database}/documents/notes/{id}")
     // Far from every block (three edits or more): no guess.
     let far = Self.evaluator.evaluate(.get(path("a/b/c/d/e/f")), store: Self.store)
     #expect(far.trace.nearestMatch == nil)
@@ -122,3 +126,4 @@ import Testing
     #expect(short.trace.nearestMatch?.differences == ["the pattern has 4 segments after /documents, the request path 6"])
   }
 }
+

@@ -22,13 +22,17 @@ public struct NearestMatch: Sendable, Hashable {
   static func find(_ nodes: [MatchNode], _ elements: [PathElement], method: RequestMethod) -> NearestMatch? {
     // A collection group's unknown parents: no segment-by-segment comparison.
     guard !elements.contains(.anyRun) else { return nil }
-    var best: (distance: Int, node: Int)?
+    var best: (distance: Int, letters: Int, node: Int)?
     for (index, node) in nodes.enumerated() where node.allows.contains(where: { $0.covers(method) }) {
       let segments = node.pattern.segments
       if segments.contains(where: { if case .recursiveWildcard = $0 { true } else { false } }) { continue }
       let distance = editDistance(segments, elements)
       guard distance > 0, distance <= maximumDistance else { continue }
-      if best == nil || distance < best!.distance { best = (distance, index) }
+      // Ties go to the block whose differing names are closest in spelling (`posts` before
+      // `notes` for `post`), then to the first in source order.
+      let letters = letterDistance(segments, elements)
+      if let current = best, (current.distance, current.letters) <= (distance, letters) { continue }
+      best = (distance, letters, index)
     }
     guard let best else { return nil }
     let node = nodes[best.node]
@@ -62,6 +66,18 @@ public struct NearestMatch: Sendable, Hashable {
     return previous[elements.count]
   }
 
+  /// The character edit distance summed over the literals that differ, when the lengths agree.
+  static func letterDistance(_ segments: [MatchSegment.Kind], _ elements: [PathElement]) -> Int {
+    guard segments.count == elements.count else { return Int.max }
+    var total = 0
+    for (segment, element) in zip(segments, elements) {
+      if case .literal(let text) = segment, case .segment(let actual) = element, text != actual {
+        total += Suggestions.editDistance(text, actual)
+      }
+    }
+    return total
+  }
+
   /// The segments that differ: position by position when the lengths agree, else the counts.
   static func differences(_ segments: [MatchSegment.Kind], _ elements: [PathElement]) -> [String] {
     guard segments.count == elements.count else {
@@ -86,8 +102,12 @@ public struct NearestMatch: Sendable, Hashable {
   /// The one-line note: `no match block matches this path; the closest is match /room/{roomId}
   /// (line 14): 'room' in the pattern, 'rooms' in the request`.
   public func note(source: SourceFile) -> String {
+    "no match block matches this path; " + closest(source: source)
+  }
+
+  /// `the closest is match /room/{roomId} (line 14): 'room' in the pattern, 'rooms' in the request`.
+  public func closest(source: SourceFile) -> String {
     let line = range == .none ? "" : " (line \(source.location(of: range.start).line))"
-    return "no match block matches this path; the closest is match \(pattern)\(line): "
-      + differences.joined(separator: "; ")
+    return "the closest is match \(pattern)\(line): " + differences.joined(separator: "; ")
   }
 }
