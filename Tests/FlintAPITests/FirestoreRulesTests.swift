@@ -36,7 +36,7 @@ struct FirestoreRulesTests {
       decision.description == """
         ALLOW get /databases/(default)/documents/users/alice
           granted by firestore.rules:5: allow get: if true
-            in match /databases/{database}/documents/users/{uid} (database = '(default)', uid = 'alice')
+            in match /databases/{database}/documents/users/{uid} (uid = 'alice')
 
         """)
   }

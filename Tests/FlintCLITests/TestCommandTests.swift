@@ -234,7 +234,7 @@ struct TestCommandTests {
         suite.json:1: FAIL alice reads herself: expected deny, got allow
         ALLOW get /databases/(default)/documents/users/alice
           granted by firestore.rules:5: allow read: if request.auth != null && request.auth.uid == uid
-            in match /databases/{database}/documents/users/{uid} (database = '(default)', uid = 'alice')
+            in match /databases/{database}/documents/users/{uid} (uid = 'alice')
             request.auth != null → true (request.auth = {'token': {'firebase': {'identities': {}…)
             request.auth.uid == uid → true (request.auth.uid = 'alice', uid = 'alice')
 
@@ -293,6 +293,8 @@ struct TestCommandTests {
       result.stdout.contains(
         "  note: get() found no document at /rooms/r1: get() reads the database as it was before the batch, and write 1 of the batch creates it; getAfter() reads the state after the batch\n"
       ))
+    // The batch should pass: the write it allowed is one line, the denied one is explained.
+    #expect(result.stdout.contains("[1/2] ALLOW create /databases/(default)/documents/rooms/r1\n[2/2] DENY "))
     let json = try box.run("test", "--format", "json", "suite.yaml")
     #expect(!json.stdout.contains("path_value"))
   }

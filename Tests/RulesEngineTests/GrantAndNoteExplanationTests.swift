@@ -55,7 +55,7 @@ import Testing
     #expect(lines.count <= 6)
     #expect(lines[0] == "ALLOW get /databases/(default)/documents/users/alice")
     #expect(lines[1] == "  granted by test.rules:8: allow read: if isOwner(uid) || resource.data.public == true")
-    #expect(lines[2] == "    in match /databases/{database}/documents/users/{uid} (database = '(default)', uid = 'alice')")
+    #expect(lines[2] == "    in match /databases/{database}/documents/users/{uid} (uid = 'alice')")
     // Through the function body; only the side of `||` that was true.
     #expect(lines.contains("    in isOwner(): request.auth.uid == uid → true (request.auth.uid = 'alice', uid = 'alice')"))
     #expect(!lines.contains { $0.hasPrefix("    resource.data.public") })

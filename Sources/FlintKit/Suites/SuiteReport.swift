@@ -36,11 +36,14 @@ public enum SuiteReport {
   /// A failing case: the header, then its explanation, as the suite wrote them (the text
   /// report escapes it for the terminal; JUnit's XML writer escapes it its own way).
   public static func block(_ result: CaseResult, in suite: SuiteResult, explain: ExplainLevel = .short) -> String {
+    // A batch that should pass: the writes it allowed are not the problem, the denied one is.
+    let explainsGrant = result.expect == .deny
     func decisionText(_ decision: Decision, batch: [Decision] = []) -> String {
       switch explain {
       case .short:
         ShortExplanation.render(
-          decision, source: suite.source, signedOutHint: signedOutHint, dataName: dataName, batch: batch)
+          decision, source: suite.source, signedOutHint: signedOutHint, dataName: dataName, batch: batch,
+          explainsGrant: explainsGrant)
       case .full: TraceTextRenderer.render(decision, source: suite.source)
       }
     }

@@ -27,7 +27,9 @@ public enum GrantExplanation {
         "granted by \(source.name):\(allow.line): allow \(methods)" + (condition.map { ": " + $0 } ?? " (no condition)"))
       if trace.matches.indices.contains(allow.matchIndex) {
         let match = trace.matches[allow.matchIndex]
-        let bound = match.bindings.map { "\($0.name) = \($0.value.map { ValueText.render($0) } ?? "<unknown>")" }
+        // `{database}` is bound to the request's database in every block: left out.
+        let bindings = match.pattern.hasPrefix("/databases/{") ? Array(match.bindings.dropFirst()) : match.bindings
+        let bound = bindings.map { "\($0.name) = \($0.value.map { ValueText.render($0) } ?? "<unknown>")" }
         lines.append("  in match \(match.pattern)" + (bound.isEmpty ? "" : " (\(bound.joined(separator: ", ")))"))
       }
       guard let expression = allow.expression else { continue }
@@ -36,9 +38,14 @@ public enum GrantExplanation {
       // A literal (`if true`) explains nothing beyond the condition already shown.
       found.removeAll { TraceTextRenderer.snippetText($0.node.range, source: source) == ValueText.render($0.node.value) }
       for (node, function) in found.prefix(maximumReasons) {
+        let text = TraceTextRenderer.snippetText(node.range, source: source)
         var line = "  " + (function.map { "in \($0)(): " } ?? "")
-        line += "\(TraceTextRenderer.snippetText(node.range, source: source)) → \(ValueText.render(node.value))"
-        let seen = ShortExplanation.operands(node, source: source, limit: valueLimit).map { "\($0.text) = \($0.value)" }
+        line += "\(text) → \(ValueText.render(node.value))"
+        // The object of a member access (`resource.data` in `resource.data.published`) says
+        // less than the value read from it, shown after the arrow.
+        let seen = ShortExplanation.operands(node, source: source, limit: valueLimit)
+          .filter { !text.hasPrefix($0.text + ".") && !text.hasPrefix($0.text + "[") }
+          .map { "\($0.text) = \($0.value)" }
         if !seen.isEmpty { line += " (\(seen.joined(separator: ", ")))" }
         lines.append(line)
       }

@@ -13,13 +13,16 @@ public enum ShortExplanation {
   /// the documents the request ran against in notes ("the case's data"); `batch` holds the
   /// decisions of the batch the request belongs to, if any (notes on `get()` name the write that
   /// creates a missing document).
+  /// `explainsGrant: false` keeps an allowed request to its verdict line (the writes a batch
+  /// allowed when the batch was expected to pass and another write was denied).
   public static func render(
     _ decision: Decision, source: SourceFile, signedOutHint: String? = nil, dataName: String = "the data",
-    batch: [Decision] = []
+    batch: [Decision] = [], explainsGrant: Bool = true
   ) -> String {
     let trace = decision.trace
     var lines = ["\(decision.allowed ? "ALLOW" : "DENY") \(trace.method.rawValue) \(trace.path)"]
     if decision.allowed {
+      guard explainsGrant else { return lines.joined(separator: "\n") + "\n" }
       lines.append(contentsOf: GrantExplanation.lines(trace, source: source).map { "  " + $0 })
       return lines.joined(separator: "\n") + "\n"
     }
