@@ -58,7 +58,6 @@ enum ReplRenderer {
       return out
     }
     if !decision.allowed {
-      if let nearest = decision.trace.nearestMatch { out += "  note: \(nearest.note(source: source))\n" }
       for allow in decision.trace.allows where allow.outcome != .granted && allow.outcome != .notEvaluated {
         let methods = allow.methods.map(\.rawValue).joined(separator: ", ")
         out += "  \(rules.file.display):\(allow.line) allow \(methods): \(outcomeText(allow.outcome))\n"
@@ -66,6 +65,8 @@ enum ReplRenderer {
           out += TraceTextRenderer.failureCarets(expression, source: source).map { "    \($0)\n" }.joined()
         }
       }
+      out += ShortExplanation.notes(decision, source: source, dataName: "the session's data")
+        .map { "  note: \($0)\n" }.joined()
     }
     for output in decision.trace.debugOutputs {
       out += "  debug \(rules.file.display):\(source.location(of: output.range.start).line): \(output.text)\n"

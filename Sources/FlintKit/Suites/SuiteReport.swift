@@ -56,7 +56,7 @@ public enum SuiteReport {
       out += ProofRenderer.text(proof, source: suite.source)
     case .batch(let batch):
       if let breach = batch.limitBreach { out += "batch denied: \(breach)\n" }
-      out += "batch of \(batch.decisions.count), \(batch.lookupCount) lookups charged\n"
+      out += "batch of \(batch.decisions.count), \(batch.lookupCount) lookup\(batch.lookupCount == 1 ? "" : "s") charged\n"
       for (index, decision) in batch.decisions.enumerated() {
         out += "[\(index + 1)/\(batch.decisions.count)] "
         out += decisionText(decision, batch: batch.decisions)

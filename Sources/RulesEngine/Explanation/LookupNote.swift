@@ -6,11 +6,15 @@ import FirestoreModel
 /// leaves it, so a document created in the same batch is seen only by `getAfter()`.
 enum LookupNote {
   /// One note per missing document `get`/`getAfter` asked for (repeats are merged). `writes`
-  /// are the requests of the batch this one belongs to (just this request when alone).
-  static func notes(_ trace: DecisionTrace, writes: [DecisionTrace], dataName: String) -> [String] {
+  /// are the requests of the batch this one belongs to (just this request when alone); a
+  /// lookup of `skipping` is left out (another note already says it is missing).
+  static func notes(_ trace: DecisionTrace, writes: [DecisionTrace], dataName: String, skipping: ResourcePath? = nil)
+    -> [String]
+  {
     var notes: [String] = []
     var seen: [(String, ResourcePath)] = []
     for lookup in trace.lookups where !lookup.found && (lookup.function == "get" || lookup.function == "getAfter") {
+      if lookup.path == skipping { continue }
       if seen.contains(where: { $0.0 == lookup.function && $0.1 == lookup.path }) { continue }
       seen.append((lookup.function, lookup.path))
       notes.append(note(lookup, trace: trace, writes: writes, dataName: dataName))

@@ -27,8 +27,6 @@ public enum ShortExplanation {
       return lines.joined(separator: "\n") + "\n"
     }
     lines.append("  reason: \(trace.summary)")
-    var notes: [String] = []
-    if let nearest = trace.nearestMatch { notes.append(nearest.note(source: source)) }
     for allow in trace.allows {
       let methods = allow.methods.map(\.rawValue).joined(separator: ", ")
       lines.append("  L\(allow.line) allow \(methods): \(TraceTextRenderer.outcomeText(allow.outcome))")
@@ -36,19 +34,36 @@ public enum ShortExplanation {
       lines.append(contentsOf: TraceTextRenderer.failureCarets(expression, source: source).map { "    " + $0 })
       if let culprit = expression.failureChain.last {
         lines.append(contentsOf: seen(culprit, source: source).map { "    " + $0 })
-        for note in NullNote.notes(culprit, trace: trace, source: source, dataName: dataName)
-        where !notes.contains(note) {
-          notes.append(note)
-        }
       }
     }
-    let writes = batch.isEmpty ? [trace] : batch.map(\.trace)
-    for note in LookupNote.notes(trace, writes: writes, dataName: dataName) where !notes.contains(note) { notes.append(note) }
-    for note in notes {
+    for note in notes(decision, source: source, dataName: dataName, batch: batch) {
       lines.append("  note: " + note)
       if note == NullNote.signedOut, let signedOutHint { lines.append("  " + signedOutHint) }
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The notes on a denied request, each true of it: the closest `match` block when none
+  /// matched, what was null under each failing allow and why, and the missing documents
+  /// `get()`/`getAfter()` looked up with the state they read. None for an allowed request.
+  public static func notes(_ decision: Decision, source: SourceFile, dataName: String = "the data", batch: [Decision] = [])
+    -> [String]
+  {
+    guard !decision.allowed else { return [] }
+    let trace = decision.trace
+    var notes: [String] = []
+    func add(_ note: String) { if !notes.contains(note) { notes.append(note) } }
+    if let nearest = trace.nearestMatch { add(nearest.note(source: source)) }
+    for allow in trace.allows where allow.outcome != .granted {
+      guard let culprit = allow.expression?.failureChain.last else { continue }
+      NullNote.notes(culprit, trace: trace, source: source, dataName: dataName).forEach(add)
+    }
+    let writes = batch.isEmpty ? [trace] : batch.map(\.trace)
+    // A read whose `resource` note already says the document is missing needs no second note
+    // for a `get()` of that same document.
+    let said = notes.contains(NullNote.resourceNote(trace, dataName: dataName)) && !trace.method.isWrite
+    LookupNote.notes(trace, writes: writes, dataName: dataName, skipping: said ? trace.requestPath : nil).forEach(add)
+    return notes
   }
 
   /// `where <operand> = <value>` for each evaluated operand that is not a literal, then the
