@@ -33,6 +33,9 @@ import Testing
         match /open/{id} {
           allow get;
         }
+        match /logs/{id} {
+          allow create: if resource.data.locked == false;
+        }
       }
     }
     """
@@ -78,6 +81,12 @@ import Testing
     #expect(!text.contains("sign in"))
     #expect(text.contains("where resource = null"))
     #expect(text.contains("note: resource is null: notes/zed does not exist in the case's data\n"))
+  }
+
+  @Test func aCreateHasNoResource() {
+    let text = Self.explain(.create(path("logs/l1"), data: ["a": .integer(1)], auth: Auth(uid: "bob")))
+    #expect(text.contains("note: resource is null: logs/l1 does not exist before this create (the new document is request.resource)\n"))
+    #expect(!text.contains("signed out"))
   }
 
   @Test func aSignedOutRequestStillSaysSo() {

@@ -65,7 +65,7 @@ public struct Evaluator: Sendable {
       }
     }
     if matches.count > 1 { candidates.sort { $0.order < $1.order } }
-    if recording && matches.isEmpty {
+    if options.traceLevel == .full && matches.isEmpty {
       trace.nearestMatch = NearestMatch.find(nodes, request.matchElements, method: request.method)
     }
 

@@ -114,7 +114,8 @@ public struct DecisionTrace: Sendable {
   public var limitBreach: String?
   /// A problem with the request itself (wrong path shape), if any.
   public var requestProblem: String?
-  /// When no block matched the path: the closest block (a likely typo in its `match` path).
+  /// When no block matched the path: the closest block (a likely typo in its `match` path);
+  /// only at `TraceLevel.full`, the level explanations are built from.
   public var nearestMatch: NearestMatch?
   /// How much was recorded; at `.none` only the verdict, `limitBreach` and `requestProblem`.
   public var level: TraceLevel = .outcomes
