@@ -36,6 +36,11 @@ import Testing
         match /logs/{id} {
           allow create: if resource.data.locked == false;
         }
+        match /shared/{id} {
+          allow get: if request.auth != null;
+          allow read: if get(/databases/$(database)/documents/users/carol).data.public == true;
+          allow get: if false;
+        }
       }
     }
     """
@@ -68,6 +73,28 @@ import Testing
     let text = Self.explain(.get(path("users/carol"), auth: Auth(uid: "bob")))
     #expect(text.contains("  resource.data.public == true → true (resource.data.public = true)\n"))
     #expect(!text.contains("isOwner():"))
+  }
+
+  @Test func everyAllowThatGrantsIsNamedNotOnlyTheFirst() {
+    let decision = Self.evaluator.evaluate(.get(path("shared/s1"), auth: Auth(uid: "bob")), store: Self.store)
+    #expect(decision.allowed)
+    // The decision is the first grant's: the later evaluation charges no lookup.
+    #expect(decision.lookups.isEmpty)
+    #expect(decision.trace.lookups.isEmpty)
+    #expect(decision.trace.allows.map(\.outcome) == [.granted, .notEvaluated, .notEvaluated])
+    #expect(decision.trace.allows.map { $0.alsoGrants != nil } == [false, true, false])
+    let text = ShortExplanation.render(decision, source: Self.ruleset.source)
+    #expect(text.contains("  granted by test.rules:29: allow get: if request.auth != null\n"))
+    #expect(
+      text.contains(
+        "  also grants (evaluated after the first): test.rules:30: allow read: if get(/databases/$(database)/documents/users/carol).data.publ…\n"
+      ))
+    #expect(!text.contains("test.rules:31"))
+    #expect(TraceJSONRenderer.render(decision, source: Self.ruleset.source).contains(#""alsoGrants": {"expression""#))
+    // Without full tracing nothing more is evaluated.
+    let quick = Evaluator(ruleset: Self.ruleset, options: EvaluationOptions(traceLevel: .outcomes))
+      .evaluate(.get(path("shared/s1"), auth: Auth(uid: "bob")), store: Self.store)
+    #expect(quick.trace.allows.allSatisfy { $0.alsoGrants == nil })
   }
 
   @Test func anAllowWithoutConditionSaysSo() {

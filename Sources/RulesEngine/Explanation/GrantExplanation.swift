@@ -17,14 +17,17 @@ public enum GrantExplanation {
   static let valueLimit = 40
 
   /// The lines for every allow of `trace` that granted (none when it was denied). Allows run in
-  /// source order and evaluation stops at the first that grants, so that is the one named.
+  /// source order and the decision stops at the first that grants; at full trace level the later
+  /// ones are evaluated for the explanation, and those that grant too are named after it, since
+  /// each would have to change for the request to be denied.
   public static func lines(_ trace: DecisionTrace, source: SourceFile) -> [String] {
     var lines: [String] = []
-    for allow in trace.allows where allow.outcome == .granted {
+    for allow in trace.allows where allow.outcome == .granted || allow.alsoGrants != nil {
       let methods = allow.methods.map(\.rawValue).joined(separator: ", ")
       let condition = allow.conditionRange.map { "if " + TraceTextRenderer.snippetText($0, source: source) }
+      let by = allow.outcome == .granted ? "granted by" : "also grants (evaluated after the first):"
       lines.append(
-        "granted by \(source.name):\(allow.line): allow \(methods)" + (condition.map { ": " + $0 } ?? " (no condition)"))
+        "\(by) \(source.name):\(allow.line): allow \(methods)" + (condition.map { ": " + $0 } ?? " (no condition)"))
       if trace.matches.indices.contains(allow.matchIndex) {
         let match = trace.matches[allow.matchIndex]
         // `{database}` is bound to the request's database in every block: left out.
@@ -32,7 +35,7 @@ public enum GrantExplanation {
         let bound = bindings.map { "\($0.name) = \($0.value.map { ValueText.render($0) } ?? "<unknown>")" }
         lines.append("  in match \(match.pattern)" + (bound.isEmpty ? "" : " (\(bound.joined(separator: ", ")))"))
       }
-      guard let expression = allow.expression else { continue }
+      guard let expression = allow.expression ?? allow.alsoGrants?.expression else { continue }
       var found: [(node: ExprTrace, function: String?)] = []
       reasons(expression, function: nil, into: &found)
       // A literal (`if true`) explains nothing beyond the condition already shown.
@@ -44,7 +47,7 @@ public enum GrantExplanation {
         // The object of a member access (`resource.data` in `resource.data.published`) says
         // less than the value read from it, shown after the arrow.
         let seen = ShortExplanation.operands(node, source: source, limit: valueLimit)
-          .filter { !text.hasPrefix($0.text + ".") && !text.hasPrefix($0.text + "[") }
+          .filter { $0.text != text && !text.hasPrefix($0.text + ".") && !text.hasPrefix($0.text + "[") }
           .map { "\($0.text) = \($0.value)" }
         if !seen.isEmpty { line += " (\(seen.joined(separator: ", ")))" }
         lines.append(line)

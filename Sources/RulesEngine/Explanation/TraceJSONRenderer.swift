@@ -86,6 +86,12 @@ public enum TraceJSONRenderer {
       ("outcome", .string(outcomeName(allow.outcome))),
     ]
     if let reason = allow.outcome.reasonText { members.append(("message", .string(reason))) }
+    if let later = allow.alsoGrants {
+      // Not evaluated for the decision (an earlier allow granted), but grants on its own.
+      var grant: [(String, JSONText)] = []
+      if let expression = later.expression { grant.append(("expression", json(expression, source: source))) }
+      members.append(("alsoGrants", .object(grant)))
+    }
     if let expression = allow.expression {
       if let culprit = expression.failureChain.last {
         var failure = position(culprit.range, source: source)

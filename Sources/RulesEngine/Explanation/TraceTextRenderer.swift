@@ -37,6 +37,7 @@ public enum TraceTextRenderer {
   static func render(_ allow: AllowTrace, source: SourceFile) -> [String] {
     let methods = allow.methods.map(\.rawValue).joined(separator: ", ")
     var lines = ["L\(allow.line) allow \(methods): \(outcomeText(allow.outcome))"]
+    if allow.alsoGrants != nil { lines[0] += " (an earlier allow granted; this one grants too)" }
     guard let expression = allow.expression else { return lines }
     if allow.outcome != .granted {
       lines.append(contentsOf: failureCarets(expression, source: source).map { "  " + $0 })
