@@ -29,20 +29,32 @@ public struct RulesDecision: Sendable, CustomStringConvertible {
   public let description: String
   /// The whole evaluated tree, as `flint test --explain full` prints it.
   public let fullExplanation: String
+  /// When Firestore fails the write before the rules run, its status: `"NOT_FOUND"` (an
+  /// `update` of a document the data does not hold) or `"ALREADY_EXISTS"` (a `create` of one it
+  /// holds); the decision is then not allowed. Nil when the rules decided.
+  public let writeFailure: String?
 
   init(_ outcome: CaseOutcome, source: SourceFile) {
     allowed = outcome.allowed
     switch outcome {
     case .single(let decision):
+      writeFailure = nil
       reason = decision.message
       description = ShortExplanation.render(decision, source: source, signedOutHint: Self.signedOutHint)
       fullExplanation = TraceTextRenderer.render(decision, source: source)
     case .list(let proof):
+      writeFailure = nil
       reason = proof.summary
       description = ProofRenderer.text(proof, source: source)
       fullExplanation = description
+    case .refused(let refusal, _):
+      reason = refusal.message
+      description = refusal.message + "; the rules were not evaluated\n"
+      fullExplanation = description
+      writeFailure = refusal.code
     case .batch(let batch):
       // Not built by this API; kept total for the switch.
+      writeFailure = nil
       reason = batch.limitBreach ?? ""
       description = batch.decisions.map { ShortExplanation.render($0, source: source, batch: batch.decisions) }
         .joined()

@@ -53,6 +53,39 @@ struct CheckCommandTests {
     #expect(result.stderr.isEmpty)
   }
 
+  @Test("Cloud Storage rules are not checked: one note, exit 0, named or from firebase.json")
+  func storageRules() throws {
+    let box = try Sandbox()
+    try box.write(
+      "storage.rules",
+      """
+      rules_version = '2';
+      service firebase.storage {
+        match /b/{bucket}/o {
+          match /images/{name} {
+            allow read: if firestore.exists(/databases/(default)/documents/users/$(request.auth.uid));
+          }
+        }
+      }
+
+      """)
+    let explicit = try box.run("check", "storage.rules")
+    #expect(explicit.status == 0, "\(explicit.stdout)\(explicit.stderr)")
+    #expect(
+      explicit.stdout
+        == "storage.rules: note: Cloud Storage rules (service firebase.storage) are not checked: Flint checks Cloud Firestore rules only\n"
+    )
+    #expect(explicit.stderr.isEmpty)
+    try box.write("ok.rules", validRules)
+    try box.write("firebase.json", #"{"firestore": {"rules": "ok.rules"}, "storage": {"rules": "storage.rules"}}"#)
+    let configured = try box.run("check")
+    #expect(configured.status == 0)
+    #expect(configured.stdout == "ok.rules: 0 errors, 0 warnings\n")
+    #expect(
+      configured.stderr
+        == "flint: note: storage.rules (firebase.json \"storage\") is not checked: Flint checks Cloud Firestore rules only\n")
+  }
+
   @Test("errors (--strict): exit 1, GCC-style lines with source and caret")
   func errors() throws {
     let box = try Sandbox()

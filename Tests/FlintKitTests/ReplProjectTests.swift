@@ -47,7 +47,40 @@ import Testing
     #expect(project.rules?.path == url.path + "/a.rules")
     #expect(project.indexes == nil)
     #expect(project.note?.contains("pick it with --indexes eu.json") == true)
-    #expect(project.note?.contains("--database") == false)
+    #expect(project.database == "(default)")
+    #expect(project.note?.contains("names several databases (eu, (default)): using (default)") == true)
+  }
+
+  @Test("--database picks that database's files and binds the session to it; none obvious: ask")
+  func databaseOption() throws {
+    let url = try Self.folder([
+      "firebase.json": #"{"firestore": [{"database": "eu", "rules": "eu.rules", "indexes": "eu.json"}, "#
+        + #"{"database": "us", "rules": "us.rules"}]}"#,
+      "eu.rules": """
+        rules_version = '2';
+        service cloud.firestore {
+          match /databases/{database}/documents {
+            match /events/{id} { allow get: if database == 'eu'; }
+          }
+        }
+        """,
+    ])
+    defer { try? FileManager.default.removeItem(at: url) }
+    let project = ReplProject.resolve(rules: nil, data: nil, indexes: nil, directory: url.path, database: "eu")
+    #expect(project.database == "eu")
+    #expect(project.rules?.path == url.path + "/eu.rules")
+    #expect(project.indexes?.path == url.path + "/eu.json")
+    var session = ReplSession()
+    _ = session.start(with: project)
+    #expect(session.database == "eu")
+    #expect(session.execute("get /events/e1").text.hasPrefix("ALLOW get /events/e1"))
+    let ambiguous = ReplProject.resolve(rules: nil, data: nil, indexes: nil, directory: url.path)
+    #expect(ambiguous.problem?.contains("names several databases (eu, us) and none is (default): pick one with --database") == true)
+    let only = try Self.folder(["firebase.json": #"{"firestore": [{"database": "eu", "rules": "eu.rules"}]}"#])
+    defer { try? FileManager.default.removeItem(at: only) }
+    let single = ReplProject.resolve(rules: nil, data: nil, indexes: nil, directory: only.path)
+    #expect(single.database == "eu")
+    #expect(single.note?.contains("database eu, the only one firebase.json names") == true)
   }
 
   @Test("no firebase.json and no options: the bundled sample project, with a line saying so")

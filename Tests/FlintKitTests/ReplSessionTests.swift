@@ -93,6 +93,19 @@ import Testing
     #expect(stored?.fields["meta"] == .map(["tags": .integer(1), "lang": .string("fr")]))
   }
 
+  @Test("field transforms work at the prompt as in suites: increment, arrayUnion")
+  func transforms() throws {
+    let project = try Project()
+    var session = project.session()
+    _ = session.execute(":as alice")
+    let outcome = session.execute(
+      #"update /posts/p1 {"meta.tags": {"__increment__": 2}, "labels": {"__array_union__": ["a"]}}"#)
+    #expect(outcome.text.hasPrefix("ALLOW update /posts/p1"), "\(outcome.text)")
+    let stored = session.store.document(at: ResourcePath(segments: ["posts", "p1"]))
+    #expect(stored?.fields["meta"] == .map(["tags": .integer(3), "lang": .string("en")]))
+    #expect(stored?.fields["labels"] == .array([.string("a")]))
+  }
+
   @Test("set replaces the whole document, so dropping the owner is denied")
   func setReplaces() throws {
     let project = try Project()

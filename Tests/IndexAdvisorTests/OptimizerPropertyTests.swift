@@ -87,6 +87,36 @@ struct OptimizerPropertyTests {
     #expect(pruned.manifest.indexes.map(\.description) == ["posts (a ASC, b ASC, __name__ ASC)"])
   }
 
+  @Test("prune never drops an index some workload query can use (independent check)", arguments: seeds)
+  func pruneKeepsUsableIndexes(seed: UInt64) throws {
+    var random = RandomWorkloads(seed: seed &+ 4000)
+    let workload = random.workload(40)
+    let existing = try ManifestReader.read(random.manifestText(indexes: 10)).manifest
+    let plan = WorkloadOptimizer.plan(workload, existing: existing, options: PlanOptions(prune: true))
+    let kept = Set(plan.manifest.indexes.map(\.comparisonKey))
+    let needs = workload.flatMap { RequirementAnalyzer.requirement(for: $0.query).branches }
+    for index in existing.indexes where !kept.contains(index.comparisonKey) {
+      for need in needs {
+        #expect(!ReferenceServing.usable(index, by: need), "seed \(seed): pruned \(index), usable by a query")
+      }
+    }
+  }
+
+  @Test("prune keeps a second index that serves a query as well as the one the plan chose")
+  func pruneKeepsEquivalentIndexes() throws {
+    let existing = try AdvisorFixtures.manifest(text: """
+      {"indexes": [
+        {"collectionGroup": "posts", "queryScope": "COLLECTION", "fields": [
+          {"fieldPath": "a", "order": "ASCENDING"}, {"fieldPath": "b", "order": "ASCENDING"}, {"fieldPath": "t", "order": "ASCENDING"}]},
+        {"collectionGroup": "posts", "queryScope": "COLLECTION", "fields": [
+          {"fieldPath": "b", "order": "ASCENDING"}, {"fieldPath": "a", "order": "ASCENDING"}, {"fieldPath": "t", "order": "ASCENDING"}]}]}
+      """)
+    let workload = AdvisorFixtures.workload([#"collection("posts").where("a", "==", 1).where("b", "==", 2).orderBy("t")"#])
+    let pruned = WorkloadOptimizer.plan(workload, existing: existing, options: PlanOptions(prune: true))
+    #expect(pruned.manifest.indexes.count == 2)
+    #expect(pruned.unused.isEmpty)
+  }
+
   @Test("one index serves every query of a shape; merges reuse members")
   func sharing() {
     let workload = AdvisorFixtures.workload([

@@ -146,20 +146,25 @@ let usersStore = DocumentStore(documents: [
     #expect(evalExpr("exists(/databases/(default)/documents/users/bob)", request: request, store: usersStore).isTrue)
     #expect(evalExpr("exists(/databases/(default)/documents/users/zed)", request: request, store: usersStore).isFalse)
     let missing = evalExpr("get(/databases/(default)/documents/users/zed)", request: request, store: usersStore)
-    // Google's engine says `Service call error. Function: [get], Argument: [path_value { ... }].`;
-    // Flint names the path plainly (no protobuf text reaches users).
-    #expect(missing.error?.message == "get() found no document at /users/zed.")
     #expect(
-      evalExpr("get(/databases/(default)/documents/users)", request: request).error?.message
-        == "get() of /databases/(default)/documents/users: not a document path of database (default).")
-    #expect(
-      evalExpr("get(/databases/other/documents/users/bob)", request: request, store: usersStore).error?.message
-        == "get() of /databases/other/documents/users/bob: not a document path of database (default).")
+      missing.error?.message
+        == "Service call error. Function: [get], Argument: [/databases/(default)/documents/users/zed]: the document does not exist."
+    )
     #expect(
       evalExpr("get('users/bob')", request: request).error?.message
         == "Unsupported operation error. Received: get(string). Expected: get(path).")
     #expect(evalExpr("exists(/databases/(default)/documents/users)", request: request).error != nil)
     #expect(evalExpr("exists(/databases/other/documents/users/bob)", request: request, store: usersStore).error != nil)
+    // Another database's path: said in words, never as protobuf text.
+    let other = evalExpr("get(/databases/analytics/documents/users/bob)", request: request, store: usersStore)
+    #expect(other.error?.message.contains("rules read only the database of the request, (default), not analytics") == true)
+    #expect(other.error?.message.contains("path_value") == false)
+    // Bound to that database, the same path is a document of the request's database.
+    var analytics = request
+    analytics.database = "analytics"
+    #expect(
+      evalExpr("get(/databases/analytics/documents/users/bob).data.age", request: analytics, store: usersStore).value
+        == .int(20))
   }
 
   @Test func getAfterSeesTheWrite() {

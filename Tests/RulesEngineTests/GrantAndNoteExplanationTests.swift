@@ -130,8 +130,7 @@ import Testing
     #expect(!batch.allowed)
     let text = ShortExplanation.render(batch.decisions[1], source: Self.ruleset.source, batch: batch.decisions)
     #expect(!text.contains("path_value"))
-    #expect(!text.contains("Service call error"))
-    #expect(text.contains("error: get() found no document at /rooms/r1."))
+    #expect(text.contains("error: Service call error. Function: [get], Argument: [/databases/(default)/documents/rooms/r1]: the document does not exist."))
     let notes = text.split(separator: "\n").filter { $0.hasPrefix("  note: ") }
     #expect(
       notes == [

@@ -58,13 +58,6 @@ struct CorpusTests {
     let result = RulesCompiler.compile(source)
     #expect(!result.diagnostics.isEmpty)
     let actual = DiagnosticRenderer.text(result.diagnostics, in: source)
-    let golden = Corpus.root.appendingPathComponent("rules/invalid")
-      .appendingPathComponent(String(name.dropLast(".rules".count)) + ".expected")
-    if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
-      try actual.write(to: golden, atomically: true, encoding: .utf8)
-      return
-    }
-    let expected = try String(contentsOf: golden, encoding: .utf8)
-    #expect(actual == expected)
+    Golden.expect(actual, matches: "Corpus/rules/invalid/" + String(name.dropLast(".rules".count)) + ".expected")
   }
 }

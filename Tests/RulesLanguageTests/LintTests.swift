@@ -108,13 +108,7 @@ struct LintTests {
   func golden(name: String) throws {
     let source = try Corpus.source("lints", name)
     let actual = DiagnosticRenderer.text(RulesLinter.check(source).diagnostics, in: source)
-    let golden = Corpus.root.appendingPathComponent("rules/lints")
-      .appendingPathComponent(String(name.dropLast(".rules".count)) + ".expected")
-    if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
-      try actual.write(to: golden, atomically: true, encoding: .utf8)
-      return
-    }
-    #expect(actual == (try String(contentsOf: golden, encoding: .utf8)))
+    Golden.expect(actual, matches: "Corpus/rules/lints/" + String(name.dropLast(".rules".count)) + ".expected")
   }
 
   @Test("every lint code has a positive and a negative golden file")

@@ -100,7 +100,10 @@ struct ParserRecoveryTests {
         "parse.invalid-match-path@4:18", "parse.invalid-match-path@5:9", "parse.invalid-match-path@6:9",
         "parse.expected-expression@8:20",
       ])
-    guard case .match(let root) = T.parse(text).file.service?.items.first else { return }
+    guard case .match(let root) = T.parse(text).file.service?.items.first else {
+      Issue.record("expected a match block first in the service")
+      return
+    }
     #expect(root.matches.count == 4)
     #expect(root.matches[3].path.description == "/glued")
     #expect(root.allows.count == 1)
@@ -118,7 +121,10 @@ struct ParserRecoveryTests {
       T.ruleCodes(text) == [
         "parse.invalid-match-path@4:12", "parse.invalid-match-path@5:24", "parse.expected-expression@6:36",
       ])
-    guard case .match(let root) = T.parse(text).file.service?.items.first else { return }
+    guard case .match(let root) = T.parse(text).file.service?.items.first else {
+      Issue.record("expected a match block first in the service")
+      return
+    }
     #expect(root.matches.count == 3)
   }
 
@@ -200,7 +206,10 @@ struct ParserRecoveryTests {
       T.ruleCodes(text) == [
         "parse.expected-token@4:22", "parse.expected-token@5:22", "parse.expected-token@6:22",
       ])
-    guard case .match(let match) = T.parse(text).file.service?.items.first else { return }
+    guard case .match(let match) = T.parse(text).file.service?.items.first else {
+      Issue.record("expected a match block first in the service")
+      return
+    }
     #expect(match.allows.map { $0.methods.map(\.method) } == [[.read], [.write], [.get], [.list]])
   }
 

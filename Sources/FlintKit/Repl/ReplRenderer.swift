@@ -25,12 +25,7 @@ enum ReplRenderer {
 
   /// A write Firestore refuses before the rules run.
   static func precondition(_ failure: PreconditionFailure, kind: ReplWrite.Kind, style: ReplStyle) -> String {
-    switch failure {
-    case .alreadyExists(let path):
-      "\(style.verdict(false)) create /\(path): ALREADY_EXISTS: the document exists (set replaces it, update merges)\n"
-    case .notFound(let path):
-      "\(style.verdict(false)) update /\(path): NOT_FOUND: no document to update (set or create makes one)\n"
-    }
+    "\(style.verdict(false)) \(failure.message)\n"
   }
 
   static func noRules(_ request: Request, style: ReplStyle) -> String {

@@ -9,7 +9,9 @@ import RulesLanguage
 /// default the short one, `ShortExplanation`; with `.full` the whole evaluated tree), and `N passed, M failed`
 /// alone on the last line. JSON: `{"suites": [{"file", "cases": [{"name", "expect", "actual",
 /// "pass", "explanation"}]}], "passed": N, "failed": M}` on one line, plus `"errors": [...]`
-/// when some suite could not be loaded.
+/// when some suite could not be loaded. `expect`/`actual` are `allow`, `deny`, `not-found` or
+/// `already-exists`; a refused write's explanation is `{"refused": "NOT_FOUND", "path",
+/// "batchIndex"?, "message"}`.
 public enum SuiteReport {
   /// The text report. The case's name, the file name and the values the suite provided are the
   /// user's text: control and bidirectional characters in them are shown escaped
@@ -54,6 +56,8 @@ public enum SuiteReport {
       out += decisionText(decision)
     case .list(let proof):
       out += ProofRenderer.text(proof, source: suite.source)
+    case .refused(let refusal, let position):
+      out += refusalText(refusal, position: position) + "\n"
     case .batch(let batch):
       if let breach = batch.limitBreach { out += "batch denied: \(breach)\n" }
       out += "batch of \(batch.decisions.count), \(batch.lookupCount) lookup\(batch.lookupCount == 1 ? "" : "s") charged\n"
@@ -67,6 +71,12 @@ public enum SuiteReport {
 
   /// The documents a case runs against, as explanations name them.
   static let dataName = "the case's data"
+
+  /// `update /users/bob: NOT_FOUND: ...; the rules were not evaluated`, with the write's place in a batch.
+  static func refusalText(_ refusal: PreconditionFailure, position: Int?) -> String {
+    let place = position.map { "batch write \($0 + 1): " } ?? ""
+    return place + refusal.message + "; the rules were not evaluated"
+  }
 
   /// How a suite case signs in, for explanations of signed-out requests.
   static let signedOutHint = "the case has no auth; sign in with auth: {uid: alice} in its request"
@@ -105,6 +115,11 @@ public enum SuiteReport {
       return TraceJSONRenderer.json(decision, source: source)
     case .list(let proof):
       return ProofRenderer.json(proof, source: source)
+    case .refused(let refusal, let position):
+      var members: [(String, JSONText)] = [("refused", .string(refusal.code)), ("path", .string("/\(refusal.path)"))]
+      if let position { members.append(("batchIndex", .int(position))) }
+      members.append(("message", .string(refusalText(refusal, position: position))))
+      return .object(members)
     case .batch(let batch):
       var members: [(String, JSONText)] = [("allowed", .bool(batch.allowed)), ("lookupCount", .int(batch.lookupCount))]
       if let breach = batch.limitBreach { members.append(("limitBreach", .string(breach))) }

@@ -47,11 +47,19 @@ public enum WorkloadOptimizer {
     builder.pruneRedundant(after: necessary, needs: table.needs, buckets: table.bucketMembers)
     let unboundedAdded = builder.added.count
 
-    // Existing indexes no query uses.
+    // Existing indexes no query uses: not merely those the plan did not choose, but those no
+    // query of the workload could use (`IndexShape.canServe`), so `--prune` never removes an
+    // index a query might be served by.
     let fullServing = table.needs.map(builder.check.serving)
     var usedKeys = Set<CompositeIndex.ComparisonKey>()
     for serving in fullServing {
       for entry in serving.servedBy.entries { if case .index(let index) = entry { usedKeys.insert(index.comparisonKey) } }
+    }
+    var needsOfGroup: [String: [Int]] = [:]
+    for (id, need) in table.needs.enumerated() { needsOfGroup[need.collectionGroup, default: []].append(id) }
+    for index in existing.indexes where !usedKeys.contains(index.comparisonKey) {
+      let ids = needsOfGroup[index.collectionGroup] ?? []
+      if ids.contains(where: { IndexShape.canServe(index, table.needs[$0]) }) { usedKeys.insert(index.comparisonKey) }
     }
     let unused = existing.indexes.filter { !usedKeys.contains($0.comparisonKey) }
     let kept = existing.indexes.filter { usedKeys.contains($0.comparisonKey) }

@@ -133,9 +133,9 @@ extension EvalError {
   public static var recursiveCall: EvalError { recursion }
   /// `Variable not found error: Name: [<name>].`
   public static func unboundVariable(_ name: String) -> EvalError { variableNotFound(name) }
-  /// The error of a `get()` on a missing document, or on a path that is no document of
-  /// `database`.
-  public static func serviceCall(_ function: String, _ path: RulesPath, database: String) -> EvalError {
-    EvaluationContext.serviceCallError(function, path, database: database)
+  /// The `Service call error` of a `get()` on a missing document (`missing`), or on a path
+  /// that names no document of `database`.
+  public static func serviceCall(_ function: String, _ path: RulesPath, database: String, missing: Bool) -> EvalError {
+    EvaluationContext.serviceCallError(function, path, database: database, missing: missing)
   }
 }
