@@ -249,9 +249,18 @@ struct ChecksTests {
     #expect(findings(line) == ["4:\(column) check.too-many-segments"])
   }
 
-  @Test("a wildcard name bound twice in one nest")
+  @Test("a wildcard name bound again in a nested match shadows it (warning); twice in one path is an error")
   func duplicateWildcard() {
-    #expect(findings("match /a/{id} { match /b/{id} { allow read; } }") == ["4:26 check.duplicate-wildcard"])
+    let nested = compile("match /a/{id} { match /b/{id} { allow read; } }")
+    #expect(nested.diagnostics.map(\.code) == ["check.duplicate-wildcard"])
+    #expect(nested.diagnostics.first?.severity == .warning)
+    #expect(nested.diagnostics.first?.message.contains("shadows") == true)
+    #expect(findings("match /a/{id} { match /b/{id} { allow read; } }", warnings: false) == [])
+    // Three levels: each re-use names the nearest enclosing binding.
+    let three = compile("match /a/{id} { match /b/{id} { match /c/{id} { allow read; } } }")
+    #expect(three.diagnostics.map { $0.notes.first?.range?.start } == [96, 112])
+    #expect(findings("match /a/{id}/b/{id} { allow read; }") == ["4:17 check.duplicate-wildcard"])
+    #expect(compile("match /a/{id}/b/{id} { allow read; }").diagnostics.first?.severity == .error)
   }
 
   @Test("duplicate parameter and let names")

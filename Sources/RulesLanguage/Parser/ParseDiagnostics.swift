@@ -35,9 +35,17 @@ public enum ParseDiagnostics {
       at: range)
   }
 
-  public static func functionAfterService(at range: SourceRange) -> Diagnostic {
-    .error(
-      "parse.function-after-service", "top-level functions must be declared before the 'service' block",
+  public static func trailingParameterComma(at range: SourceRange) -> Diagnostic {
+    .warning(
+      "parse.trailing-comma",
+      "a ',' after the last parameter: Flint accepts it, but whether Firebase's compiler does is not known; remove it to be safe",
+      at: range)
+  }
+
+  public static func singleStarWildcard(_ name: String, at range: SourceRange) -> Diagnostic {
+    .warning(
+      "parse.single-star-wildcard",
+      "'{\(name)=*}' matches exactly one path segment, like '{\(name)}'; write '{\(name)}', or '{\(name)=**}' to match any depth",
       at: range)
   }
 

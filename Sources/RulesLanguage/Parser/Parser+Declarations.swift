@@ -1,7 +1,7 @@
 extension Parser {
-  /// `RulesFile = [ RulesVersion ] { FunctionDecl } ServiceDecl`, tolerating anything:
-  /// a misplaced `rules_version`, a second `service` or a function after it are parsed
-  /// and reported, junk is skipped.
+  /// `RulesFile = [ RulesVersion ] { FunctionDecl } ServiceDecl { FunctionDecl }`, tolerating
+  /// anything: a misplaced `rules_version` or a second `service` are parsed and reported,
+  /// junk is skipped.
   mutating func parseFile() -> RulesFile {
     var version: RulesVersionDecl?
     var functions: [FunctionDecl] = []
@@ -23,9 +23,9 @@ extension Parser {
         }
       case .kwFunction:
         inStrayRun = false
-        let function = parseFunction()
-        if service != nil { append(ParseDiagnostics.functionAfterService(at: function.name.range)) }
-        functions.append(function)
+        // Top-level functions may also follow the service block: Google's compiler deploys
+        // such files and the functions are callable from inside it (Docs/fidelity/parser.md).
+        functions.append(parseFunction())
       case .kwService:
         inStrayRun = false
         let keyword = current.range
