@@ -257,3 +257,66 @@ struct ParserRecoveryTests {
     #expect(T.exprCodes("x is") == ["parse.expected-type@1:5"])
   }
 }
+
+extension ParserRecoveryTests {
+  @Test("A missing '}' is reported at the block the indentation shows open, and parsing goes on")
+  func unclosedBlockByIndentation() throws {
+    // The service body is not indented: only the indented blocks take part.
+    let flat = """
+      service cloud.firestore {
+      match /databases/{database}/documents {
+        match /a/{x} {
+          allow read;
+
+        match /b/{y} {
+          allow read;
+        }
+      }
+      }
+      """
+    #expect(T.ruleCodes(flat) == ["parse.unclosed-block@3:3"])
+    let parsed = T.parse(flat)
+    #expect(!parsed.hasUnreliableTree)
+    guard case .match(let documents) = parsed.file.service?.items.first else {
+      Issue.record("no match block")
+      return
+    }
+    // `/b/{y}` is a sibling of `/a/{x}`, as indented.
+    #expect(documents.matches.map(\.path.description) == ["/a/{x}", "/b/{y}"])
+    #expect(parsed.diagnostics.first?.notes.first?.range == .at(flat.utf8.count - "\n\n  match /b/{y} {\n    allow read;\n  }\n}\n}".utf8.count))
+
+    // A '}' further left than the block closes an outer block: the inner one is open.
+    let dedentedBrace = """
+      service cloud.firestore {
+        match /a/{x} {
+          match /b/{y} {
+            allow read;
+        }
+      }
+      """
+    #expect(T.ruleCodes(dedentedBrace) == ["parse.unclosed-block@3:5"])
+
+    // The service's own '}' missing at the end: reported there, as before.
+    let serviceOpen = """
+      service cloud.firestore {
+        match /a/{x} {
+          allow read;
+        }
+      """
+    #expect(T.ruleCodes(serviceOpen) == ["parse.expected-token@4:4"])
+    #expect(T.parse(serviceOpen).hasUnreliableTree)
+
+    // Balanced braces with odd indentation are never second-guessed.
+    let odd = """
+      service cloud.firestore {
+        match /a/{x} {
+      allow read;
+        match /b/{y} {
+        allow read;
+      }
+          }
+      }
+      """
+    #expect(T.ruleCodes(odd) == [])
+  }
+}

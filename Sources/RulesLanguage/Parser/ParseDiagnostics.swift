@@ -49,6 +49,18 @@ public enum ParseDiagnostics {
       at: range)
   }
 
+  /// The code of `unclosedBlock`: the parser recovered, so the tree is as the author indented it.
+  public static let unclosedBlockCode = "parse.unclosed-block"
+
+  public static func unclosedBlock(_ what: String, at header: SourceRange, line: Int, lastStatementEnd: Int)
+    -> Diagnostic
+  {
+    .error(
+      unclosedBlockCode,
+      "this \(what) is not closed: its '}' is missing before line \(line), where the indentation returns to the block's level",
+      at: header, notes: [.init("add '}' after this line", at: .at(lastStatementEnd))])
+  }
+
   public static func unknownMethod(_ name: String, at range: SourceRange) -> Diagnostic {
     .error("parse.unknown-method", "unknown method '\(name)'; expected \(methodList)", at: range)
   }

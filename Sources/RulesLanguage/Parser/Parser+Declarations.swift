@@ -120,26 +120,39 @@ extension Parser {
       reportExpected("parse.expected-identifier", "expected a service name such as 'cloud.firestore'")
       skip(until: TokenKinds(.lBrace).union(.statementStart), consumingSemicolon: false)
     }
-    let items = parseBody(what: "service block", isService: true)
+    let items = parseBody(what: "service block", isService: true, header: start)
     return ServiceDecl(name: name, items: items, range: SourceRange(start: start, end: previousEnd))
   }
 
-  /// `{ items }` of a service or match block. The `{` is expected at the current token.
-  mutating func parseBody(what: String, isService: Bool) -> [MatchItem] {
+  /// `{ items }` of a service or match block whose keyword is at `header`. The `{` is
+  /// expected at the current token.
+  mutating func parseBody(what: String, isService: Bool, header: Int) -> [MatchItem] {
     let open = current.range
     guard eat(.lBrace) else {
       reportExpected("parse.expected-token", "expected '{' to open the \(what)")
       return []
     }
+    let limit = indentationLimit(header: header)
     var items: [MatchItem] = []
     while true {
       let before = current.start
+      if endsByIndentation(limit) {
+        recovering = false
+        closedByIndentation = true
+        report(
+          ParseDiagnostics.unclosedBlock(
+            what, at: SourceRange(start: header, end: open.end), line: lineNumber(of: current.start),
+            lastStatementEnd: previousEnd))
+        recovering = false
+        return items
+      }
       switch current.kind {
       case .rBrace:
         advance()
         recovering = false
         return items
       case .eof, .kwService, .kwRulesVersion:
+        if at(.eof) { unclosedAtEnd = true }
         report(
           .error(
             "parse.expected-token", "expected '}' to close the \(what)", at: .at(previousEnd),
@@ -182,7 +195,7 @@ extension Parser {
       return MatchBlock(path: path, items: [], range: SourceRange(start: start, end: previousEnd))
     }
     defer { leaveNesting() }
-    let items = parseBody(what: "match block", isService: false)
+    let items = parseBody(what: "match block", isService: false, header: start)
     return MatchBlock(path: path, items: items, range: SourceRange(start: start, end: previousEnd))
   }
 
