@@ -335,6 +335,21 @@ struct MethodNameChecksTests {
         == "no type has a method 'startsWith'; the call always fails with 'Function not found'")
     #expect(result.diagnostics[1].notes.isEmpty)
   }
+
+  @Test("the loop variable of an unknown macro-like method is not also undefined (one root cause)")
+  func unknownMacroVariable() {
+    let macro = compile("match /a/{id} { allow read: if resource.data.tags.all(t, t is string && t.size() < 9); }")
+    #expect(macro.diagnostics.map(\.code) == ["check.unknown-method"])
+    // The variable is bound only inside that call's later arguments.
+    let outside = compile("match /a/{id} { allow read: if resource.data.tags.all(t, t > 0) && t == 1; }")
+    #expect(outside.diagnostics.map(\.code) == ["check.unknown-method", "check.undefined-variable"])
+    // Other arguments are still checked, and a known name is not rebound.
+    let other = compile("match /a/{id} { allow read: if resource.data.tags.exists(t, t == ghost) && id.any(id, id > 0); }")
+    #expect(other.diagnostics.map(\.code) == ["check.unknown-method", "check.undefined-variable", "check.unknown-method"])
+    #expect(compile("match /a/{id} { allow read: if resource.data.tags.all(t); }").diagnostics.map(\.code) == [
+      "check.unknown-method", "check.undefined-variable",
+    ])
+  }
 }
 
 @Suite("Checks: pathological input")
