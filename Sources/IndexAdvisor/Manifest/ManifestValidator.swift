@@ -22,8 +22,8 @@ struct ManifestValidator {
     guard let indexesValue = object["indexes"] else { throw mustContain("indexes", object, at: path) }
     guard case .array(let indexItems) = indexesValue else { throw typeError("indexes", "array", at: path) }
     // Duplicates are kept (writing the file back loses no entry) and warned about: `firebase
-    // deploy` creates an index once and skips the copy as existing, and patches a field once
-    // per override (Docs/fidelity/indexes.md).
+    // deploy` skips an index that already exists and patches a field once per override
+    // (Docs/fidelity/indexes.md).
     var indexes: [CompositeIndex] = []
     var seen: [CompositeIndex.ComparisonKey: Int] = [:]
     for (i, item) in indexItems.enumerated() {
@@ -32,7 +32,7 @@ struct ManifestValidator {
       if let first = seen[index.comparisonKey] {
         warnings.append(
           "\(file): \(itemPath): duplicate index, the same as $.indexes[\(first)] once the implicit __name__ field "
-            + "is added: \(index); `firebase deploy` skips it as existing, remove it")
+            + "is added: \(index); `firebase deploy` skips an index that already exists; remove the copy")
       } else {
         seen[index.comparisonKey] = i
       }
