@@ -141,7 +141,7 @@ extension Parser {
         closedByIndentation = true
         report(
           ParseDiagnostics.unclosedBlock(
-            what, at: SourceRange(start: header, end: open.end), line: lineNumber(of: current.start),
+            what, at: SourceRange(start: header, end: open.end), line: lines?.lineNumber(of: current.start) ?? 0,
             lastStatementEnd: previousEnd))
         recovering = false
         return items
@@ -153,10 +153,11 @@ extension Parser {
         return items
       case .eof, .kwService, .kwRulesVersion:
         if at(.eof) { unclosedAtEnd = true }
+        let hint = misindentationNote(items)
         report(
           .error(
             "parse.expected-token", "expected '}' to close the \(what)", at: .at(previousEnd),
-            notes: [.init("the \(what) opens here", at: open)] + misindentationNote(items)))
+            notes: [.init("the \(what) opens here", at: open)] + hint))
         return items
       case .kwMatch:
         items.append(.match(parseMatch()))

@@ -27,9 +27,11 @@ struct Parser {
   /// whether an inner error already explains a problem.
   var syntaxErrorCount = 0
   var depth = 0
-  /// Second pass after a missing `}` (see `Parser+IndentRecovery`): blocks whose body is
-  /// indented end where the indentation returns to their level.
-  var closesBlocksByIndentation = false
+  /// Set for the second pass after a missing `}` (see `Parser+IndentRecovery`): blocks whose
+  /// body is indented end where the indentation returns to their level.
+  var lines: LineIndentation?
+  /// The line table of `misindentationNote`, built on first use.
+  var noteLines: LineIndentation?
   /// Set when a block was closed by indentation (`parse.unclosed-block`).
   var closedByIndentation = false
   /// Set when a service or match block was still open at the end of the file.

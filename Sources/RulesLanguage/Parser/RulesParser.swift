@@ -10,7 +10,7 @@ public enum RulesParser {
     let file = parser.parseFile()
     if parser.unclosedAtEnd {
       var retry = Parser(source: source)
-      retry.closesBlocksByIndentation = true
+      retry.lines = LineIndentation(source.bytes)
       let recovered = retry.parseFile()
       if retry.closedByIndentation && !retry.unclosedAtEnd {
         return ParsedRules(file: recovered, diagnostics: sorted(retry.diagnostics))
