@@ -133,3 +133,21 @@ extension OptimizerPropertyTests {
     #expect(written.fieldOverrides.count == existing.fieldOverrides.count)
   }
 }
+
+extension OptimizerPropertyTests {
+  @Test("conflicting duplicate overrides: the needed index is added to every copy, none loses one")
+  func duplicateOverridesGainTogether() throws {
+    let existing = try AdvisorFixtures.manifest("manifests/duplicates.json")
+    let workload = AdvisorFixtures.workload([#"collection("tasks").orderBy("due", "desc")"#])
+    let plan = WorkloadOptimizer.plan(workload, existing: existing)
+    #expect(plan.unserved.isEmpty)
+    let written = try ManifestReader.read(ManifestWriter.text(plan.manifest)).manifest
+    let due = written.fieldOverrides.filter { $0.fieldPathText == "due" }
+    #expect(due.count == 2)
+    for override in due {
+      #expect(override.has(FieldOverride.Index(.ascending, .collection)))
+      #expect(override.has(FieldOverride.Index(.descending, .collection)))
+    }
+    #expect(ServingCheck(written).serving(try #require(AdvisorFixtures.normalized(workload[0].text))).isServed)
+  }
+}
