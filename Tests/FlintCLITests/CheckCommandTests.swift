@@ -133,6 +133,28 @@ struct CheckCommandTests {
     #expect(werror.stdout.contains("error: function 'unused' is never called"))
   }
 
+  @Test("--format sarif in a subfolder of a git checkout: locations relative to the repository root")
+  func sarifFromASubfolder() throws {
+    let box = try Sandbox()
+    try box.write(".git/HEAD", "ref: refs/heads/main\n")
+    try box.write("app/firestore.rules", warningRules)
+    let result = try FlintRunner.run(["check", "--format", "sarif", "firestore.rules"], in: box.url.appendingPathComponent("app"))
+    #expect(result.status == 0)
+    let log = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let run = try #require((log["runs"] as? [[String: Any]])?.first)
+    let root = URL(fileURLWithPath: box.url.path).resolvingSymlinksInPath().path
+    #expect((run["originalUriBaseIds"] as? [String: [String: String]])?["%SRCROOT%"]?["uri"] == "file://\(root)/")
+    let location = (((run["results"] as? [[String: Any]])?.first?["locations"] as? [[String: Any]])?.first?[
+      "physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: String]
+    #expect(location == ["uri": "app/firestore.rules", "uriBaseId": "%SRCROOT%"])
+
+    // Outside a git checkout the current directory is the root.
+    let plain = try Sandbox()
+    try plain.write("rules/w.rules", warningRules)
+    let flat = try plain.run("check", "--format", "sarif", "rules/w.rules")
+    #expect(flat.stdout.contains(#""uri": "rules/w.rules", "uriBaseId": "%SRCROOT%""#))
+  }
+
   @Test("warnings alone exit 0")
   func warningsOnly() throws {
     let box = try Sandbox()

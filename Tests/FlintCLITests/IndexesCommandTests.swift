@@ -141,3 +141,30 @@ struct IndexesCommandTests {
     #expect(served.stdout.contains(#""servedBy": [{"collectionGroup": "posts", "queryScope": "COLLECTION", "x-team": "feed""#))
   }
 }
+
+extension IndexesCommandTests {
+  @Test("--check's verdict says what served the queries: the manifest firebase.json names, or automatic indexes")
+  func checkSummary() throws {
+    let dir = try sandbox()
+    func check(_ name: String, _ lines: String) throws -> FlintRunner.Result {
+      try lines.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+      return try FlintRunner.run(["indexes", "--check", name], in: dir)
+    }
+    let mixed = try check(
+      "mixed.txt",
+      #"""
+      collection("posts").where("author", "==", "a").orderBy("at", "desc")
+      collection("posts").where("tag", "==", "x")
+      collection("posts").orderBy("at")
+      """#)
+    #expect(mixed.status == 0)
+    #expect(
+      mixed.stdout.hasSuffix(
+        "check: all 3 queries are served: 1 by composite indexes in firestore.indexes.json, "
+          + "2 by automatic single-field indexes\n"), "\(mixed.stdout)")
+    let automatic = try check("auto.txt", #"collection("posts").where("tag", "==", "x")"#)
+    #expect(automatic.stdout.hasSuffix("check: the query is served by automatic single-field indexes\n"))
+    let composite = try check("composite.txt", #"collection("posts").where("author", "==", "a").orderBy("at", "desc")"#)
+    #expect(composite.stdout.hasSuffix("check: the query is served by composite indexes in firestore.indexes.json\n"))
+  }
+}

@@ -145,3 +145,39 @@ struct OptimizerPropertyTests {
     #expect(plan.unserved.first?.reason.contains("over the budget") == true)
   }
 }
+
+extension OptimizerPropertyTests {
+  @Test("a manifest with duplicates: merging adds no further copy and writes every entry back")
+  func duplicatesAreNotMultiplied() throws {
+    let existing = try AdvisorFixtures.manifest("manifests/duplicates.json")
+    let workload = AdvisorFixtures.workload([
+      #"collection("tasks").where("owner", "==", "u").orderBy("due")"#,
+      #"collection("tasks").where("owner", "==", "u").where("state", "==", "open").orderBy("due")"#,
+    ])
+    let plan = WorkloadOptimizer.plan(workload, existing: existing)
+    let written = try ManifestReader.read(ManifestWriter.text(plan.manifest)).manifest
+    let ownerDue = existing.indexes[0].comparisonKey
+    #expect(written.indexes.filter { $0.comparisonKey == ownerDue }.count == 2)
+    #expect(written.indexes.count == 2 + plan.added.count)
+    #expect(!plan.added.contains { $0.comparisonKey == ownerDue })
+    #expect(written.fieldOverrides.count == existing.fieldOverrides.count)
+  }
+}
+
+extension OptimizerPropertyTests {
+  @Test("conflicting duplicate overrides: the needed index is added to every copy, none loses one")
+  func duplicateOverridesGainTogether() throws {
+    let existing = try AdvisorFixtures.manifest("manifests/duplicates.json")
+    let workload = AdvisorFixtures.workload([#"collection("tasks").orderBy("due", "desc")"#])
+    let plan = WorkloadOptimizer.plan(workload, existing: existing)
+    #expect(plan.unserved.isEmpty)
+    let written = try ManifestReader.read(ManifestWriter.text(plan.manifest)).manifest
+    let due = written.fieldOverrides.filter { $0.fieldPathText == "due" }
+    #expect(due.count == 2)
+    for override in due {
+      #expect(override.has(FieldOverride.Index(.ascending, .collection)))
+      #expect(override.has(FieldOverride.Index(.descending, .collection)))
+    }
+    #expect(ServingCheck(written).serving(try #require(AdvisorFixtures.normalized(workload[0].text))).isServed)
+  }
+}

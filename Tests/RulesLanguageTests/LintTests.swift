@@ -157,3 +157,24 @@ struct LintTests {
 extension LintRule: CustomTestStringConvertible {
   public var testDescription: String { code }
 }
+
+extension LintTests {
+  @Test("a block closed by indentation still gets its lints and warnings (flint check, the language server)")
+  func lintsAfterAMissingBrace() {
+    let text = """
+      rules_version = '2';
+      service cloud.firestore {
+        match /databases/{database}/documents {
+          match /rooms/{roomId} {
+            allow write: if true;
+
+          match /notes/{noteId} {
+            allow read: if ghost == 1;
+          }
+        }
+      }
+      """
+    let codes = RulesLinter.check(SourceFile(name: "t.rules", text: text)).diagnostics.map(\.code)
+    #expect(codes == ["parse.unclosed-block", "security.open-write", "check.undefined-variable"])
+  }
+}

@@ -242,6 +242,33 @@ struct ParserTests {
     #expect(T.expr(text) == value)
   }
 
+  @Test("Constructs deployed files use: trailing commas, '{x=*}', functions after the service")
+  func deployedForms() {
+    #expect(T.expr("f(1, 2,)") == Expr(.call(Identifier("f"), [int(1), int(2)])).kind)
+    #expect(T.expr("a.m(1,)") == T.expr("a.m(1)"))
+    // A trailing comma after the last parameter: accepted, with a warning.
+    let params = T.parse("function f(a, b,) { return a; } service cloud.firestore { }")
+    #expect(T.codes(params.diagnostics, in: "function f(a, b,) { return a; }") == ["parse.trailing-comma@1:16"])
+    #expect(params.diagnostics.first?.severity == .warning)
+    #expect(params.file.functions.first?.parameters.map(\.name) == ["a", "b"])
+    #expect(T.ruleCodes("function f(,) { return 1; } service cloud.firestore { }") == ["parse.expected-identifier@1:12"])
+    // `{x=*}` is a single-segment wildcard, with a warning; `{x=***}` and `{x=}` stay errors.
+    let star = T.parse("service cloud.firestore { match /m/{doc=*} { allow read; } }")
+    #expect(T.codes(star.diagnostics, in: "service cloud.firestore { match /m/{doc=*} ") == ["parse.single-star-wildcard@1:36"])
+    #expect(star.diagnostics.first?.severity == .warning)
+    guard case .match(let match) = star.file.service?.items.first else {
+      Issue.record("no match block")
+      return
+    }
+    #expect(match.path.segments.map(\.kind) == [.literal("m"), .wildcard("doc")])
+    #expect(T.ruleCodes("service cloud.firestore { match /m/{doc=***} { allow read; } }") == ["parse.invalid-match-path@1:43"])
+    #expect(T.ruleCodes("service cloud.firestore { match /m/{doc=} { allow read; } }") == ["parse.invalid-match-path@1:41"])
+    // Functions after the service are kept as top-level functions, without a diagnostic.
+    let after = T.parse("service cloud.firestore { } function g() { return 1; }")
+    #expect(after.diagnostics.isEmpty)
+    #expect(after.file.functions.map(\.name.name) == ["g"])
+  }
+
   @Test("Lists and maps, with trailing commas")
   func collections() {
     #expect(T.expr("[]") == .list([]))

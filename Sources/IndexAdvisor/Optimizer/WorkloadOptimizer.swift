@@ -75,11 +75,17 @@ public enum WorkloadOptimizer {
     var manifest = base
     manifest.indexes += chosen.indexes
     for override in chosen.overrides {
-      if let i = manifest.fieldOverrides.firstIndex(where: { $0.key == override.key }) {
-        manifest.fieldOverrides[i] = override
-      } else {
-        manifest.fieldOverrides.append(override)
+      // An override only ever gains indexes; a field with duplicate overrides (the reader
+      // warned) gets them in every copy, each keeping its own others, so none loses an index
+      // and the indexes they all list (what serving counts) include the new ones.
+      var found = false
+      for i in manifest.fieldOverrides.indices where manifest.fieldOverrides[i].key == override.key {
+        found = true
+        for index in override.indexes where !manifest.fieldOverrides[i].has(index) {
+          manifest.fieldOverrides[i].indexes.append(index)
+        }
       }
+      if !found { manifest.fieldOverrides.append(override) }
     }
     let finalCheck = ServingCheck(manifest)
     let needServing = table.needs.map(finalCheck.serving)

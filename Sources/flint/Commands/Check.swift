@@ -63,9 +63,15 @@ extension Flint {
       }
       if watch { return try self.watch(inputs) }
       var results: [(source: SourceFile, diagnostics: [Diagnostic])] = []
+      var paths: [String] = []
       var ioFailed = false
       for input in inputs {
-        if let result = diagnose(input) { results.append(result) } else { ioFailed = true }
+        if let result = diagnose(input) {
+          results.append(result)
+          paths.append(input.path)
+        } else {
+          ioFailed = true
+        }
       }
       switch format {
       case .text:
@@ -82,7 +88,7 @@ extension Flint {
       case .json:
         Output.out(DiagnosticRenderer.json(results))
       case .sarif:
-        Output.out(SARIFRenderer.render(results))
+        Output.out(SARIFRenderer.render(results, sourceRoot: SourceRoot.locate(paths: paths)))
       }
       if ioFailed { throw ExitCode(ExitStatus.usage) }
       let hasErrors = results.contains { $0.diagnostics.contains { $0.severity == .error } }

@@ -119,7 +119,10 @@ extension Flint {
       }
       let manifestText = output.manifestText ?? ""
       if check {
-        Output.out(format == .json ? IndexPlanRenderer.json(plan, queries: queries, manifest: false) : checkText(plan, queries))
+        Output.out(
+          format == .json
+            ? IndexPlanRenderer.json(plan, queries: queries, manifest: false)
+            : checkText(plan, queries, manifest: existingFile?.name))
         for overrun in plan.overruns { Output.error("flint: over budget: \(overrun.message)") }
         // Over budget alone is a warning (a project with billing may hold up to 1,000); it fails
         // the check only through the queries it leaves unserved.
@@ -152,7 +155,7 @@ extension Flint {
 
     /// `--check`: the plan against the existing manifest, then the verdict (the user's query
     /// texts and names escaped).
-    private func checkText(_ plan: IndexPlan, _ queries: [WorkloadQuery]) -> String {
+    private func checkText(_ plan: IndexPlan, _ queries: [WorkloadQuery], manifest: String?) -> String {
       var text = ""
       for (q, served) in plan.servedByExisting.enumerated() where !served && q < queries.count {
         let serving = plan.existingServings[q]
@@ -163,7 +166,7 @@ extension Flint {
       let unserved = plan.servedByExisting.filter { !$0 }.count
       for overrun in plan.overruns { text += "over budget: \(overrun.message)\n" }
       text += unserved == 0
-        ? "check: all \(queries.count) queries are served by \(existing ?? "the automatic indexes")\n"
+        ? IndexCheckSummary.allServed(plan.existingServings, manifest: manifest) + "\n"
         : "check: \(unserved) of \(queries.count) queries are not served; run without --check to add the indexes\n"
       return VisibleText.escapedLines(text)
     }
