@@ -30,6 +30,21 @@ public struct JSONObject: Hashable, Sendable {
     self.members = members
   }
 
+  /// An object with these members in this order, for builders; like the dictionary literal,
+  /// a repeated key keeps its last value in the first key's place.
+  public init(_ members: [(String, JSONValue)]) {
+    var seen = Set<String>(minimumCapacity: members.count)
+    self.members = []
+    self.members.reserveCapacity(members.count)
+    for (key, value) in members {
+      if seen.insert(key).inserted {
+        self.members.append(JSONMember(key: key, value: value))
+      } else {
+        self[key] = value
+      }
+    }
+  }
+
   /// The keys in source order.
   public var keys: [String] { members.map(\.key) }
 

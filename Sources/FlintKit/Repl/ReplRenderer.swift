@@ -135,10 +135,10 @@ enum ReplRenderer {
 
   /// Fields as one line of tagged JSON, keys sorted.
   static func compact(_ fields: [String: Value]) -> String {
-    PlaygroundRenderer.compact(.object(TaggedJSONEncoder.encode(fields: fields)))
+    JSONValue.object(TaggedJSONEncoder.encode(fields: fields)).text(.spaced)
   }
 
   static func compact(_ value: Value) -> String {
-    PlaygroundRenderer.compact(TaggedJSONEncoder.encode(value))
+    TaggedJSONEncoder.encode(value).text(.spaced)
   }
 }

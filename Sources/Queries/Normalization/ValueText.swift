@@ -13,14 +13,14 @@ public enum ValueText {
       let text = "\(d)"
       return text.contains(".") || text.contains("e") ? text : text + ".0"
     case .timestamp(let t): return "timestamp(\"\(t.rfc3339)\")"
-    case .string(let s): return jsonQuoted(s)
+    case .string(let s): return StringQuoting.quoted(s)
     case .bytes(let b): return "bytes(\"\(Base64.encode(b))\")"
     case .reference(let p): return "ref(\"/\(p)\")"
     case .geoPoint(let g): return "geopoint(\(render(.double(g.latitude))), \(render(.double(g.longitude))))"
     case .array(let items): return "[" + items.map(render).joined(separator: ", ") + "]"
     case .map(let entries):
       let keys = Value.sortedKeys(entries)
-      return "{" + keys.map { "\(jsonQuoted($0)): \(render(entries[$0]!))" }.joined(separator: ", ") + "}"
+      return "{" + keys.map { "\(StringQuoting.quoted($0)): \(render(entries[$0]!))" }.joined(separator: ", ") + "}"
     }
   }
 }

@@ -159,23 +159,23 @@ public enum DiagnosticRenderer {
   /// `"omitted": N` after its list.
   public static func json(_ files: [(source: SourceFile, diagnostics: [Diagnostic])]) -> String {
     let entries = files.map { file in
-      var members: [(String, JSONText)] = [
+      var members: [(String, JSONValue)] = [
         ("file", .string(file.source.name)),
         ("diagnostics", .array(file.diagnostics.prefix(maxShownPerFile).map { jsonValue($0, in: file.source) })),
       ]
       if file.diagnostics.count > maxShownPerFile {
         members.append(("omitted", .int(file.diagnostics.count - maxShownPerFile)))
       }
-      return JSONText.object(members)
+      return JSONValue.object(members)
     }
-    return JSONText.object([("files", .array(entries))]).text + "\n"
+    return JSONValue.object([("files", .array(entries))]).text(.spaced) + "\n"
   }
 
   /// One diagnostic as a JSON object.
-  public static func jsonValue(_ diagnostic: Diagnostic, in source: SourceFile) -> JSONText {
+  public static func jsonValue(_ diagnostic: Diagnostic, in source: SourceFile) -> JSONValue {
     let start = source.location(of: diagnostic.range.start)
     let end = source.location(of: diagnostic.range.end)
-    var members: [(String, JSONText)] = [
+    var members: [(String, JSONValue)] = [
       ("severity", .string(diagnostic.severity.rawValue)),
       ("code", .string(diagnostic.code)),
       ("message", .string(diagnostic.message)),
@@ -185,8 +185,8 @@ public enum DiagnosticRenderer {
       ("endColumn", .int(end.column)),
     ]
     if !diagnostic.notes.isEmpty {
-      let notes = diagnostic.notes.map { note -> JSONText in
-        var fields: [(String, JSONText)] = [("message", .string(note.message))]
+      let notes = diagnostic.notes.map { note -> JSONValue in
+        var fields: [(String, JSONValue)] = [("message", .string(note.message))]
         if let range = note.range {
           let location = source.location(of: range.start)
           fields.append(("line", .int(location.line)))
