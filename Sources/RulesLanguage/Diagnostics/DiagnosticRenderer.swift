@@ -77,6 +77,19 @@ public enum DiagnosticRenderer {
     return window(escaped.line, column: escaped.column, width: escaped.width)
   }
 
+  /// The excerpt and caret lines under an error at `column` (1-based, in Unicode scalars) of a
+  /// one-line text, exactly as a diagnostic shows them: for messages about a single input line
+  /// (the REPL's commands and queries).
+  public static func excerptLines(_ line: String, column: Int) -> (line: String, caret: String) {
+    let source = SourceFile(name: "", text: line)
+    var offset = 0
+    for (index, scalar) in line.unicodeScalars.enumerated() where index < column - 1 {
+      offset += UTF8.width(scalar)
+    }
+    let shown = excerpt(source, at: SourceLocation(line: 1, column: column, offset: offset), width: 1)
+    return (shown.line, caretLine(for: shown.line, column: shown.column, width: 1))
+  }
+
   /// An escaped line cut again to a window around the caret when escapes made it longer than
   /// `maxShownBytes` characters (128 NUL bytes show as 1 KB of `<U+0000>`).
   private static func window(_ line: String, column: Int, width: Int?) -> (line: String, column: Int, width: Int?) {
