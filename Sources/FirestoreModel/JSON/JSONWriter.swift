@@ -81,10 +81,16 @@ public enum JSONWriter {
     out += String(repeating: "  ", count: indent)
   }
 
-  /// Shortest text that parses back to the same double, always marked as fractional;
-  /// `"NaN"`, `"Infinity"`, `"-Infinity"` (quoted) for the values JSON has no number for.
+  /// A double as JSON: `number(d)`, or `"NaN"`, `"Infinity"`, `"-Infinity"` (quoted) for the
+  /// values JSON has no number for.
   static func formatDouble(_ d: Double) -> String {
     guard d.isFinite else { return d.isNaN ? #""NaN""# : (d < 0 ? #""-Infinity""# : #""Infinity""#) }
+    return number(d)
+  }
+
+  /// The shortest text that reads back as the same finite double, always marked as fractional
+  /// (`1.0`, `-0.0`, `0.1`, `1e+16`): the number format of JSON output and of query literals.
+  public static func number(_ d: Double) -> String {
     let text = d.description
     if text.contains(".") || text.contains("e") || text.contains("E") { return text }
     return text + ".0"

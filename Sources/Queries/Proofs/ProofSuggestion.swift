@@ -122,7 +122,7 @@ enum ProofSuggestion {
       return chain.dropFirst().joined(separator: ".")
     }
     guard let stored = value.toFirestoreValue() else { return nil }
-    return ValueText.render(stored)
+    return QueryLiteral.render(stored)
   }
 
   /// `["request", "auth", "uid"]` for `request.auth.uid`; nil for anything but identifiers

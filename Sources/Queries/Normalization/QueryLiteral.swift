@@ -1,7 +1,8 @@
 import FirestoreModel
 
-/// Renders values in the query DSL's own literal syntax, so printed queries parse back.
-public enum ValueText {
+/// A value as a literal of the query DSL (`"a"`, `2.0`, `timestamp("...")`, `ref("/a/b")`), so
+/// that printed queries parse back. (RulesEngine's `ValueText` writes rules values instead.)
+public enum QueryLiteral {
   public static func render(_ value: Value) -> String {
     switch value {
     case .null: return "null"
@@ -10,8 +11,7 @@ public enum ValueText {
     case .double(let d):
       if d.isNaN { return "NaN" }
       if d.isInfinite { return d < 0 ? "-Infinity" : "Infinity" }
-      let text = "\(d)"
-      return text.contains(".") || text.contains("e") ? text : text + ".0"
+      return JSONWriter.number(d)
     case .timestamp(let t): return "timestamp(\"\(t.rfc3339)\")"
     case .string(let s): return StringQuoting.quoted(s)
     case .bytes(let b): return "bytes(\"\(Base64.encode(b))\")"
