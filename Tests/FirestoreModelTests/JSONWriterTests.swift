@@ -59,8 +59,14 @@ import Testing
     #expect(JSONValue.double(.nan).description == #""NaN""#)
   }
 
-  @Test func objectBuilderKeepsOrderAndLastValue() {
+  @Test func objectBuilderKeepsOrderAndLastValue() throws {
     #expect(JSONValue.object([("b", 1), ("a", 2), ("b", 3)]).text() == #"{"b":3,"a":2}"#)
+    // Past 16 members the builder checks keys with a set; same result.
+    let many = (0..<20).map { ("k\($0)", JSONValue.int($0)) } + [("k3", "last")]
+    let object = try #require(JSONValue.object(many).objectValue)
+    #expect(object.count == 20)
+    #expect(object.keys.first == "k0")
+    #expect(object["k3"] == "last")
   }
 
   @Test func parseWriteRoundTrip() throws {
