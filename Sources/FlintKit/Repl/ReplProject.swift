@@ -52,9 +52,13 @@ public struct ReplProject: Sendable {
       } catch {
         project.problem = "firebase.json: \(error)"
       }
+      project.addDataBesideRules()
       return project
     }
-    guard rules == nil, data == nil, indexes == nil else { return project }
+    guard rules == nil, data == nil, indexes == nil else {
+      project.addDataBesideRules()
+      return project
+    }
     let sample = sampleFolder
     guard FileStamp.of(sample + "/firestore.rules") != nil else {
       project.note = "no firebase.json here and no bundled sample project: starting without rules or data"
@@ -87,6 +91,18 @@ public struct ReplProject: Sendable {
       config.databases.count > 1
       ? config.missingIndexesNote(for: database, option: "--indexes", databaseOption: true) : nil
     return (database, rules, entry?.indexes, note, databaseNote)
+  }
+
+  /// Without `--data`, a `data.json` in the rules file's folder is the seed data (as the
+  /// sample project has it), and the note says it was loaded.
+  mutating func addDataBesideRules() {
+    guard data == nil, let rules else { return }
+    let folder = rules.path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+      .joined(separator: "/")
+    let path = folder.isEmpty && !rules.path.hasPrefix("/") ? "data.json" : folder + "/data.json"
+    guard FileStamp.of(path) != nil else { return }
+    data = WatchedFile(path: path)
+    note = (note.map { $0 + "; " } ?? "") + "loaded \(path) beside the rules; --data picks another file"
   }
 
   private static func relative(_ path: String, _ directory: String) -> String {
