@@ -35,7 +35,7 @@ public struct Identity: Sendable, Hashable, CustomStringConvertible {
   /// `alice`, `root {"admin":true}` or `signed out`, as requests print it.
   public var description: String {
     guard let uid else { return "signed out" }
-    return claims.isEmpty ? uid : "\(uid) \(JSONWriter.debugJSON(.object(ClaimValue.object(claims))))"
+    return claims.isEmpty ? uid : "\(uid) \(JSONValue.object(ClaimValue.object(claims)).text())"
   }
 
   /// `{"uid", "token"}` as a suite's request gives it, or null.
@@ -44,12 +44,5 @@ public struct Identity: Sendable, Hashable, CustomStringConvertible {
     return .object(JSONObject(members: [
       JSONMember(key: "uid", value: .string(uid)), JSONMember(key: "token", value: .object(ClaimValue.object(claims))),
     ])!)
-  }
-}
-
-extension JSONWriter {
-  /// Compact JSON text for messages (claims and data are always writable).
-  static func debugJSON(_ value: JSONValue) -> String {
-    (try? JSONWriter.text(value)) ?? "?"
   }
 }

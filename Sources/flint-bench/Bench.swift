@@ -1,13 +1,13 @@
+import FirestoreModel
 import Foundation
 
-/// One measurement, printed as a JSON line.
+/// One measurement, printed as a JSON line: `{"bench": name, ...fields}`.
 struct BenchResult {
   var name: String
-  var fields: [(String, String)]
+  var fields: [(String, JSONValue)]
 
   func line() -> String {
-    let body = ([("bench", "\"\(name)\"")] + fields).map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ")
-    return "{\(body)}"
+    JSONValue.object([("bench", .string(name))] + fields).text(.spaced)
   }
 }
 
@@ -30,6 +30,11 @@ func peakResidentBytes() -> Int {
   return usage.ru_maxrss * 1024
 }
 
-func format(_ value: Double, digits: Int = 1) -> String {
-  String(format: "%.\(digits)f", value)
+/// `value` rounded to `digits` decimals, as a JSON number: an integer for no decimals (when it
+/// fits), a double otherwise (the writer prints NaN and infinities as strings).
+func format(_ value: Double, digits: Int = 1) -> JSONValue {
+  if digits == 0, value.isFinite, abs(value) < 9e18 { return .int(Int64(value.rounded())) }
+  guard value.isFinite else { return .double(value) }
+  let scale = pow(10, Double(digits))
+  return .double((value * scale).rounded() / scale)
 }

@@ -36,7 +36,7 @@ enum EvaluationBench {
     return BenchResult(
       name: "condition-evaluation",
       fields: [
-        ("evaluations", "\(iterations)"), ("true_results", "\(trues)"), ("seconds", format(seconds, digits: 3)),
+        ("evaluations", .int(iterations)), ("true_results", .int(trues)), ("seconds", format(seconds, digits: 3)),
         ("evaluations_per_second", format(Double(iterations) / seconds, digits: 0)),
       ])
   }

@@ -28,7 +28,7 @@ enum HashingBench {
     return BenchResult(
       name: "hashing-evaluation",
       fields: [
-        ("evaluations", "\(iterations)"), ("output_bytes", "\(bytes)"), ("seconds", format(seconds, digits: 3)),
+        ("evaluations", .int(iterations)), ("output_bytes", .int(bytes)), ("seconds", format(seconds, digits: 3)),
         ("evaluations_per_second", format(Double(iterations) / seconds, digits: 0)),
       ])
   }

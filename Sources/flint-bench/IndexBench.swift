@@ -41,8 +41,8 @@ enum IndexBench {
           BenchResult(
             name: "indexes-plan",
             fields: [
-              ("queries", "\(size)"), ("shapes", "\(max(size / 10, 1))"),
-              ("limit", limit == Int.max ? "\"none\"" : "\(limit)"), ("added", "\(added)"), ("served", "\(served)"),
+              ("queries", .int(size)), ("shapes", .int(max(size / 10, 1))),
+              ("limit", limit == Int.max ? "none" : .int(limit)), ("added", .int(added)), ("served", .int(served)),
               ("seconds", format(seconds, digits: 3)),
               ("queries_per_second", format(Double(size) / seconds, digits: 0)),
             ]))

@@ -34,8 +34,8 @@ enum LspBench {
     return BenchResult(
       name: "lsp-edit-latency",
       fields: [
-        ("lines", "\(text.split(separator: "\n", omittingEmptySubsequences: false).count)"),
-        ("bytes", "\(text.utf8.count)"), ("edits", "\(edits)"),
+        ("lines", .int(text.split(separator: "\n", omittingEmptySubsequences: false).count)),
+        ("bytes", .int(text.utf8.count)), ("edits", .int(edits)),
         ("median_ms", format(timings[timings.count / 2], digits: 2)),
         ("p95_ms", format(timings[timings.count * 95 / 100], digits: 2)),
         ("max_ms", format(timings.last ?? 0, digits: 2)),

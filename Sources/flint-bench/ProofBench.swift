@@ -43,7 +43,7 @@ enum ProofBench {
     return BenchResult(
       name: "query-validation-and-proof",
       fields: [
-        ("queries", "\(iterations)"), ("allowed", "\(allowed)"), ("seconds", format(seconds, digits: 3)),
+        ("queries", .int(iterations)), ("allowed", .int(allowed)), ("seconds", format(seconds, digits: 3)),
         ("queries_per_second", format(Double(iterations) / seconds, digits: 0)),
       ])
   }

@@ -20,7 +20,7 @@ enum QueryExecutionBench {
     let prepared = QueryPipeline.prepare(
       SourceFile(name: "bench", text: #"collection("posts").where("author", "==", "user42")"#))
     guard let normalized = prepared.normalized else {
-      return [BenchResult(name: "query-execution", fields: [("error", "\"query did not prepare\"")])]
+      return [BenchResult(name: "query-execution", fields: [("error", "query did not prepare")])]
     }
     let engine = QueryEngine(store: store)
     _ = engine.execute(normalized)  // build the lazy field index once
@@ -40,7 +40,7 @@ enum QueryExecutionBench {
       BenchResult(
         name: "query-execution-100k",
         fields: [
-          ("documents", "\(count)"), ("results", "\(indexedCount)"), ("scan_results", "\(scanCount)"),
+          ("documents", .int(count)), ("results", .int(indexedCount)), ("scan_results", .int(scanCount)),
           ("indexed_ms_per_query", format(perIndexed * 1000, digits: 3)),
           ("scan_ms_per_query", format(perScan * 1000, digits: 3)),
           ("speedup", format(perScan / perIndexed)),
@@ -68,7 +68,7 @@ enum QueryExecutionBench {
     return BenchResult(
       name: "query-validation",
       fields: [
-        ("queries", "\(iterations)"), ("valid", "\(valid)"), ("seconds", format(seconds, digits: 3)),
+        ("queries", .int(iterations)), ("valid", .int(valid)), ("seconds", format(seconds, digits: 3)),
         ("queries_per_second", format(Double(iterations) / seconds, digits: 0)),
       ])
   }

@@ -18,7 +18,7 @@ enum RulesLintBench {
     return BenchResult(
       name: "rules-check-with-lints",
       fields: [
-        ("bytes", "\(bytes)"), ("warnings", "\(warnings)"),
+        ("bytes", .int(bytes)), ("warnings", .int(warnings)),
         ("compile_seconds", format(compile.wall, digits: 4)), ("check_seconds", format(check.wall, digits: 4)),
         ("lint_overhead_percent", format((check.wall / compile.wall - 1) * 100)),
         ("compile_cpu_seconds", format(compile.cpu, digits: 4)), ("check_cpu_seconds", format(check.cpu, digits: 4)),

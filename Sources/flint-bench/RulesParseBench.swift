@@ -15,8 +15,8 @@ enum RulesParseBench {
     return BenchResult(
       name: "rules-parse-check",
       fields: [
-        ("lines", "\(text.utf8.lazy.filter { $0 == UInt8(ascii: "\n") }.count)"), ("bytes", "\(bytes)"),
-        ("errors", "\(errors)"),
+        ("lines", .int(text.utf8.lazy.filter { $0 == UInt8(ascii: "\n") }.count)), ("bytes", .int(bytes)),
+        ("errors", .int(errors)),
         ("seconds", format(seconds, digits: 4)), ("mb_per_second", format(Double(bytes) / seconds / 1e6)),
         ("peak_rss_growth_over_source", format(Double(grown) / Double(bytes))),
       ])

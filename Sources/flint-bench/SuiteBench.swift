@@ -81,8 +81,8 @@ enum SuiteBench {
     return BenchResult(
       name: "flint-test-suite",
       fields: [
-        ("cases", "\(cases)"), ("passed", "\(passed)"), ("failed", "\(failed)"),
+        ("cases", .int(cases)), ("passed", .int(passed)), ("failed", .int(failed)),
         ("seconds", format(seconds, digits: 3)), ("cases_per_second", format(Double(cases) / seconds, digits: 0)),
-      ] + (failure.isEmpty ? [] : [("error", JSONText.quoted(failure))]))
+      ] + (failure.isEmpty ? [] : [("error", .string(failure))]))
   }
 }

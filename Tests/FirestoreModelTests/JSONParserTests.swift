@@ -25,8 +25,8 @@ import Testing
     #expect(try JSONParser.parse("1e3") == .double(1000))
     #expect(try JSONParser.parse("2.5E-3") == .double(0.0025))
     #expect(try JSONParser.parse("-1.5") == .double(-1.5))
-    #expect(try JSONParser.parse("9223372036854775807") == .int(.max))
-    #expect(try JSONParser.parse("-9223372036854775808") == .int(.min))
+    #expect(try JSONParser.parse("9223372036854775807") == .int(Int64.max))
+    #expect(try JSONParser.parse("-9223372036854775808") == .int(Int64.min))
   }
 
   @Test func rejectsIntegersBeyondInt64() {

@@ -4,7 +4,7 @@ import Testing
 @Suite struct JSONWriterTests {
   @Test func writesCompactInOrder() throws {
     let value: JSONValue = ["b": [1, 2.5, nil, true], "a": ["x": "y"], "e": [], "o": [:]]
-    #expect(try value.text() == #"{"b":[1,2.5,null,true],"a":{"x":"y"},"e":[],"o":{}}"#)
+    #expect(value.text() == #"{"b":[1,2.5,null,true],"a":{"x":"y"},"e":[],"o":{}}"#)
   }
 
   @Test func writesPretty() throws {
@@ -20,16 +20,22 @@ import Testing
         "c": {}
       }
       """
-    #expect(try value.text(.pretty) == expected)
+    #expect(value.text(.pretty) == expected)
+  }
+
+  @Test func writesSpacedOnOneLine() {
+    let value: JSONValue = .object([("k", .array([.int(1), .bool(true), .null, .double(1.5)])), ("e", [:])])
+    #expect(value.text(.spaced) == #"{"k": [1, true, null, 1.5], "e": {}}"#)
   }
 
   @Test func escapesStrings() throws {
-    #expect(JSONWriter.quoted("a\"b\\c\n\t\r\u{08}\u{0C}\u{01}\u{1F}/é😀") == #""a\"b\\c\n\t\r\b\f\u0001\u001f/é😀""#)
+    #expect(StringQuoting.quoted("a\"b\\c\u{01}\t") == #""a\"b\\c\u0001\t""#)
+    #expect(StringQuoting.quoted("a\"b\\c\n\t\r\u{08}\u{0C}\u{01}\u{1F}/é😀") == #""a\"b\\c\n\t\r\b\f\u0001\u001f/é😀""#)
   }
 
   @Test func doublesStayDoublesAndRoundTrip() throws {
     for d in [1.0, -0.0, 0.1, 1e20, 1e-7, .leastNonzeroMagnitude, 1.7976931348623157e308, 123456789.125, -2.5] {
-      let text = try JSONValue.double(d).text()
+      let text = JSONValue.double(d).text()
       let back = try JSONParser.parse(text)
       guard case .double(let parsed) = back else {
         Issue.record("\(text) read back as \(back)")
@@ -37,24 +43,36 @@ import Testing
       }
       #expect(parsed.bitPattern == d.bitPattern, "\(text)")
     }
-    #expect(try JSONValue.double(1).text() == "1.0")
-    #expect(try JSONValue.int(-7).text() == "-7")
+    #expect(JSONValue.double(1).text() == "1.0")
+    #expect(JSONValue.double(-0.0).text() == "-0.0")
+    #expect(JSONValue.double(123456789012345).text(.spaced) == "123456789012345.0")
+    #expect(JSONValue.double(9007199254740992).text() == "9007199254740992.0")
+    #expect(JSONValue.double(1e16).text() == "1e+16")
+    #expect(JSONValue.int(-7).text() == "-7")
   }
 
-  @Test func rejectsNonFiniteNumbers() {
-    #expect(throws: JSONError.self) { try JSONValue.array([.double(.nan)]).text() }
-    do {
-      _ = try JSONValue.object(["x": .double(.infinity)]).text()
-      Issue.record("wrote infinity")
-    } catch {
-      #expect(error.path.description == "$.x")
-    }
+  /// One policy for every output: proto3's JSON strings, never a failure.
+  @Test func writesNonFiniteNumbersAsStrings() {
+    #expect(JSONValue.array([.double(.nan), .double(.infinity), .double(-.infinity)]).text()
+      == #"["NaN","Infinity","-Infinity"]"#)
+    #expect(JSONValue.object(["x": .double(.nan)]).text(.spaced) == #"{"x": "NaN"}"#)
+    #expect(JSONValue.double(.nan).description == #""NaN""#)
+  }
+
+  @Test func objectBuilderKeepsOrderAndLastValue() throws {
+    #expect(JSONValue.object([("b", 1), ("a", 2), ("b", 3)]).text() == #"{"b":3,"a":2}"#)
+    // Past 16 members the builder checks keys with a set; same result.
+    let many = (0..<20).map { ("k\($0)", JSONValue.int($0)) } + [("k3", "last")]
+    let object = try #require(JSONValue.object(many).objectValue)
+    #expect(object.count == 20)
+    #expect(object.keys.first == "k0")
+    #expect(object["k3"] == "last")
   }
 
   @Test func parseWriteRoundTrip() throws {
     let text = #"{"z":[1,-2,3.5e-8,{"k":"\u0001é"}],"a":null,"t":true}"#
     let value = try JSONParser.parse(text)
-    #expect(try JSONParser.parse(try value.text(.pretty)) == value)
-    #expect(try JSONParser.parse(try value.text()) == value)
+    #expect(try JSONParser.parse(value.text(.pretty)) == value)
+    #expect(try JSONParser.parse(value.text()) == value)
   }
 }

@@ -43,6 +43,33 @@ struct TerminalTextTests {
     #expect(Array(excerpt)[column] == "b")
   }
 
+  @Test(
+    "a parse error's column and caret count Unicode scalars, as diagnostics do",
+    arguments: [
+      // A command error (the REPL's own words) and a query error (a diagnostic's column).
+      ("get /users/cafe\u{301} extra", 18, "extra"),
+      ("collection(\"cafe\u{301}\").where(\"a\", \"==\")", 36, ")"),
+    ])
+  func parseErrorCountsScalars(line: String, column: Int, word: String) {
+    var session = ReplSession()
+    let outcome = session.execute(line)
+    #expect(outcome.parseFailed)
+    #expect(outcome.text.contains("column \(column):"), "\(outcome.text)")
+    let lines = outcome.text.split(separator: "\n")
+    let excerpt = Array(lines[1].unicodeScalars)
+    let caret = lines[2].unicodeScalars.count - 1
+    #expect(String(String.UnicodeScalarView(excerpt[caret...])).hasPrefix(word), "\(outcome.text)")
+  }
+
+  @Test("a parse error under a line with tabs keeps them, and the caret line copies them")
+  func parseErrorKeepsTabs() {
+    var session = ReplSession()
+    let outcome = session.execute(":explain\tmaybe")
+    let lines = outcome.text.split(separator: "\n")
+    #expect(lines[1] == "  :explain\tmaybe")
+    #expect(lines[2] == "          \t^")
+  }
+
   @Test("bad query lines: 50 per file, then a count; names and messages escaped")
   func workloadCap() {
     let problems =

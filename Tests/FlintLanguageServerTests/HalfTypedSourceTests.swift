@@ -22,7 +22,7 @@ import Testing
         "jsonrpc": "2.0", "method": "textDocument/didOpen",
         "params": ["textDocument": ["uri": "file:///t.rules", "languageId": "rules", "version": 1, "text": .string(prefix)]],
       ]
-      let published = server.receive(.body(Array(try JSONWriter.text(open).utf8)))
+      let published = server.receive(.body(Array(JSONWriter.text(open).utf8)))
       #expect(published.count == 1 && published[0].contains("publishDiagnostics"))
       let lines = prefix.split(separator: "\n", omittingEmptySubsequences: false).count
       for method in ["hover", "definition", "references", "completion", "documentSymbol", "codeAction"] {
@@ -37,7 +37,7 @@ import Testing
             ],
           ]
           id += 1
-          let answers = server.receive(.body(Array(try JSONWriter.text(request).utf8)))
+          let answers = server.receive(.body(Array(JSONWriter.text(request).utf8)))
           #expect(answers.count == 1)
           #expect(answers.allSatisfy { $0.contains("\"result\":") }, "\(method) at \(line) on \(length) bytes: \(answers)")
         }

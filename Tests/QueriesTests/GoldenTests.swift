@@ -56,7 +56,7 @@ struct GoldenTests {
     let scanned = engine.execute(normalized, strategy: .scan)
     #expect(indexed.documents == scanned.documents, "index and scan disagree")
     #expect(
-      indexed.aggregations.map { ValueText.render($0.value) } == scanned.aggregations.map { ValueText.render($0.value) },
+      indexed.aggregations.map { QueryLiteral.render($0.value) } == scanned.aggregations.map { QueryLiteral.render($0.value) },
       "index and scan disagree")
     var lines: [String] = []
     if normalized.aggregations.isEmpty {
@@ -64,12 +64,12 @@ struct GoldenTests {
       lines.append(paths.isEmpty ? "docs: (none)" : "docs: " + paths.joined(separator: ", "))
       if normalized.projection != nil {
         for document in indexed.documents {
-          lines.append("\(document.id): " + ValueText.render(.map(document.fields)))
+          lines.append("\(document.id): " + QueryLiteral.render(.map(document.fields)))
         }
       }
     } else {
       for result in indexed.aggregations {
-        lines.append("\(result.alias): \(ValueText.render(result.value))")
+        lines.append("\(result.alias): \(QueryLiteral.render(result.value))")
       }
     }
     lines.append("reads: \(indexed.reads)")

@@ -45,7 +45,7 @@ struct QueryEngineTests {
     let indexed = engine.execute(query)
     let scanned = engine.execute(query, strategy: .scan)
     #expect(indexed.documents.map(\.path) == scanned.documents.map(\.path))
-    #expect(indexed.aggregations.map { ValueText.render($0.value) } == scanned.aggregations.map { ValueText.render($0.value) })
+    #expect(indexed.aggregations.map { QueryLiteral.render($0.value) } == scanned.aggregations.map { QueryLiteral.render($0.value) })
     #expect(indexed.reads == scanned.reads)
   }
 

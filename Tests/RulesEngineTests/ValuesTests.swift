@@ -52,6 +52,8 @@ struct ValuesTests {
     #expect(RulesValue.int(1).typedJSON == #"{"int": 1}"#)
     #expect(RulesValue.float(1.5).typedJSON == #"{"float": 1.5}"#)
     #expect(RulesValue.float(.nan).typedJSON == #"{"float": "NaN"}"#)
+    // One double format for every output: the shortest round-trip form keeps the sign of zero.
+    #expect(RulesValue.float(-0.0).typedJSON == #"{"float": -0.0}"#)
     #expect(RulesValue.float(-.infinity).typedJSON == #"{"float": "-Infinity"}"#)
     #expect(RulesValue.string("a\"b\n").typedJSON == #"{"string": "a\"b\n"}"#)
     #expect(RulesValue.null.typedJSON == #"{"null": null}"#)

@@ -63,13 +63,4 @@ struct DiagnosticRendererTests {
     #expect(DiagnosticRenderer.json([(source, [diagnostic])]) == expected)
     #expect(DiagnosticRenderer.json([]) == "{\"files\": []}\n")
   }
-
-  @Test("JSON string escaping")
-  func escaping() {
-    #expect(JSONText.quoted("a\"b\\c\u{01}\t") == #""a\"b\\c\u0001\t""#)
-    #expect(
-      JSONText.object([("k", .array([.int(1), .bool(true), .null, .double(1.5)]))]).text
-        == #"{"k": [1, true, null, 1.5]}"#)
-    #expect(JSONText.double(.nan).text == "\"NaN\"")
-  }
 }

@@ -30,6 +30,26 @@ public struct JSONObject: Hashable, Sendable {
     self.members = members
   }
 
+  /// An object with these members in this order, for builders; like the dictionary literal,
+  /// a repeated key keeps its last value in the first key's place.
+  public init(_ members: [(String, JSONValue)]) {
+    self.members = []
+    self.members.reserveCapacity(members.count)
+    // A renderer's object has a handful of keys: a scan beats hashing them into a set.
+    guard members.count > 16 else {
+      for (key, value) in members { self[key] = value }
+      return
+    }
+    var seen = Set<String>(minimumCapacity: members.count)
+    for (key, value) in members {
+      if seen.insert(key).inserted {
+        self.members.append(JSONMember(key: key, value: value))
+      } else {
+        self[key] = value
+      }
+    }
+  }
+
   /// The keys in source order.
   public var keys: [String] { members.map(\.key) }
 

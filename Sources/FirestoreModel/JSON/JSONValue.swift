@@ -3,7 +3,11 @@
 ///
 /// A number written with a fraction or an exponent (`1.0`, `1e3`) is a `double`;
 /// any other number is an `int`. Values built by `JSONParser` never hold NaN or
-/// infinities (JSON cannot spell them); `JSONWriter` rejects them.
+/// infinities (JSON cannot spell them); `JSONWriter` writes those as the strings `"NaN"`,
+/// `"Infinity"` and `"-Infinity"`.
+///
+/// It is also the tree every Flint output is built from: renderers write
+/// `.object([("key", .int(count))])` (see the builders below) and `JSONWriter` prints it.
 public enum JSONValue: Hashable, Sendable {
   case null
   case bool(Bool)
@@ -69,9 +73,21 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
   }
 }
 
+extension JSONValue {
+  /// An object with these members in this order, for renderers (`JSONObject.init(_:)`).
+  public static func object(_ members: [(String, JSONValue)]) -> JSONValue {
+    .object(JSONObject(members))
+  }
+
+  /// A Swift `Int` as a JSON integer (counts, lines and columns in renderers).
+  public static func int(_ value: Int) -> JSONValue {
+    JSONValue(integerLiteral: Int64(value))
+  }
+}
+
 extension JSONValue: CustomStringConvertible {
-  /// Compact JSON text; non-finite doubles (which JSON cannot hold) print as `NaN`/`Infinity`.
+  /// Compact JSON text (`JSONWriter.Style.compact`).
   public var description: String {
-    (try? JSONWriter.text(self)) ?? JSONWriter.debugText(self)
+    JSONWriter.text(self)
   }
 }

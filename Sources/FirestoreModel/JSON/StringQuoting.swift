@@ -1,5 +1,5 @@
 /// Writes a string as a quoted literal with backslash escapes: the one escaping loop behind
-/// JSON strings (`JSONWriter`, the diagnostics' `JSONText`, SDK messages) and the
+/// JSON strings (`JSONWriter`, the batch fast path `TypedJSONBytes`, SDK messages) and the
 /// single-quoted keys and strings of JSON paths and value text.
 ///
 /// Every style escapes its quote character and `\` with a backslash, and writes line feed,

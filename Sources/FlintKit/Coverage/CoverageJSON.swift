@@ -1,3 +1,4 @@
+import FirestoreModel
 import RulesEngine
 import RulesLanguage
 
@@ -7,13 +8,13 @@ import RulesLanguage
 /// `true`/`false`/`error`/`value` counts.
 public enum CoverageJSON {
   public static func render(_ coverage: SuiteCoverage) -> String {
-    JSONText.object([
+    JSONValue.object([
       ("files", .array(coverage.files.map(file))),
       ("summary", summary(coverage.total)),
-    ]).text + "\n"
+    ]).text(.spaced) + "\n"
   }
 
-  static func summary(_ summary: CoverageSummary) -> JSONText {
+  static func summary(_ summary: CoverageSummary) -> JSONValue {
     .object([
       ("allows", .int(summary.allows)), ("allowsCovered", .int(summary.allowsCovered)),
       ("allowsNever", .int(summary.allowsNever)),
@@ -25,15 +26,15 @@ public enum CoverageJSON {
     ])
   }
 
-  static func file(_ file: FileCoverage) -> JSONText {
+  static func file(_ file: FileCoverage) -> JSONValue {
     let coverage = file.coverage
     let targets = coverage.targets
-    func place(_ range: SourceRange) -> [(String, JSONText)] {
+    func place(_ range: SourceRange) -> [(String, JSONValue)] {
       let location = file.source.location(of: range.start)
       return [("line", .int(location.line)), ("column", .int(location.column))]
     }
     let allows = zip(targets.allows, coverage.allowCounts).map { allow, counts in
-      JSONText.object(
+      JSONValue.object(
         place(allow.range) + [
           ("methods", .array(allow.methods.map { .string($0.rawValue) })),
           ("conditional", .bool(allow.conditionRange != nil)),
@@ -44,13 +45,13 @@ public enum CoverageJSON {
         ])
     }
     let matches = zip(targets.matches, coverage.matchHits).map { block, hits in
-      JSONText.object(place(block.range) + [("pattern", .string(block.pattern)), ("reached", .int(hits))])
+      JSONValue.object(place(block.range) + [("pattern", .string(block.pattern)), ("reached", .int(hits))])
     }
     let functions = zip(targets.functions, coverage.functionCalls).map { function, calls in
-      JSONText.object(place(function.nameRange) + [("name", .string(function.name)), ("calls", .int(calls))])
+      JSONValue.object(place(function.nameRange) + [("name", .string(function.name)), ("calls", .int(calls))])
     }
     let expressions = zip(targets.expressions, coverage.expressionCounts).map { expression, counts in
-      JSONText.object(
+      JSONValue.object(
         place(expression.range) + [
           ("text", .string(CoverageText.sourceText(expression.range, in: file.source))),
           ("condition", .bool(expression.isCondition)),

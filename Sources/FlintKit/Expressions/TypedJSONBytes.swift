@@ -1,3 +1,4 @@
+import FirestoreModel
 import RulesEngine
 import RulesLanguage
 
@@ -19,9 +20,16 @@ enum TypedJSONBytes {
       out.append(contentsOf: #""string": "#.utf8)
       appendQuoted(s, to: &out)
     case .success(let value):
-      // `{"tag": ...}` without its outer braces.
-      let text = value.typedJSON.utf8
-      out.append(contentsOf: text.dropFirst().dropLast())
+      // `"tag": ...`: the one member of the typed JSON, written by the shared writer.
+      guard case .object(let object) = value.typedJSONValue else { return }
+      var text = ""
+      for (i, member) in object.members.enumerated() {
+        if i > 0 { text += ", " }
+        StringQuoting.appendQuoted(member.key, to: &text)
+        text += ": "
+        JSONWriter.write(member.value, style: .spaced, into: &text)
+      }
+      out.append(contentsOf: text.utf8)
     case .failure(let error):
       appendError(error.message, to: &out)
     }
@@ -33,9 +41,11 @@ enum TypedJSONBytes {
     appendQuoted(message, to: &out)
   }
 
-  /// A JSON string literal; printable ASCII is copied byte by byte, anything needing escapes or
-  /// beyond ASCII (DEL, C1 controls, bidi overrides, U+2028/9, U+FEFF: the characters the shared
-  /// quoting escapes) goes through the shared quoting, so batch lines match `--format json`.
+  /// A JSON string literal. This is a fast path beside `JSONWriter`, kept for batch throughput:
+  /// printable ASCII without `"` or `\` is copied byte by byte; anything else (escapes, and every
+  /// byte beyond ASCII, which covers DEL, C1 controls, bidi overrides, U+2028/9, U+FEFF) goes
+  /// through `StringQuoting.quoted`, the quoting `JSONWriter` uses, so batch lines match
+  /// `--format json` byte for byte.
   static func appendQuoted(_ text: String, to out: inout [UInt8]) {
     var simple = true
     for byte in text.utf8
@@ -48,7 +58,7 @@ enum TypedJSONBytes {
       out.append(contentsOf: text.utf8)
       out.append(UInt8(ascii: "\""))
     } else {
-      out.append(contentsOf: JSONText.quoted(text).utf8)
+      out.append(contentsOf: StringQuoting.quoted(text).utf8)
     }
   }
 }

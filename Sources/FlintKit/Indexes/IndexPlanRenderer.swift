@@ -67,7 +67,7 @@ public enum IndexPlanRenderer {
         }),
     ]
     if manifest, let parsed = try? JSONParser.parse(ManifestWriter.text(plan.manifest)) { root["manifest"] = parsed }
-    return JSONValue.object(root).description + "\n"
+    return JSONValue.object(root).text() + "\n"
   }
 
   /// For each manifest entry (by its JSON form), the places of the queries it serves.

@@ -39,12 +39,12 @@ public enum PlaygroundRenderer {
     if normalized.aggregations.isEmpty {
       out += "results: \(result.documents.count)\n"
       for document in result.documents {
-        out += "  \(document.path) \(compact(.object(TaggedJSONEncoder.encode(fields: document.fields))))\n"
+        out += "  \(document.path) \(JSONValue.object(TaggedJSONEncoder.encode(fields: document.fields)).text(.spaced))\n"
       }
     } else {
       out += "aggregations:\n"
       for aggregation in result.aggregations {
-        out += "  \(aggregation.alias): \(compact(TaggedJSONEncoder.encode(aggregation.value)))\n"
+        out += "  \(aggregation.alias): \(TaggedJSONEncoder.encode(aggregation.value).text(.spaced))\n"
       }
     }
     out += "reads: \(result.reads)\n"
@@ -53,9 +53,9 @@ public enum PlaygroundRenderer {
 
   /// The JSON report.
   public static func json(_ report: QueryReport) -> String {
-    var members: [(String, JSONText)] = [
+    var members: [(String, JSONValue)] = [
       ("valid", .bool(report.isValid)),
-      ("error", report.error.map(JSONText.string) ?? .null),
+      ("error", report.error.map(JSONValue.string) ?? .null),
       (
         "normalizedOrderBy",
         .array(
@@ -82,7 +82,7 @@ public enum PlaygroundRenderer {
           documents.map { document in
             .object([
               ("path", .string(document.path.description)),
-              ("data", jsonText(.object(TaggedJSONEncoder.encode(fields: document.fields)))),
+              ("data", .object(TaggedJSONEncoder.encode(fields: document.fields))),
             ])
           })
       ))
@@ -90,12 +90,12 @@ public enum PlaygroundRenderer {
     if let normalized = report.normalized, !normalized.aggregations.isEmpty {
       let values = report.result?.aggregations ?? []
       members.append(
-        ("aggregations", .object(values.map { ($0.alias, jsonText(TaggedJSONEncoder.encode($0.value))) })))
+        ("aggregations", .object(values.map { ($0.alias, TaggedJSONEncoder.encode($0.value)) })))
     }
     if let index = report.index {
-      members.append(("index", jsonText(IndexLineRenderer.json(index, manifest: report.indexesName))))
+      members.append(("index", IndexLineRenderer.json(index, manifest: report.indexesName)))
     }
-    return JSONText.object(members).text + "\n"
+    return JSONValue.object(members).text(.spaced) + "\n"
   }
 
   // MARK: Single documents
@@ -116,7 +116,7 @@ public enum PlaygroundRenderer {
     }
     if report.looked {
       if let document = report.document {
-        out += "document: \(document.path) \(compact(.object(TaggedJSONEncoder.encode(fields: document.fields))))\n"
+        out += "document: \(document.path) \(JSONValue.object(TaggedJSONEncoder.encode(fields: document.fields)).text(.spaced))\n"
       } else {
         out += "document: /\(report.request.path) does not exist\n"
       }
@@ -128,14 +128,14 @@ public enum PlaygroundRenderer {
   /// for a write Firestore fails before the rules run, `{"method", "path", "refused": "NOT_FOUND",
   /// "message"}` instead of `rules`.
   public static func json(_ report: DocumentReport) -> String {
-    var members: [(String, JSONText)] = [
+    var members: [(String, JSONValue)] = [
       ("method", .string(report.request.method.rawValue)),
       ("path", .string(report.request.path.description)),
     ]
     if let refusal = report.refusal {
       members.append(("refused", .string(refusal.code)))
       members.append(("message", .string(refusal.message)))
-      return JSONText.object(members).text + "\n"
+      return JSONValue.object(members).text(.spaced) + "\n"
     }
     if let decision = report.decision, let rules = report.rulesSource {
       members.append(
@@ -154,33 +154,15 @@ public enum PlaygroundRenderer {
           report.document.map { document in
             .object([
               ("path", .string(document.path.description)),
-              ("data", jsonText(.object(TaggedJSONEncoder.encode(fields: document.fields)))),
+              ("data", .object(TaggedJSONEncoder.encode(fields: document.fields))),
             ])
           } ?? .null
         ))
     }
-    return JSONText.object(members).text + "\n"
+    return JSONValue.object(members).text(.spaced) + "\n"
   }
 
   // MARK: Helpers
-
-  /// FirestoreModel JSON as the writer's tree (key order kept).
-  static func jsonText(_ value: JSONValue) -> JSONText {
-    switch value {
-    case .null: .null
-    case .bool(let b): .bool(b)
-    case .int(let i): .int(Int(i))
-    case .double(let d): .double(d)
-    case .string(let s): .string(s)
-    case .array(let items): .array(items.map(jsonText))
-    case .object(let object): .object(object.members.map { ($0.key, jsonText($0.value)) })
-    }
-  }
-
-  /// One-line JSON text.
-  static func compact(_ value: JSONValue) -> String {
-    jsonText(value).text
-  }
 
   private static func indent(_ text: String) -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { "  " + $0 + "\n" }.joined()

@@ -1,7 +1,7 @@
 import RulesLanguage
 
-/// Reads one input line into a `ReplCommand`. Errors carry the 1-based column (in
-/// characters) of the word they are about.
+/// Reads one input line into a `ReplCommand`. Errors carry the 1-based column (in Unicode
+/// scalars, as diagnostics count) of the word they are about.
 public enum ReplCommandParser {
   /// The meta commands, for help and completion.
   public static let metaCommands = [
@@ -141,35 +141,42 @@ public enum ReplCommandParser {
   }
 }
 
-/// A word of the line with its character offsets (`start` 0-based, `end` exclusive).
+/// A word of the line with its offsets in Unicode scalars (`start` 0-based, `end` exclusive).
 struct Word {
   var text: String
   var start: Int
   var end: Int
 }
 
-/// Space-separated words of a line, by character offset.
+/// Space-separated words of a line, by Unicode scalar offset: the unit of the columns that
+/// diagnostics and `DiagnosticRenderer.excerptLines` use.
 struct Words {
-  let characters: [Character]
+  let characters: [Unicode.Scalar]
 
-  init(_ line: String) { characters = Array(line) }
+  init(_ line: String) { characters = Array(line.unicodeScalars) }
 
   /// The next word starting at or after `offset`.
   func next(after offset: Int) -> Word? {
     var start = offset
-    while start < characters.count, characters[start].isWhitespace { start += 1 }
+    while start < characters.count, characters[start].properties.isWhitespace { start += 1 }
     guard start < characters.count else { return nil }
     var end = start
-    while end < characters.count, !characters[end].isWhitespace { end += 1 }
-    return Word(text: String(characters[start..<end]), start: start, end: end)
+    while end < characters.count, !characters[end].properties.isWhitespace { end += 1 }
+    return Word(text: Self.text(characters[start..<end]), start: start, end: end)
   }
 
   /// Everything after `offset`, trimmed; nil when only spaces are left.
   func rest(after offset: Int) -> Word? {
     guard let first = next(after: offset) else { return nil }
     var end = characters.count
-    while end > first.start, characters[end - 1].isWhitespace { end -= 1 }
-    return Word(text: String(characters[first.start..<end]), start: first.start, end: end)
+    while end > first.start, characters[end - 1].properties.isWhitespace { end -= 1 }
+    return Word(text: Self.text(characters[first.start..<end]), start: first.start, end: end)
+  }
+
+  private static func text(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+    var text = ""
+    text.unicodeScalars.append(contentsOf: scalars)
+    return text
   }
 }
 

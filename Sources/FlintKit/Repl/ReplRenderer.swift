@@ -6,12 +6,12 @@ import RulesLanguage
 /// The text of the session's answers. Every verdict line starts with ALLOW or DENY.
 enum ReplRenderer {
   /// `error: column 7: message`, the line, and a caret under the column. The line and the
-  /// message are escaped, and a long line is cut around the caret (`ReplShown.excerpt`).
+  /// message are escaped, and a long line is cut around the caret, as `flint check` shows a
+  /// diagnostic (`DiagnosticRenderer.excerptLines`).
   static func parseError(_ error: ReplParseError, line: String, style: ReplStyle) -> String {
-    let shown = ReplShown.excerpt(line, column: error.column)
-    let caret = String(repeating: " ", count: max(shown.column - 1, 0)) + "^"
+    let shown = DiagnosticRenderer.excerptLines(line, column: error.column)
     let message = VisibleText.escaped(error.message, keepingTabs: false)
-    return style.error("error:") + " column \(error.column): \(message)\n  \(shown.line)\n  \(caret)\n"
+    return style.error("error:") + " column \(error.column): \(message)\n  \(shown.line)\n  \(shown.caret)\n"
   }
 
   /// A JSON error inside a line, its column counted from the line's start.
@@ -140,10 +140,10 @@ enum ReplRenderer {
 
   /// Fields as one line of tagged JSON, keys sorted.
   static func compact(_ fields: [String: Value]) -> String {
-    PlaygroundRenderer.compact(.object(TaggedJSONEncoder.encode(fields: fields)))
+    JSONValue.object(TaggedJSONEncoder.encode(fields: fields)).text(.spaced)
   }
 
   static func compact(_ value: Value) -> String {
-    PlaygroundRenderer.compact(TaggedJSONEncoder.encode(value))
+    TaggedJSONEncoder.encode(value).text(.spaced)
   }
 }

@@ -5,7 +5,7 @@ extension SuiteError {
   /// Each problem as `{"file", "line", "column", "path", "message"}` (the parts that are
   /// known), for `flint test --format json`; rules diagnostics as `{"file", "line",
   /// "column", "severity", "code", "message"}`.
-  public var jsonEntries: [JSONText] {
+  public var jsonEntries: [JSONValue] {
     switch self {
     case .invalid(let error): [Self.entry(error)]
     case .invalidCases(let errors): errors.map(Self.entry)
@@ -22,8 +22,8 @@ extension SuiteError {
     }
   }
 
-  static func entry(_ error: JSONError) -> JSONText {
-    var members: [(String, JSONText)] = []
+  static func entry(_ error: JSONError) -> JSONValue {
+    var members: [(String, JSONValue)] = []
     if let file = error.file { members.append(("file", .string(file))) }
     if let line = error.line { members.append(("line", .int(line))) }
     if let column = error.column { members.append(("column", .int(column))) }

@@ -84,20 +84,20 @@ public enum SuiteReport {
   /// The JSON report, one line, newline-terminated.
   public static func json(_ results: [SuiteResult], errors: [SuiteError] = []) -> String {
     let suites = results.map { result in
-      JSONText.object([
+      JSONValue.object([
         ("file", .string(result.file)),
         ("cases", .array(result.cases.map { caseJSON($0, source: result.source) })),
       ])
     }
     let passed = results.reduce(0) { $0 + $1.passed }
     let failed = results.reduce(0) { $0 + $1.failed }
-    var members: [(String, JSONText)] = [("suites", .array(suites)), ("passed", .int(passed)), ("failed", .int(failed))]
+    var members: [(String, JSONValue)] = [("suites", .array(suites)), ("passed", .int(passed)), ("failed", .int(failed))]
     // Suites that could not be loaded: their problems, each located.
     if !errors.isEmpty { members.append(("errors", .array(errors.flatMap(\.jsonEntries)))) }
-    return JSONText.object(members).text + "\n"
+    return JSONValue.object(members).text(.spaced) + "\n"
   }
 
-  static func caseJSON(_ result: CaseResult, source: SourceFile) -> JSONText {
+  static func caseJSON(_ result: CaseResult, source: SourceFile) -> JSONValue {
     .object([
       ("name", .string(result.name)),
       ("expect", .string(result.expect.rawValue)),
@@ -109,19 +109,19 @@ public enum SuiteReport {
 
   /// A single decision's explanation (a query proof for list requests), or for a batch `{"allowed", "lookupCount",
   /// "limitBreach"?, "requests": [explanation, ...]}`.
-  static func explanation(_ outcome: CaseOutcome, source: SourceFile) -> JSONText {
+  static func explanation(_ outcome: CaseOutcome, source: SourceFile) -> JSONValue {
     switch outcome {
     case .single(let decision):
       return TraceJSONRenderer.json(decision, source: source)
     case .list(let proof):
       return ProofRenderer.json(proof, source: source)
     case .refused(let refusal, let position):
-      var members: [(String, JSONText)] = [("refused", .string(refusal.code)), ("path", .string("/\(refusal.path)"))]
+      var members: [(String, JSONValue)] = [("refused", .string(refusal.code)), ("path", .string("/\(refusal.path)"))]
       if let position { members.append(("batchIndex", .int(position))) }
       members.append(("message", .string(refusalText(refusal, position: position))))
       return .object(members)
     case .batch(let batch):
-      var members: [(String, JSONText)] = [("allowed", .bool(batch.allowed)), ("lookupCount", .int(batch.lookupCount))]
+      var members: [(String, JSONValue)] = [("allowed", .bool(batch.allowed)), ("lookupCount", .int(batch.lookupCount))]
       if let breach = batch.limitBreach { members.append(("limitBreach", .string(breach))) }
       members.append(("requests", .array(batch.decisions.map { TraceJSONRenderer.json($0, source: source) })))
       return .object(members)

@@ -278,7 +278,7 @@ struct ManifestValidator {
     switch ServerFieldPath.parse(text) {
     case .success(let fieldPath): return fieldPath
     case .failure(let problem):
-      throw JSONError("field path \(JSONWriter.quoted(text)) \(problem.message)", path: path.appending("fieldPath"))
+      throw JSONError("field path \(StringQuoting.quoted(text)) \(problem.message)", path: path.appending("fieldPath"))
     }
   }
 

@@ -13,8 +13,7 @@ public enum ManifestWriter {
     if !overrides.isEmpty || root["fieldOverrides"] != nil || manifest.source == nil {
       root["fieldOverrides"] = .array(overrides)
     }
-    // Values come from parsed JSON or from Flint's own builders: all finite, never throws.
-    return ((try? JSONWriter.text(.object(root), style: .pretty)) ?? JSONValue.object(root).description) + "\n"
+    return JSONValue.object(root).text(.pretty) + "\n"
   }
 
   /// The manifest form of one index (the source object when it was read from a file).

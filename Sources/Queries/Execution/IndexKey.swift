@@ -18,9 +18,9 @@ enum IndexKey {
     case .integer(let i): out += "n\(i)"
     case .double(let d): out += "n" + number(d)
     case .timestamp(let t): out += "t\(t.seconds).\(t.nanos)"
-    case .string(let s): out += "s" + jsonQuoted(s)
+    case .string(let s): out += "s" + StringQuoting.quoted(s)
     case .bytes(let b): out += "x" + b.map { String(format: "%02x", $0) }.joined() + ";"
-    case .reference(let p): out += "r" + jsonQuoted(p.segments.joined(separator: "/"))
+    case .reference(let p): out += "r" + StringQuoting.quoted(p.segments.joined(separator: "/"))
     case .geoPoint(let g): out += "g" + number(g.latitude) + "," + number(g.longitude)
     case .array(let items):
       out += "["
@@ -32,7 +32,7 @@ enum IndexKey {
     case .map(let entries):
       out += "{"
       for key in Value.sortedKeys(entries) {
-        out += jsonQuoted(key) + ":"
+        out += StringQuoting.quoted(key) + ":"
         append(entries[key]!, to: &out)
         out += ","
       }

@@ -71,7 +71,7 @@ public struct FieldFilter: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  public var description: String { "\(field) \(op.rawValue) \(ValueText.render(value))" }
+  public var description: String { "\(field) \(op.rawValue) \(QueryLiteral.render(value))" }
 }
 
 /// A resolved filter tree.
@@ -160,7 +160,7 @@ public struct Bound: Hashable, Sendable, CustomStringConvertible {
   }
 
   public var description: String {
-    "[\(position.map(ValueText.render).joined(separator: ", "))]\(inclusive ? " inclusive" : " exclusive")"
+    "[\(position.map(QueryLiteral.render).joined(separator: ", "))]\(inclusive ? " inclusive" : " exclusive")"
   }
 }
 

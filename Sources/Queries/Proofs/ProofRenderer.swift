@@ -1,3 +1,4 @@
+import FirestoreModel
 import RulesEngine
 import RulesLanguage
 
@@ -66,29 +67,29 @@ public enum ProofRenderer {
 
   /// The explanation as JSON text.
   public static func jsonText(_ proof: ListProof, source: SourceFile) -> String {
-    json(proof, source: source).text
+    json(proof, source: source).text(.spaced)
   }
 
   /// The explanation as a JSON tree, for embedding:
   /// `{"decision", "request", "summary", "matches", "branches": [{"filters", "allowed",
   /// "allows": [{"line", "methods", "pattern", "outcome", "obstacles": [...]}]}],
   /// "suggestions", "notes"}`.
-  public static func json(_ proof: ListProof, source: SourceFile) -> JSONText {
-    var members: [(String, JSONText)] = [
+  public static func json(_ proof: ListProof, source: SourceFile) -> JSONValue {
+    var members: [(String, JSONValue)] = [
       ("decision", .string(proof.allowed ? "allow" : "deny")),
       ("request", .string(proof.request)),
       ("summary", .string(proof.summary)),
-      ("matches", .array(proof.matches.map(JSONText.string))),
+      ("matches", .array(proof.matches.map(JSONValue.string))),
       ("branches", .array(proof.branches.map { branch(of: $0, source: source) })),
     ]
     if let breach = proof.limitBreach { members.append(("limitBreach", .string(breach))) }
-    members.append(("suggestions", .array(proof.suggestions.map(JSONText.string))))
-    members.append(("fixes", .array(proof.fixes.map { .array($0.map(JSONText.string)) })))
-    members.append(("notes", .array(proof.notes.map(JSONText.string))))
+    members.append(("suggestions", .array(proof.suggestions.map(JSONValue.string))))
+    members.append(("fixes", .array(proof.fixes.map { .array($0.map(JSONValue.string)) })))
+    members.append(("notes", .array(proof.notes.map(JSONValue.string))))
     return .object(members)
   }
 
-  private static func branch(of branch: BranchProof, source: SourceFile) -> JSONText {
+  private static func branch(of branch: BranchProof, source: SourceFile) -> JSONValue {
     .object([
       ("filters", .string(branch.branch.description)),
       ("allowed", .bool(branch.granted)),
@@ -96,9 +97,9 @@ public enum ProofRenderer {
     ])
   }
 
-  private static func attempt(of attempt: AllowAttempt, source: SourceFile) -> JSONText {
+  private static func attempt(of attempt: AllowAttempt, source: SourceFile) -> JSONValue {
     let outcome: String
-    var members: [(String, JSONText)] = [
+    var members: [(String, JSONValue)] = [
       ("line", .int(attempt.line)),
       ("methods", .array(attempt.methods.map { .string($0.rawValue) })),
       ("pattern", .string(attempt.pattern)),
@@ -115,7 +116,7 @@ public enum ProofRenderer {
     return .object(members)
   }
 
-  private static func obstacle(of obstacle: ProofObstacle, source: SourceFile) -> JSONText {
+  private static func obstacle(of obstacle: ProofObstacle, source: SourceFile) -> JSONValue {
     let start = source.location(of: obstacle.range.start)
     let end = source.location(of: obstacle.range.end)
     return .object([
@@ -129,7 +130,7 @@ public enum ProofRenderer {
         ])
       ),
       ("reason", .string(obstacle.reason)),
-      ("suggestion", obstacle.suggestion.map(JSONText.string) ?? .null),
+      ("suggestion", obstacle.suggestion.map(JSONValue.string) ?? .null),
     ])
   }
 }

@@ -72,12 +72,12 @@ enum ProofSuggestion {
   static func fieldText(_ field: FieldPath) -> String {
     if field.isDocumentID { return "documentId()" }
     if let text = asciiDotted(field.segments) { return text }
-    if field.segments.allSatisfy(isPlain) { return jsonQuoted(field.segments.joined(separator: ".")) }
-    return "FieldPath(" + field.segments.map(jsonQuoted).joined(separator: ", ") + ")"
+    if field.segments.allSatisfy(isPlain) { return StringQuoting.quoted(field.segments.joined(separator: ".")) }
+    return "FieldPath(" + field.segments.map { StringQuoting.quoted($0) }.joined(separator: ", ") + ")"
   }
 
   /// `"a.b"` written byte by byte when every segment is plain printable ASCII (which
-  /// `jsonQuoted` copies unescaped); nil otherwise.
+  /// `StringQuoting.quoted` copies unescaped); nil otherwise.
   static func asciiDotted(_ segments: [String]) -> String? {
     var bytes: [UInt8] = [UInt8(ascii: "\"")]
     for (index, segment) in segments.enumerated() {
@@ -122,7 +122,7 @@ enum ProofSuggestion {
       return chain.dropFirst().joined(separator: ".")
     }
     guard let stored = value.toFirestoreValue() else { return nil }
-    return ValueText.render(stored)
+    return QueryLiteral.render(stored)
   }
 
   /// `["request", "auth", "uid"]` for `request.auth.uid`; nil for anything but identifiers

@@ -30,7 +30,7 @@ indirect enum RawValue: Sendable {
     case .value(.string(let s)):
       let scalars = Array(s.utf16)
       let short = scalars.count > 20 ? String(decoding: scalars[0..<20], as: UTF16.self) + "..." : s
-      return jsonQuoted(short)
+      return StringQuoting.quoted(short)
     case .value(.integer(let i)): return String(i)
     case .value(.double(let d)): return jsNumber(d)
     case .value(.boolean(let b)): return b ? "true" : "false"
@@ -84,7 +84,7 @@ struct ValueResolver {
       do {
         return .value(.timestamp(try Timestamp(rfc3339: text)))
       } catch {
-        throw .flint("bad-timestamp", "invalid timestamp \(jsonQuoted(text)): \(error.message)", at: expr.range)
+        throw .flint("bad-timestamp", "invalid timestamp \(StringQuoting.quoted(text)): \(error.message)", at: expr.range)
       }
     case .reference(let text):
       guard let path = ResourcePath(parsing: text), !text.isEmpty else {

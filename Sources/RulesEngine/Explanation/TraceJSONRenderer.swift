@@ -1,3 +1,4 @@
+import FirestoreModel
 import RulesLanguage
 
 /// Renders explanations as JSON (one line, keys in a fixed order, values in the typed form
@@ -5,13 +6,13 @@ import RulesLanguage
 public enum TraceJSONRenderer {
   /// A decision as JSON text.
   public static func render(_ decision: Decision, source: SourceFile) -> String {
-    json(decision, source: source).text
+    json(decision, source: source).text(.spaced)
   }
 
   /// A decision as a JSON tree (for embedding in larger documents).
-  public static func json(_ decision: Decision, source: SourceFile) -> JSONText {
+  public static func json(_ decision: Decision, source: SourceFile) -> JSONValue {
     let trace = decision.trace
-    var members: [(String, JSONText)] = [
+    var members: [(String, JSONValue)] = [
       ("allowed", .bool(decision.allowed)),
       ("method", .string(trace.method.rawValue)),
       ("path", .string(trace.path)),
@@ -47,8 +48,8 @@ public enum TraceJSONRenderer {
   }
 
   /// One evaluated expression tree as JSON.
-  public static func json(_ node: ExprTrace, source: SourceFile) -> JSONText {
-    var members: [(String, JSONText)] = [("kind", .string(kindName(node.kind)))]
+  public static func json(_ node: ExprTrace, source: SourceFile) -> JSONValue {
+    var members: [(String, JSONValue)] = [("kind", .string(kindName(node.kind)))]
     switch node.kind {
     case .call(let name), .functionBody(let name), .letBinding(let name), .lookup(let name):
       members.append(("name", .string(name)))
@@ -64,7 +65,7 @@ public enum TraceJSONRenderer {
     return .object(members)
   }
 
-  private static func match(of match: MatchTrace, source: SourceFile) -> JSONText {
+  private static func match(of match: MatchTrace, source: SourceFile) -> JSONValue {
     .object([
       ("pattern", .string(match.pattern)),
       ("line", .int(source.location(of: match.range.start).line)),
@@ -78,8 +79,8 @@ public enum TraceJSONRenderer {
     ])
   }
 
-  private static func allow(of allow: AllowTrace, source: SourceFile) -> JSONText {
-    var members: [(String, JSONText)] = [
+  private static func allow(of allow: AllowTrace, source: SourceFile) -> JSONValue {
+    var members: [(String, JSONValue)] = [
       ("match", .int(allow.matchIndex)),
       ("line", .int(allow.line)),
       ("methods", .array(allow.methods.map { .string($0.rawValue) })),
@@ -88,7 +89,7 @@ public enum TraceJSONRenderer {
     if let reason = allow.outcome.reasonText { members.append(("message", .string(reason))) }
     if let later = allow.alsoGrants {
       // Not evaluated for the decision (an earlier allow granted), but grants on its own.
-      var grant: [(String, JSONText)] = []
+      var grant: [(String, JSONValue)] = []
       if let expression = later.expression { grant.append(("expression", json(expression, source: source))) }
       members.append(("alsoGrants", .object(grant)))
     }
@@ -104,14 +105,14 @@ public enum TraceJSONRenderer {
     return .object(members)
   }
 
-  private static func debugOutput(of output: DebugOutput, source: SourceFile) -> JSONText {
+  private static func debugOutput(of output: DebugOutput, source: SourceFile) -> JSONValue {
     var members = position(output.range, source: source)
     members.append(contentsOf: value(output.value))
     members.append(("text", .string(output.text)))
     return .object(members)
   }
 
-  private static func position(_ range: SourceRange, source: SourceFile) -> [(String, JSONText)] {
+  private static func position(_ range: SourceRange, source: SourceFile) -> [(String, JSONValue)] {
     let start = source.location(of: range.start)
     let end = source.location(of: range.end)
     return [
@@ -120,7 +121,7 @@ public enum TraceJSONRenderer {
     ]
   }
 
-  private static func value(_ value: TraceValue) -> [(String, JSONText)] {
+  private static func value(_ value: TraceValue) -> [(String, JSONValue)] {
     switch value {
     case .value(let value): [("value", value.typedJSONValue)]
     case .error(let error): [("error", .string(error.message))]

@@ -9,10 +9,10 @@ import RulesLanguage
 /// Non-finite floats are the strings `"NaN"`, `"Infinity"`, `"-Infinity"`.
 extension RulesValue {
   /// The typed JSON text, on one line.
-  public var typedJSON: String { typedJSONValue.text }
+  public var typedJSON: String { typedJSONValue.text(.spaced) }
 
-  /// The typed JSON as a `JSONText` tree, for embedding in larger documents.
-  public var typedJSONValue: JSONText {
+  /// The typed JSON as a `JSONValue` tree, for embedding in larger documents.
+  public var typedJSONValue: JSONValue {
     switch self {
     case .null: return tagged("null", .null)
     case .bool(let b): return tagged("bool", .bool(b))
@@ -33,11 +33,11 @@ extension RulesValue {
     }
   }
 
-  private func tagged(_ tag: String, _ value: JSONText) -> JSONText {
+  private func tagged(_ tag: String, _ value: JSONValue) -> JSONValue {
     .object([(tag, value)])
   }
 
-  private static func object(_ entries: [String: RulesValue]) -> JSONText {
+  private static func object(_ entries: [String: RulesValue]) -> JSONValue {
     .object(MapMethods.sortedKeys(entries).map { ($0, entries[$0]!.typedJSONValue) })
   }
 

@@ -77,6 +77,19 @@ public enum DiagnosticRenderer {
     return window(escaped.line, column: escaped.column, width: escaped.width)
   }
 
+  /// The excerpt and caret lines under an error at `column` (1-based, in Unicode scalars) of a
+  /// one-line text, exactly as a diagnostic shows them: for messages about a single input line
+  /// (the REPL's commands and queries).
+  public static func excerptLines(_ line: String, column: Int) -> (line: String, caret: String) {
+    let source = SourceFile(name: "", text: line)
+    var offset = 0
+    for (index, scalar) in line.unicodeScalars.enumerated() where index < column - 1 {
+      offset += UTF8.width(scalar)
+    }
+    let shown = excerpt(source, at: SourceLocation(line: 1, column: column, offset: offset), width: 1)
+    return (shown.line, caretLine(for: shown.line, column: shown.column, width: 1))
+  }
+
   /// An escaped line cut again to a window around the caret when escapes made it longer than
   /// `maxShownBytes` characters (128 NUL bytes show as 1 KB of `<U+0000>`).
   private static func window(_ line: String, column: Int, width: Int?) -> (line: String, column: Int, width: Int?) {
@@ -159,23 +172,23 @@ public enum DiagnosticRenderer {
   /// `"omitted": N` after its list.
   public static func json(_ files: [(source: SourceFile, diagnostics: [Diagnostic])]) -> String {
     let entries = files.map { file in
-      var members: [(String, JSONText)] = [
+      var members: [(String, JSONValue)] = [
         ("file", .string(file.source.name)),
         ("diagnostics", .array(file.diagnostics.prefix(maxShownPerFile).map { jsonValue($0, in: file.source) })),
       ]
       if file.diagnostics.count > maxShownPerFile {
         members.append(("omitted", .int(file.diagnostics.count - maxShownPerFile)))
       }
-      return JSONText.object(members)
+      return JSONValue.object(members)
     }
-    return JSONText.object([("files", .array(entries))]).text + "\n"
+    return JSONValue.object([("files", .array(entries))]).text(.spaced) + "\n"
   }
 
   /// One diagnostic as a JSON object.
-  public static func jsonValue(_ diagnostic: Diagnostic, in source: SourceFile) -> JSONText {
+  public static func jsonValue(_ diagnostic: Diagnostic, in source: SourceFile) -> JSONValue {
     let start = source.location(of: diagnostic.range.start)
     let end = source.location(of: diagnostic.range.end)
-    var members: [(String, JSONText)] = [
+    var members: [(String, JSONValue)] = [
       ("severity", .string(diagnostic.severity.rawValue)),
       ("code", .string(diagnostic.code)),
       ("message", .string(diagnostic.message)),
@@ -185,8 +198,8 @@ public enum DiagnosticRenderer {
       ("endColumn", .int(end.column)),
     ]
     if !diagnostic.notes.isEmpty {
-      let notes = diagnostic.notes.map { note -> JSONText in
-        var fields: [(String, JSONText)] = [("message", .string(note.message))]
+      let notes = diagnostic.notes.map { note -> JSONValue in
+        var fields: [(String, JSONValue)] = [("message", .string(note.message))]
         if let range = note.range {
           let location = source.location(of: range.start)
           fields.append(("line", .int(location.line)))

@@ -1,3 +1,5 @@
+import FirestoreModel
+
 /// `flint check --format sarif`: SARIF 2.1.0 (OASIS), one run, for GitHub code scanning.
 ///
 /// Every code that appears gets a rule (`tool.driver.rules`) with a short description, a help
@@ -21,8 +23,8 @@ public enum SARIFRenderer {
   ) -> String {
     let lintRules = Dictionary(RulesLinter.rules.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
     var ruleIndex: [String: Int] = [:]
-    var rules: [JSONText] = []
-    var results: [JSONText] = []
+    var rules: [JSONValue] = []
+    var results: [JSONValue] = []
     for (position, file) in files.enumerated() {
       let artifact = artifactLocation(file.source.name, relativePath: sourceRoot?.relativePath(position))
       for diagnostic in file.diagnostics {
@@ -37,11 +39,11 @@ public enum SARIFRenderer {
         results.append(result(diagnostic, ruleIndex: index, in: file.source, artifact: artifact))
       }
     }
-    var driver: [(String, JSONText)] = [("name", .string("flint"))]
+    var driver: [(String, JSONValue)] = [("name", .string("flint"))]
     if let toolVersion { driver.append(("version", .string(toolVersion))) }
     driver.append(("informationUri", .string(repository)))
     driver.append(("rules", .array(rules)))
-    var run: [(String, JSONText)] = [("tool", .object([("driver", .object(driver))]))]
+    var run: [(String, JSONValue)] = [("tool", .object([("driver", .object(driver))]))]
     if let sourceRoot {
       run.append(
         (
@@ -51,11 +53,11 @@ public enum SARIFRenderer {
     }
     run.append(("columnKind", .string("unicodeCodePoints")))
     run.append(("results", .array(results)))
-    return JSONText.object([
+    return JSONValue.object([
       ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
       ("version", .string("2.1.0")),
       ("runs", .array([.object(run)])),
-    ]).text + "\n"
+    ]).text(.spaced) + "\n"
   }
 
   /// The README anchor of a code: lints have their own heading, compiler checks share one.
@@ -66,8 +68,8 @@ public enum SARIFRenderer {
     return "flint-check-validate-rules"
   }
 
-  private static func rule(_ code: String, lint: LintRule?, severity: Severity, readme: String) -> JSONText {
-    var members: [(String, JSONText)] = [("id", .string(code))]
+  private static func rule(_ code: String, lint: LintRule?, severity: Severity, readme: String) -> JSONValue {
+    var members: [(String, JSONValue)] = [("id", .string(code))]
     members.append(("shortDescription", .object([("text", .string(lint?.summary ?? code))])))
     if let lint { members.append(("help", .object([("text", .string("Fix: " + lint.fixHint))]))) }
     members.append(("helpUri", .string("\(readme)#\(anchor(code))")))
@@ -77,23 +79,23 @@ public enum SARIFRenderer {
 
   /// `{"uri": "rules/firestore.rules", "uriBaseId": "%SRCROOT%"}` for a file under the source
   /// root, else `{"uri": <the name as a URI>}`.
-  private static func artifactLocation(_ name: String, relativePath: String?) -> JSONText {
+  private static func artifactLocation(_ name: String, relativePath: String?) -> JSONValue {
     guard let relativePath else { return .object([("uri", .string(uri(name)))]) }
     return .object([("uri", .string(uri(relativePath))), ("uriBaseId", .string(sourceRootBaseId))])
   }
 
-  private static func result(_ diagnostic: Diagnostic, ruleIndex: Int, in source: SourceFile, artifact: JSONText)
-    -> JSONText
+  private static func result(_ diagnostic: Diagnostic, ruleIndex: Int, in source: SourceFile, artifact: JSONValue)
+    -> JSONValue
   {
     let start = source.location(of: diagnostic.range.start)
     let end = source.location(of: diagnostic.range.end)
     var text = diagnostic.message
     for note in diagnostic.notes { text += "\n" + note.message }
-    let region: JSONText = .object([
+    let region: JSONValue = .object([
       ("startLine", .int(start.line)), ("startColumn", .int(start.column)),
       ("endLine", .int(end.line)), ("endColumn", .int(max(end.column, end.line == start.line ? start.column + 1 : 1))),
     ])
-    let location: JSONText = .object([
+    let location: JSONValue = .object([
       (
         "physicalLocation",
         .object([
@@ -102,14 +104,14 @@ public enum SARIFRenderer {
         ])
       )
     ])
-    var members: [(String, JSONText)] = [
+    var members: [(String, JSONValue)] = [
       ("ruleId", .string(diagnostic.code)),
       ("ruleIndex", .int(ruleIndex)),
       ("level", .string(level(diagnostic.severity))),
       ("message", .object([("text", .string(text))])),
       ("locations", .array([location])),
     ]
-    let related = diagnostic.notes.enumerated().compactMap { index, note -> JSONText? in
+    let related = diagnostic.notes.enumerated().compactMap { index, note -> JSONValue? in
       guard let range = note.range else { return nil }
       let at = source.location(of: range.start)
       return .object([

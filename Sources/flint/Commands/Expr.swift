@@ -97,14 +97,19 @@ extension Flint {
 
     private func render(_ result: Result<RulesValue, EvalError>, noData: Bool) -> String {
       switch (format, result) {
-      case (.json, .success(let value)):
-        noData ? String(value.typedJSON.dropLast()) + #", "data": "none"}"# : value.typedJSON
-      case (.json, .failure(let error)):
-        JSONText.object([("error", .string(error.message))] + (noData ? [("data", .string("none"))] : [])).text
+      case (.json, .success(let value)): noted(value.typedJSONValue, noData: noData).text(.spaced)
+      case (.json, .failure(let error)): noted(["error": .string(error.message)], noData: noData).text(.spaced)
       // Text is for the terminal: the user's strings are shown escaped.
       case (.text, .success(let value)): VisibleText.escapedLines(ValueText.render(value, limit: Int.max))
       case (.text, .failure(let error)): VisibleText.escapedLines("error: \(error.message)")
       }
+    }
+
+    /// The JSON answer, with `"data": "none"` after its member when no --data was given.
+    private func noted(_ json: JSONValue, noData: Bool) -> JSONValue {
+      guard noData, case .object(var object) = json else { return json }
+      object["data"] = "none"
+      return .object(object)
     }
 
     private func makeJob() throws -> ExpressionJob {

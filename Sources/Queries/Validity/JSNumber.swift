@@ -21,9 +21,3 @@ func jsNumber(_ value: Double) -> String {
   }
   return text
 }
-
-/// JavaScript `JSON.stringify` of a string (used by the SDK's `valueDescription`): the same
-/// escapes as every JSON string Flint writes.
-func jsonQuoted(_ text: String) -> String {
-  StringQuoting.quoted(text)
-}
