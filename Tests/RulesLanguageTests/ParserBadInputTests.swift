@@ -184,7 +184,7 @@ struct ParserBadInputTests {
       let parsed = RulesParser.parse(source)
       #expect(parsed.diagnostics.count <= Parser.maxDiagnostics + 1)
       for diagnostic in parsed.diagnostics {
-        #expect(diagnostic.code.hasPrefix("parse.") || diagnostic.code.hasPrefix("lex."))
+        #expect(diagnostic.code.area == "parse" || diagnostic.code.area == "lex")
         #expect(!diagnostic.message.isEmpty)
         #expect(diagnostic.range.start >= 0 && diagnostic.range.end <= source.bytes.count)
       }
