@@ -1,9 +1,9 @@
 import FlintTestSupport
 import Foundation
+import RulesLanguage
 import Testing
 
 @testable import Queries
-import RulesLanguage
 
 @Suite("Query diagnostic codes")
 struct QueryCodesTests {

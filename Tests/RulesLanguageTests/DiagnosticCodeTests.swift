@@ -16,7 +16,8 @@ func swiftSources() throws -> [(path: String, text: String)] {
   let enumerator = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
   var files: [(String, String)] = []
   for case let url as URL in enumerator where url.pathExtension == "swift" {
-    files.append((String(url.path.dropFirst(PackagePaths.root.path.count + 1)), try String(contentsOf: url, encoding: .utf8)))
+    files.append(
+      (String(url.path.dropFirst(PackagePaths.root.path.count + 1)), try String(contentsOf: url, encoding: .utf8)))
   }
   return files.sorted { $0.0 < $1.0 }
 }
@@ -27,7 +28,9 @@ struct DiagnosticCodeTests {
   func catalogShape() {
     let catalog = DiagnosticCode.catalog
     #expect(catalog.count >= 90)
-    #expect(Set(catalog).count == catalog.count, "duplicated: \(Dictionary(grouping: catalog, by: { $0 }).filter { $0.value.count > 1 }.keys)")
+    #expect(
+      Set(catalog).count == catalog.count,
+      "duplicated: \(Dictionary(grouping: catalog, by: { $0 }).filter { $0.value.count > 1 }.keys)")
     for code in catalog {
       #expect(code.rawValue.wholeMatch(of: /^[a-z]+\.[a-z0-9-]+$/) != nil, "\(code)")
     }
