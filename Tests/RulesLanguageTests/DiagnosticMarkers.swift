@@ -68,7 +68,8 @@ func assertParseExpression(
   assertMarked(source, parsed.diagnostics, expected, sourceLocation)
 }
 
-private func assertMarked(
+/// Asserts that `diagnostics`, found in `source.text`, are exactly `expected` (see `assertParse`).
+func assertMarked(
   _ source: MarkedSource, _ diagnostics: [Diagnostic], _ expected: [(DiagnosticCode, String)],
   _ sourceLocation: Testing.SourceLocation
 ) {
