@@ -1,6 +1,8 @@
 import RulesLanguage
 
-/// The query DSL's codes (`query.*`), reported by `QueryLexer` and `QueryParser`.
+/// The query DSL's codes (`query.*`), reported by `QueryLexer` and `QueryParser`. A query that
+/// parses but is invalid reports `query.<layer>.<id>` (such as `query.sdk.conflicting-operators`),
+/// built from its `QueryError`; those ids are not in this catalog.
 extension DiagnosticCode {
   public static let queryArrayIndex: DiagnosticCode = "query.array-index"
   public static let queryBadDirection: DiagnosticCode = "query.bad-direction"

@@ -4,9 +4,10 @@
 /// editors and CI can key on it.
 ///
 /// Every code is a static member of `DiagnosticCode` in its area's catalog (`LexCodes.swift`,
-/// `ParseCodes.swift`, `CheckCodes.swift`, `LintCodes.swift`, and `QueryCodes.swift` in Queries),
-/// named after the code itself (`parse.expected-token` is `.parseExpectedToken`), so that a call
-/// site names a code and never spells one. `DiagnosticCode.catalog` lists them all.
+/// `ParseCodes.swift`, `CheckCodes.swift`, `SourceCodes.swift`, `LintCodes.swift`, and
+/// `QueryCodes.swift` in Queries), named after the code itself (`parse.expected-token` is
+/// `.parseExpectedToken`), so that a call site names a code and never spells one.
+/// `DiagnosticCode.catalog` lists the rules front end's codes, `queryCatalog` the query DSL's.
 public struct DiagnosticCode: Hashable, Sendable, Comparable, ExpressibleByStringLiteral, CustomStringConvertible {
   /// The code as printed: an area, a dot, and a kebab-case name.
   public let rawValue: String

@@ -4,6 +4,6 @@ extension DiagnosticCode {
 
   /// Every code in this catalog.
   public static let sourceCodes: [DiagnosticCode] = [
-    .sourceNotText,
+    .sourceNotText
   ]
 }
