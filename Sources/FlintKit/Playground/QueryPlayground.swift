@@ -19,10 +19,10 @@ public struct QueryPlayground: Sendable {
   /// The manifest's file name, for messages.
   public var indexesName: String?
   /// The project id used in the console's create-index links.
-  public var project = "PROJECT_ID"
+  public var project = ProjectID.placeholder
 
   public init(
-    ruleset: Ruleset? = nil, store: DocumentStore = DocumentStore(), database: String = "(default)",
+    ruleset: Ruleset? = nil, store: DocumentStore = DocumentStore(), database: String = DatabaseID.default,
     limits: EvaluationLimits = .standard
   ) {
     self.ruleset = ruleset
@@ -115,8 +115,8 @@ public struct QueryReport: Sendable {
   public var index: QueryServing?
   /// The manifest checked against; nil when none was given.
   public var indexesName: String?
-  public var project = "PROJECT_ID"
-  public var database = "(default)"
+  public var project = ProjectID.placeholder
+  public var database = DatabaseID.default
 
   public init(source: SourceFile, diagnostics: [Diagnostic]) {
     self.source = source

@@ -44,7 +44,7 @@ extension Ruleset {
   /// `parent` at any depth (only patterns with a recursive wildcard there can match).
   public func queryMatches(
     collection: ResourcePath, collectionGroup: Bool = false, parent: ResourcePath = ResourcePath(segments: []),
-    database: String = "(default)"
+    database: String = DatabaseID.default
   ) -> [QueryMatch] {
     var elements: [PathElement] = [.segment("databases"), .segment(database), .segment("documents")]
     if collectionGroup {

@@ -57,8 +57,10 @@ extension Flint {
     @Flag(name: .long, help: "Stop at the first bad query line.")
     var strict = false
 
-    @Option(name: .long, help: "The database id (selects the manifest in a multi-database firebase.json).")
-    var database: String = "(default)"
+    @Option(
+      name: .long,
+      help: "The database id (default: (default), else firebase.json's only database); selects its manifest in a multi-database firebase.json.")
+    var database: String?
 
     @Option(name: .long, help: "Output format of the plan: text or json.")
     var format: OutputFormat = .text
@@ -169,10 +171,18 @@ extension Flint {
     }
 
     private func existingManifest() throws -> (name: String, bytes: [UInt8])? {
+      let files: ProjectFiles
       do {
-        let found = try ManifestInput.find(explicit: existing, database: database, option: "--existing")
-        if let note = found.note { Output.error("flint: note: \(note)") }
-        return found.manifest.map { ($0.path, $0.bytes) }
+        files = try ProjectFiles.resolve(
+          rules: nil, indexes: existing, database: database, needsRules: false, manifestOption: "--existing")
+      } catch {
+        throw usage(error.message)
+      }
+      if let note = files.databaseNote { Output.error("flint: note: \(note)") }
+      if let note = files.indexesNote { Output.error("flint: note: \(note)") }
+      guard let path = files.indexes else { return nil }
+      do {
+        return (path, try FileReader.bytes(atPath: path))
       } catch {
         throw usage(error.description)
       }

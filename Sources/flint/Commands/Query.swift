@@ -50,8 +50,10 @@ extension Flint {
     @Option(name: .long, help: "The project id for create-index links (default: .firebaserc's default).")
     var project: String?
 
-    @Option(name: .long, help: "The database id.")
-    var database: String = "(default)"
+    @Option(
+      name: .long,
+      help: "The database id (default: (default), else firebase.json's only database); selects its rules and indexes in a multi-database firebase.json.")
+    var database: String?
 
     @Option(
       name: .customLong("data-json"),
@@ -79,13 +81,15 @@ extension Flint {
       } catch {
         throw usage("invalid --auth: \(error.description)")
       }
+      let files = try projectFiles()
       var playground = QueryPlayground(
-        ruleset: try loadRules(), store: try loadData(requestTime), database: database)
-      if let (name, manifest) = try loadIndexes() {
+        ruleset: try files.rules.map(RulesInputs.compile(atPath:)), store: try loadData(requestTime),
+        database: files.database)
+      if let (name, manifest) = try loadIndexes(files) {
         playground.indexes = manifest
         playground.indexesName = name
       }
-      playground.project = project ?? ProjectID.fromFirebaserc() ?? "PROJECT_ID"
+      playground.project = project ?? ProjectID.fromFirebaserc() ?? ProjectID.placeholder
       if let kind = DocumentRequest.Kind(rawValue: words[0]), words.count == 2 {
         try runDocument(kind, playground, user, requestTime)
         return
@@ -154,38 +158,27 @@ extension Flint {
       }
     }
 
-    /// `--rules`, else firebase.json's rules for `--database`, else none.
-    private func loadRules() throws -> Ruleset? {
-      var path = rules
-      if path == nil, FileReader.exists(RulesInputs.configName) {
-        let config: FirebaseConfig
-        do {
-          let bytes = try FileReader.bytes(atPath: RulesInputs.configName)
-          config = try RulesInputs.config(bytes: bytes)
-        } catch {
-          Output.error(error.description)
-          throw ExitCode(ExitStatus.usage)
-        }
-        // Never another database's rules: a query is checked against its own database's.
-        do {
-          path = try config.rules(for: database)
-        } catch {
-          throw usage(error.message)
-        }
+    /// The rules, the manifest and the database: the options, else what firebase.json names
+    /// (`ProjectFiles`), with a note on stderr when the database is not the obvious one.
+    private func projectFiles() throws -> ProjectFiles {
+      let files: ProjectFiles
+      do {
+        files = try ProjectFiles.resolve(rules: rules, indexes: indexes, database: database)
+      } catch {
+        throw usage(error.message)
       }
-      guard let path else { return nil }
-      return try RulesInputs.compile(atPath: path)
+      if let note = files.databaseNote { Output.error("flint: note: \(note)") }
+      return files
     }
 
-    /// `--indexes`, else firebase.json's manifest for `--database`, else none.
-    private func loadIndexes() throws -> (String, IndexManifest)? {
+    /// The manifest `files` names, else none.
+    private func loadIndexes(_ files: ProjectFiles) throws -> (String, IndexManifest)? {
+      // One database without a manifest is common (the report says no manifest was given);
+      // with several, say which database's manifest is not used.
+      if let note = files.indexesNote, files.severalDatabases { Output.error("flint: note: \(note)") }
+      guard let path = files.indexes else { return nil }
       do {
-        let found = try ManifestInput.find(explicit: indexes, database: database, option: "--indexes")
-        // One database without a manifest is common (the report says no manifest was given);
-        // with several, say which database's manifest is not used.
-        if let note = found.note, found.severalDatabases { Output.error("flint: note: \(note)") }
-        guard let (path, bytes) = found.manifest else { return nil }
-        let read = try ManifestReader.read(bytes: bytes, file: path)
+        let read = try ManifestReader.read(bytes: try FileReader.bytes(atPath: path), file: path)
         for warning in read.warnings { Output.error("warning: \(warning)") }
         return (path, read.manifest)
       } catch let problem as UsageProblem {

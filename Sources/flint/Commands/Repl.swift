@@ -44,7 +44,7 @@ extension Flint {
 
     @Option(
       name: .long,
-      help: "The database id (default: firebase.json's only database, else (default)); selects its rules and indexes in a multi-database firebase.json.")
+      help: "The database id (default: (default), else firebase.json's only database); selects its rules and indexes in a multi-database firebase.json.")
     var database: String?
 
     func run() throws {
