@@ -22,6 +22,25 @@ public enum IndexPlanRenderer {
     return VisibleText.escapedLines(out)
   }
 
+  /// `flint indexes --check`: the queries the existing manifest (named `existing`; nil: only
+  /// the automatic indexes) does not serve, then the verdict (the user's query texts and names
+  /// escaped).
+  public static func checkText(_ plan: IndexPlan, queries: [WorkloadQuery], existing: String?) -> String {
+    var text = ""
+    for (q, served) in plan.servedByExisting.enumerated() where !served && q < queries.count {
+      let serving = plan.existingServings[q]
+      text += "\(queries[q].place): not served: \(queries[q].text)\n"
+      for index in serving.missingIndexes { text += "  needs \(index)\n" }
+      for override in serving.missingOverrides { text += "  needs override \(override)\n" }
+    }
+    let unserved = plan.servedByExisting.filter { !$0 }.count
+    for overrun in plan.overruns { text += "over budget: \(overrun.message)\n" }
+    text += unserved == 0
+      ? "check: all \(queries.count) queries are served by \(existing ?? "the automatic indexes")\n"
+      : "check: \(unserved) of \(queries.count) queries are not served; run without --check to add the indexes\n"
+    return VisibleText.escapedLines(text)
+  }
+
   public static func json(_ plan: IndexPlan, queries: [WorkloadQuery], manifest: Bool) -> String {
     let users = usersByEntry(plan, queries)
     func entries(_ values: [JSONValue]) -> JSONValue {

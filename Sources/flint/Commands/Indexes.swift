@@ -121,7 +121,10 @@ extension Flint {
       }
       let manifestText = output.manifestText ?? ""
       if check {
-        Output.out(format == .json ? IndexPlanRenderer.json(plan, queries: queries, manifest: false) : checkText(plan, queries))
+        Output.out(
+          format == .json
+            ? IndexPlanRenderer.json(plan, queries: queries, manifest: false)
+            : IndexPlanRenderer.checkText(plan, queries: queries, existing: existing))
         for overrun in plan.overruns { Output.error("flint: over budget: \(overrun.message)") }
         // Over budget alone is a warning (a project with billing may hold up to 1,000); it fails
         // the check only through the queries it leaves unserved.
@@ -150,24 +153,6 @@ extension Flint {
       if badLines != 0 { throw ExitCode(badLines) }
       // The budget failed the user only if it left a query unserved.
       if plan.isOverBudget && !plan.unserved.isEmpty { throw ExitCode(ExitStatus.failure) }
-    }
-
-    /// `--check`: the plan against the existing manifest, then the verdict (the user's query
-    /// texts and names escaped).
-    private func checkText(_ plan: IndexPlan, _ queries: [WorkloadQuery]) -> String {
-      var text = ""
-      for (q, served) in plan.servedByExisting.enumerated() where !served && q < queries.count {
-        let serving = plan.existingServings[q]
-        text += "\(queries[q].place): not served: \(queries[q].text)\n"
-        for index in serving.missingIndexes { text += "  needs \(index)\n" }
-        for override in serving.missingOverrides { text += "  needs override \(override)\n" }
-      }
-      let unserved = plan.servedByExisting.filter { !$0 }.count
-      for overrun in plan.overruns { text += "over budget: \(overrun.message)\n" }
-      text += unserved == 0
-        ? "check: all \(queries.count) queries are served by \(existing ?? "the automatic indexes")\n"
-        : "check: \(unserved) of \(queries.count) queries are not served; run without --check to add the indexes\n"
-      return VisibleText.escapedLines(text)
     }
 
     private func existingManifest() throws -> (name: String, bytes: [UInt8])? {
