@@ -47,14 +47,7 @@ extension Flint {
     }
 
     func run() throws {
-      let inputs: [RulesInput]
-      let storageRules: [String]
-      do {
-        (inputs, storageRules) = try RulesInputs.resolve(files)
-      } catch {
-        Output.error(error.description)
-        throw ExitCode(ExitStatus.usage)
-      }
+      let (inputs, storageRules) = try RulesInputs.resolve(files)
       // firebase.json's Cloud Storage rules are skipped: say so once, on stderr.
       for path in storageRules {
         Output.error(

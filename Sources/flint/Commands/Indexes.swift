@@ -69,33 +69,26 @@ extension Flint {
     var queryFiles: [String] = []
 
     func run() throws {
-      guard !queryFiles.isEmpty else { throw usage("give at least one QUERYFILE (one query per line)") }
+      guard !queryFiles.isEmpty else { throw UsageProblem("give at least one QUERYFILE (one query per line)") }
       let limit = try budget(self.limit, "--limit")
       let overrideLimit = try budget(self.overrideLimit, "--override-limit")
-      if check, out != nil { throw usage("--check writes nothing; leave out --out") }
+      if check, out != nil { throw UsageProblem("--check writes nothing; leave out --out") }
       if let out {
         do {
           try AtomicFile.checkWritable(out)
         } catch {
-          throw usage(error.message)
+          throw UsageProblem(error.message)
         }
       }
       let existingFile = try existingManifest()
       var files: [(name: String, bytes: [UInt8])] = []
-      for path in queryFiles {
-        do {
-          files.append((path, try FileReader.bytes(atPath: path)))
-        } catch {
-          throw usage(error.description)
-        }
-      }
+      for path in queryFiles { files.append((path, try FileReader.bytes(atPath: path))) }
       let options = PlanOptions(compositeLimit: limit, overrideLimit: overrideLimit, prune: prune)
       let output: IndexesJob.Output
       do {
         output = try IndexesJob.run(.init(queryFiles: files, existing: existingFile, options: options, strict: strict))
       } catch {
-        Output.error(error.description)
-        throw ExitCode(ExitStatus.usage)
+        throw UsageProblem(printed: error.description)
       }
       for warning in output.warnings { Output.error("warning: \(warning)") }
       if !output.problems.isEmpty { Output.error(WorkloadProblemText.text(output.problems)) }
@@ -114,10 +107,9 @@ extension Flint {
           format == .json
             ? IndexPlanRenderer.json(plan, queries: queries, manifest: false)
             : IndexPlanRenderer.text(plan, queries: queries))
-        Output.error(
-          "flint: nothing written\(prune ? " and nothing pruned" : ""): fix the query lines above "
+        throw UsageProblem(
+          "nothing written\(prune ? " and nothing pruned" : ""): fix the query lines above "
             + "(the plan cannot see what those queries need)")
-        throw ExitCode(ExitStatus.usage)
       }
       let manifestText = output.manifestText ?? ""
       if check {
@@ -136,7 +128,7 @@ extension Flint {
         do {
           try AtomicFile.write(manifestText, to: out)
         } catch {
-          throw usage(error.message)
+          throw UsageProblem(error.message)
         }
         Output.out(format == .json ? IndexPlanRenderer.json(plan, queries: queries, manifest: false)
           : IndexPlanRenderer.text(plan, queries: queries) + "wrote \(out)\n")
@@ -161,27 +153,18 @@ extension Flint {
         files = try ProjectFiles.resolve(
           rules: nil, indexes: existing, database: database, needsRules: false, manifestOption: "--existing")
       } catch {
-        throw usage(error.message)
+        throw UsageProblem(error.message)
       }
       if let note = files.databaseNote { Output.error("flint: note: \(note)") }
       if let note = files.indexesNote { Output.error("flint: note: \(note)") }
       guard let path = files.indexes else { return nil }
-      do {
-        return (path, try FileReader.bytes(atPath: path))
-      } catch {
-        throw usage(error.description)
-      }
-    }
-
-    private func usage(_ message: String) -> ExitCode {
-      Output.error(message.hasPrefix("flint:") ? message : "flint: \(message)")
-      return ExitCode(ExitStatus.usage)
+      return (path, try FileReader.bytes(atPath: path))
     }
 
     /// A budget option's value: a whole number, 0 or more.
     private func budget(_ text: String, _ option: String) throws -> Int {
       guard let value = Int(text), value >= 0 else {
-        throw usage("\(option) must be a non-negative integer (a number of manifest entries), got '\(text)'")
+        throw UsageProblem("\(option) must be a non-negative integer (a number of manifest entries), got '\(text)'")
       }
       return value
     }

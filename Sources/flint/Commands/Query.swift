@@ -73,13 +73,13 @@ extension Flint {
     var words: [String] = []
 
     func run() throws {
-      guard !words.isEmpty else { throw usage("give a QUERY, or get|create|update|set|delete PATH") }
+      guard !words.isEmpty else { throw UsageProblem("give a QUERY, or get|create|update|set|delete PATH") }
       let requestTime = try parseTime()
       let user: Auth?
       do {
         user = try PlaygroundInput.auth(auth, time: requestTime)
       } catch {
-        throw usage("invalid --auth: \(error.description)")
+        throw UsageProblem("invalid --auth: \(error.description)")
       }
       let files = try projectFiles()
       var playground = QueryPlayground(
@@ -94,14 +94,14 @@ extension Flint {
         try runDocument(kind, playground, user, requestTime)
         return
       }
-      guard dataJSON == nil else { throw usage("--data-json is only for create, update and set") }
+      guard dataJSON == nil else { throw UsageProblem("--data-json is only for create, update and set") }
       var bound: [String: Value] = [:]
       for variable in variables {
         do {
           let (name, value) = try PlaygroundInput.variable(variable, time: requestTime)
           bound[name] = value
         } catch {
-          throw usage("invalid --var: \(error.description)")
+          throw UsageProblem("invalid --var: \(error.description)")
         }
       }
       let report = playground.run(words.joined(separator: " "), auth: user, time: requestTime, variables: bound)
@@ -116,17 +116,17 @@ extension Flint {
       throws
     {
       guard let path = PlaygroundInput.documentPath(words[1]) else {
-        throw usage("'\(words[1])' is not a document path (collection/id, an even number of segments)")
+        throw UsageProblem("'\(words[1])' is not a document path (collection/id, an even number of segments)")
       }
-      if dataJSON != nil, !kind.takesData { throw usage("--data-json is only for create, update and set") }
-      if kind == .update, dataJSON == nil { throw usage("update needs --data-json: the fields it changes") }
+      if dataJSON != nil, !kind.takesData { throw UsageProblem("--data-json is only for create, update and set") }
+      if kind == .update, dataJSON == nil { throw UsageProblem("update needs --data-json: the fields it changes") }
       let document: DocumentRequest
       do {
         document = try DocumentRequest.read(kind, path: path, json: dataJSON, time: time)
       } catch {
-        throw usage("invalid --data-json: \(error.description)")
+        throw UsageProblem("invalid --data-json: \(error.description)")
       }
-      if kind != .get, playground.ruleset == nil { throw usage("a \(kind.rawValue) request needs --rules") }
+      if kind != .get, playground.ruleset == nil { throw UsageProblem("a \(kind.rawValue) request needs --rules") }
       let report = playground.run(document, auth: user, time: time)
       if format == .json {
         Output.out(PlaygroundRenderer.json(report))
@@ -154,7 +154,7 @@ extension Flint {
       do {
         return try Timestamp(rfc3339: time)
       } catch {
-        throw usage("invalid --time '\(time)': \(error.message)")
+        throw UsageProblem("invalid --time '\(time)': \(error.message)")
       }
     }
 
@@ -165,7 +165,7 @@ extension Flint {
       do {
         files = try ProjectFiles.resolve(rules: rules, indexes: indexes, database: database)
       } catch {
-        throw usage(error.message)
+        throw UsageProblem(error.message)
       }
       if let note = files.databaseNote { Output.error("flint: note: \(note)") }
       return files
@@ -182,11 +182,9 @@ extension Flint {
         for warning in read.warnings { Output.error("warning: \(warning)") }
         return (path, read.manifest)
       } catch let problem as UsageProblem {
-        Output.error(problem.description)
-        throw ExitCode(ExitStatus.usage)
+        throw problem
       } catch {
-        Output.error("\(error)")
-        throw ExitCode(ExitStatus.usage)
+        throw UsageProblem(printed: "\(error)")
       }
     }
 
@@ -196,17 +194,10 @@ extension Flint {
         let bytes = try FileReader.bytes(atPath: data)
         return try FixtureLoader.load(bytes: bytes, file: data, requestTime: time)
       } catch let problem as UsageProblem {
-        Output.error(problem.description)
-        throw ExitCode(ExitStatus.usage)
+        throw problem
       } catch {
-        Output.error("flint: invalid --data: \(error)")
-        throw ExitCode(ExitStatus.usage)
+        throw UsageProblem("invalid --data: \(error)")
       }
-    }
-
-    private func usage(_ message: String) -> ExitCode {
-      Output.error("flint: \(message)")
-      return ExitCode(ExitStatus.usage)
     }
   }
 }

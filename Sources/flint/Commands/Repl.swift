@@ -68,13 +68,13 @@ extension Flint {
         do {
           requestTime = try Timestamp(rfc3339: time)
         } catch {
-          throw usage("invalid --time '\(time)': \(error.message)")
+          throw UsageProblem("invalid --time '\(time)': \(error.message)")
         }
       }
       do {
         session.configure(auth: try PlaygroundInput.auth(auth, time: requestTime), time: requestTime)
       } catch {
-        throw usage("invalid --auth: \(error.description)")
+        throw UsageProblem("invalid --auth: \(error.description)")
       }
     }
 
@@ -123,11 +123,6 @@ extension Flint {
         if outcome.quit { break }
       }
       return false
-    }
-
-    private func usage(_ message: String) -> ExitCode {
-      Output.error("flint: \(message)")
-      return ExitCode(ExitStatus.usage)
     }
   }
 }

@@ -85,8 +85,7 @@ extension Flint {
         do {
           try AtomicFile.checkWritable(coverageOut)
         } catch {
-          Output.error("flint: \(error.description)")
-          throw ExitCode(ExitStatus.usage)
+          throw UsageProblem(error.description)
         }
       }
       let measuring = coverage != nil || minCoverage != nil
@@ -111,10 +110,7 @@ extension Flint {
           if measuring { collected.record(suite, result) }
         } catch {
           runs.append(.unloadable(file: file, error: error))
-          switch error {
-          case .unreadable(let message): Output.error("flint: \(message)")
-          default: Output.error(error.description)
-          }
+          Output.error(UsageProblem(error).description)
         }
       }
       let results = runs.compactMap { if case .ran(let result, _) = $0 { result } else { nil } }
@@ -134,8 +130,7 @@ extension Flint {
           do {
             try AtomicFile.write(report, to: coverageOut)
           } catch {
-            Output.error("flint: \(error.description)")
-            throw ExitCode(ExitStatus.usage)
+            throw UsageProblem(error.description)
           }
         } else {
           Output.out("\n" + report)
@@ -160,9 +155,8 @@ extension Flint.Test {
   /// Nothing can run (no suites, a folder that cannot be listed): the problem on stderr and,
   /// with --format json, the JSON report holding it on stdout; exit 2.
   func failUsage(_ error: SuiteError) throws -> Never {
-    Output.error("flint: \(error.description)")
     if format == .json { Output.out(SuiteReport.json([], errors: [error])) }
-    throw ExitCode(ExitStatus.usage)
+    throw UsageProblem(error.description)
   }
 }
 

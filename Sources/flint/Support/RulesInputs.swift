@@ -33,18 +33,13 @@ enum RulesInputs {
     return (config.rulesFiles.map { RulesInput(path: $0, displayName: $0) }, config.storageRules)
   }
 
-  /// The ruleset in the rules file at `path` (a `--rules` option). When the file cannot be
-  /// read or has errors, prints the message (diagnostics with their source lines) and ends
-  /// the command with the usage status.
-  static func compile(atPath path: String) throws -> Ruleset {
+  /// The ruleset in the rules file at `path` (a `--rules` option); a file that cannot be read
+  /// or has errors is a usage problem (diagnostics with their source lines).
+  static func compile(atPath path: String) throws(UsageProblem) -> Ruleset {
     do {
       return try SuiteLoader.compileRules(atPath: path).ruleset
     } catch {
-      switch error {
-      case .unreadable(let message): Output.error("flint: \(message)")
-      default: Output.error(error.description)
-      }
-      throw ExitCode(ExitStatus.usage)
+      throw UsageProblem(error)
     }
   }
 
