@@ -78,7 +78,7 @@ extension Flint {
       let (result, lookedUp) = job.evaluateWithLookups(expr, bindings: values)
       let noData = lookedUp && data == nil
       if noData && format == .text {
-        Output.error("flint: note: no --data given, so every get()/exists() sees a missing document")
+        Output.error(DataInput.noDataNote)
       }
       Output.out(render(result, noData: noData) + "\n")
     }
@@ -125,21 +125,14 @@ extension Flint {
     }
 
     private func loadData() throws -> DocumentStore? {
-      guard let data else { return nil }
-      do {
-        return try FixtureLoader.load(bytes: try FileReader.bytes(atPath: data), file: data)
-      } catch let problem as UsageProblem {
-        throw problem
-      } catch {
-        throw UsageProblem("invalid --data: \(error)")
-      }
+      try data.map { try DataInput.load($0) }
     }
 
     private func runBatch(_ path: String, job: ExpressionJob) throws {
       let input = try FileReader.bytes(atPath: path)
       let summary = ExpressionBatch(job: job).run(input) { chunk in Output.out(String(decoding: chunk, as: UTF8.self)) }
       if summary.lookedUp > 0 && data == nil {
-        Output.error("flint: note: no --data given, so every get()/exists() sees a missing document")
+        Output.error(DataInput.noDataNote)
       }
       if summary.invalid > 0 { throw ExitCode(ExitStatus.failure) }
     }

@@ -32,28 +32,12 @@ extension Flint {
         """
     )
 
-    @Option(name: .long, help: "The rules file (default: firebase.json's rules, if any).")
-    var rules: String?
+    @OptionGroup var options: ProjectOptions
 
-    @Option(name: .long, help: "Seed documents: tagged JSON or Firestore REST JSON.")
-    var data: String?
-
-    @Option(name: .long, help: "The signed-in user: {\"uid\": \"alice\", \"token\": {...}} or null.")
-    var auth: String = "null"
-
-    @Option(name: .long, help: "request.time as RFC 3339 (default 1970-01-01T00:00:00Z).")
-    var time: String?
-
-    @Option(name: .long, help: "The index manifest (default: firebase.json's indexes, if any).")
-    var indexes: String?
+    @OptionGroup var request: RequestOptions
 
     @Option(name: .long, help: "The project id for create-index links (default: .firebaserc's default).")
     var project: String?
-
-    @Option(
-      name: .long,
-      help: "The database id (default: (default), else firebase.json's only database); selects its rules and indexes in a multi-database firebase.json.")
-    var database: String?
 
     @Option(
       name: .customLong("data-json"),
@@ -74,16 +58,12 @@ extension Flint {
 
     func run() throws {
       guard !words.isEmpty else { throw UsageProblem("give a QUERY, or get|create|update|set|delete PATH") }
-      let requestTime = try parseTime()
-      let user: Auth?
-      do {
-        user = try PlaygroundInput.auth(auth, time: requestTime)
-      } catch {
-        throw UsageProblem("invalid --auth: \(error.description)")
-      }
-      let files = try projectFiles()
+      let requestTime = try request.requestTime()
+      let user = try request.user(at: requestTime)
+      let files = try options.files()
       var playground = QueryPlayground(
-        ruleset: try files.rules.map(RulesInputs.compile(atPath:)), store: try loadData(requestTime),
+        ruleset: try files.rules.map(RulesInputs.compile(atPath:)),
+        store: try options.data.map { try DataInput.load($0, requestTime: requestTime) } ?? DocumentStore(),
         database: files.database)
       if let (name, manifest) = try loadIndexes(files) {
         playground.indexes = manifest
@@ -134,8 +114,8 @@ extension Flint {
         Output.out(VisibleText.escapedLines(PlaygroundRenderer.text(report, explain: explain)))
       }
       noteSignedOut(user, denied: report.decision.map { !$0.allowed } ?? false, rules: report.rulesSource)
-      if data == nil, format == .text, report.decision?.trace.lookups.isEmpty == false {
-        Output.error("flint: note: no --data given, so every get()/exists() sees a missing document")
+      if options.data == nil, format == .text, report.decision?.trace.lookups.isEmpty == false {
+        Output.error(DataInput.noDataNote)
       }
       if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
@@ -147,28 +127,6 @@ extension Flint {
       Output.error(
         #"flint: note: no --auth was given, so the request is signed out (request.auth is null); sign in with --auth '{"uid": "alice"}'"#
       )
-    }
-
-    private func parseTime() throws -> Timestamp {
-      guard let time else { return Timestamp(seconds: 0) }
-      do {
-        return try Timestamp(rfc3339: time)
-      } catch {
-        throw UsageProblem("invalid --time '\(time)': \(error.message)")
-      }
-    }
-
-    /// The rules, the manifest and the database: the options, else what firebase.json names
-    /// (`ProjectFiles`), with a note on stderr when the database is not the obvious one.
-    private func projectFiles() throws -> ProjectFiles {
-      let files: ProjectFiles
-      do {
-        files = try ProjectFiles.resolve(rules: rules, indexes: indexes, database: database)
-      } catch {
-        throw UsageProblem(error.message)
-      }
-      if let note = files.databaseNote { Output.error("flint: note: \(note)") }
-      return files
     }
 
     /// The manifest `files` names, else none.
@@ -185,18 +143,6 @@ extension Flint {
         throw problem
       } catch {
         throw UsageProblem(printed: "\(error)")
-      }
-    }
-
-    private func loadData(_ time: Timestamp) throws -> DocumentStore {
-      guard let data else { return DocumentStore() }
-      do {
-        let bytes = try FileReader.bytes(atPath: data)
-        return try FixtureLoader.load(bytes: bytes, file: data, requestTime: time)
-      } catch let problem as UsageProblem {
-        throw problem
-      } catch {
-        throw UsageProblem("invalid --data: \(error)")
       }
     }
   }
