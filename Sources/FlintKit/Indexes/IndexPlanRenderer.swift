@@ -34,7 +34,7 @@ public enum IndexPlanRenderer {
       for override in serving.missingOverrides { text += "  needs override \(override)\n" }
     }
     let unserved = plan.servedByExisting.filter { !$0 }.count
-    for overrun in plan.overruns { text += "over budget: \(overrun.message)\n" }
+    for overrun in plan.overruns { text += "over budget: \(overrunText(overrun))\n" }
     text += unserved == 0
       ? "check: all \(queries.count) queries are served by \(existing ?? "the automatic indexes")\n"
       : "check: \(unserved) of \(queries.count) queries are not served; run without --check to add the indexes\n"
@@ -59,7 +59,7 @@ public enum IndexPlanRenderer {
       "unserved": .array(
         plan.unserved.map { item in
           .object([
-            "place": .string(item.query.place), "query": .string(item.query.text), "reason": .string(item.reason),
+            "place": .string(item.query.place), "query": .string(item.query.text), "reason": .string(reasonText(item)),
             "indexes": .array(item.missingIndexes.map(ManifestWriter.json)),
             "fieldOverrides": .array(item.missingOverrides.map(ManifestWriter.json)),
           ])
@@ -73,7 +73,7 @@ public enum IndexPlanRenderer {
           .object([
             "entries": .string(overrun.entries.rawValue), "count": .int(Int64(overrun.count)),
             "limit": .int(Int64(overrun.limit)), "prunable": .int(Int64(overrun.prunable)),
-            "message": .string(overrun.message),
+            "message": .string(overrunText(overrun)),
           ])
         }),
       "budgetLimited": .bool(plan.isBudgetLimited),
@@ -133,7 +133,7 @@ public enum IndexPlanRenderer {
       out += ": "
       out += item.query.text
       out += ": "
-      out += item.reason
+      out += reasonText(item)
       out += "\n"
       if let lines = needsByText[item.query.text] {
         out += lines

@@ -21,9 +21,10 @@ enum IndexAdvice {
     let plan = WorkloadOptimizer.plan(workload, existing: existing)
     var out = "manifest: \(manifest?.display ?? "none (only automatic indexes)")\n"
     for (q, serving) in plan.existingServings.enumerated() {
-      let line = IndexLineRenderer.text(serving, manifest: manifest?.display, project: ProjectID.placeholder, database: database)
-      out += "\(workload[q].place): \(workload[q].text)\n" + line.split(separator: "\n").filter { !$0.contains("FAILED_PRECONDITION") && !$0.contains("the link creates") }
-        .map { "   \($0)\n" }.joined()
+      let lines = IndexLineRenderer.text(
+        serving, manifest: manifest?.display, project: ProjectID.placeholder, database: database, backendMessage: false)
+      out += "\(workload[q].place): \(workload[q].text)\n"
+      out += lines.split(separator: "\n").map { "   \($0)\n" }.joined()
     }
     out += IndexPlanRenderer.text(plan, queries: workload)
     return out

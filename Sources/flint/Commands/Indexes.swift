@@ -117,7 +117,9 @@ extension Flint {
           format == .json
             ? IndexPlanRenderer.json(plan, queries: queries, manifest: false)
             : IndexPlanRenderer.checkText(plan, queries: queries, existing: existing))
-        for overrun in plan.overruns { Output.error("flint: over budget: \(overrun.message)") }
+        for overrun in plan.overruns {
+          Output.error("flint: over budget: \(IndexPlanRenderer.overrunText(overrun))")
+        }
         // Over budget alone is a warning (a project with billing may hold up to 1,000); it fails
         // the check only through the queries it leaves unserved.
         if plan.servedByExisting.contains(false) { throw ExitCode(ExitStatus.failure) }
@@ -140,7 +142,9 @@ extension Flint {
       }
       // The text plan on stderr already says it; elsewhere the plan is on stdout.
       if format == .json || out != nil {
-        for overrun in plan.overruns { Output.error("flint: over budget: \(overrun.message)") }
+        for overrun in plan.overruns {
+          Output.error("flint: over budget: \(IndexPlanRenderer.overrunText(overrun))")
+        }
       }
       if badLines != 0 { throw ExitCode(badLines) }
       // The budget failed the user only if it left a query unserved.
