@@ -61,11 +61,13 @@ extension FirebaseConfig {
     }
     if ids.contains(DatabaseID.default) {
       guard ids.count > 1 else { return (DatabaseID.default, nil) }
-      return (DatabaseID.default, "\(name) names several databases (\(listed)): using (default); pick another with --database")
+      let note = "\(name) names several databases (\(listed)): using (default); pick another with --database"
+      return (DatabaseID.default, note)
     }
     guard let only = ids.first else { return (DatabaseID.default, nil) }
     guard ids.count == 1 else {
-      throw FirebaseConfigError("\(name) names several databases (\(listed)) and none is (default): pick one with --database")
+      throw FirebaseConfigError(
+        "\(name) names several databases (\(listed)) and none is (default): pick one with --database")
     }
     return (only, "database \(only), the only one \(name) names")
   }

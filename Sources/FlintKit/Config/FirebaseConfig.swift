@@ -35,7 +35,8 @@ public struct FirebaseConfig: Sendable {
     }
     let storage = Self.storageRules(root["storage"])
     guard let firestore = root["firestore"] else {
-      let skipped = storage.isEmpty ? "" : " (its \"storage\" rules are Cloud Storage rules, which Flint does not check)"
+      let skipped =
+        storage.isEmpty ? "" : " (its \"storage\" rules are Cloud Storage rules, which Flint does not check)"
       throw FirebaseConfigError(
         "'\(name)' has no \"firestore\" section\(skipped); pass a rules FILE instead", noFirestoreSection: true)
     }

@@ -56,7 +56,9 @@ public struct ProjectFiles: Sendable {
     let (id, note) = try config.chosenDatabase(database, name: configName)
     files.database = id
     files.databaseNote = note
-    if needsRules, rules == nil { files.rules = try config.rules(for: id, name: configName).map { relative($0, directory) } }
+    if needsRules, rules == nil {
+      files.rules = try config.rules(for: id, name: configName).map { relative($0, directory) }
+    }
     if indexes == nil {
       files.indexes = config.indexes(for: id).map { relative($0, directory) }
       files.indexesNote = config.missingIndexesNote(for: id, option: manifestOption, name: configName)
