@@ -8,7 +8,9 @@ import RulesLanguage
 /// The ``description`` is the explanation `flint test` prints for a failing case: for each allow
 /// statement that could have granted the request, its line, the first sub-expression that made it
 /// false (with carets, through function calls) and the values that sub-expression saw; for a query,
-/// the proof per branch and the filter that would make it provable. An allowed request is one line:
+/// the proof per branch and the filter that would make it provable. An allowed request names the
+/// allow that granted it (`file:line`, its `match` and the values that made its condition true).
+/// A denied one reads:
 ///
 /// ```
 /// DENY update /databases/(default)/documents/users/alice
@@ -54,7 +56,8 @@ public struct RulesDecision: Sendable, CustomStringConvertible {
       // Not built by this API; kept total for the switch.
       writeFailure = nil
       reason = batch.limitBreach ?? ""
-      description = batch.decisions.map { ShortExplanation.render($0, source: source) }.joined()
+      description = batch.decisions.map { ShortExplanation.render($0, source: source, batch: batch.decisions) }
+        .joined()
       fullExplanation = description
     }
   }

@@ -28,11 +28,18 @@ struct FirestoreRulesTests {
     data = try Documents(json: #"{"users/alice": {"name": "Alice"}, "posts/p1": {"owner": "alice"}}"#)
   }
 
-  @Test func getIsAllowedWithAOneLineExplanation() throws {
+  @Test func anAllowedGetNamesTheAllowThatGrantedIt() throws {
     let decision = try rules.evaluate(.get("/users/alice"), data: data)
     #expect(decision.allowed)
     #expect(decision.reason.isEmpty)
-    #expect(decision.description == "ALLOW get /databases/(default)/documents/users/alice\n")
+    // An unexpected allow is the failure that matters: the description says which allow granted.
+    #expect(
+      decision.description == """
+        ALLOW get /databases/(default)/documents/users/alice
+          granted by firestore.rules:5: allow get: if true
+            in match /databases/{database}/documents/users/{uid} (uid = 'alice')
+
+        """)
   }
 
   @Test func deniedUpdateIsExplainedAsFlintTestExplainsIt() throws {

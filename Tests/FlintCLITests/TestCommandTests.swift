@@ -224,6 +224,85 @@ struct TestCommandTests {
     #expect(full.stdout.split(separator: "\n").count > short.stdout.split(separator: "\n").count)
   }
 
+  @Test("an unexpected ALLOW names the allow that granted it, in the text, JSON and JUnit reports")
+  func unexpectedAllowIsExplained() throws {
+    let box = try Sandbox()
+    try box.write("firestore.rules", rules)
+    try box.write(
+      "suite.json",
+      #"{"rules": "firestore.rules", "cases": [{"name": "alice reads herself", "request": {"method": "get", "path": "users/alice", "auth": {"uid": "alice"}}, "expect": "deny"}]}"#
+    )
+    let text = try box.run("test", "suite.json")
+    #expect(text.status == 1)
+    #expect(
+      text.stdout == """
+        suite.json:1: FAIL alice reads herself: expected deny, got allow
+        ALLOW get /databases/(default)/documents/users/alice
+          granted by firestore.rules:5: allow read: if request.auth != null && request.auth.uid == uid
+            in match /databases/{database}/documents/users/{uid} (uid = 'alice')
+            request.auth != null → true (request.auth = {'token': {'firebase': {'identities': {}…)
+            request.auth.uid == uid → true (request.auth.uid = 'alice', uid = 'alice')
+
+        0 passed, 1 failed
+
+        """)
+    // JSON: the allow that granted, with its line and the expression's values.
+    let json = try box.run("test", "--format", "json", "suite.json")
+    let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+    let cases = ((object?["suites"] as? [[String: Any]])?.first?["cases"]) as? [[String: Any]]
+    let allows = (cases?.first?["explanation"] as? [String: Any])?["allows"] as? [[String: Any]]
+    #expect(allows?.first?["outcome"] as? String == "granted")
+    #expect(allows?.first?["line"] as? Int == 5)
+    #expect(allows?.first?["expression"] != nil)
+    // JUnit: the failure's body is the same explanation.
+    let junit = try box.run("test", "--format", "junit", "suite.json")
+    #expect(junit.stdout.contains("  granted by firestore.rules:5: allow read: if request.auth != null &amp;&amp; request.auth.uid == uid\n"))
+  }
+
+  @Test("a get() of a document the batch creates: the path once in plain words, no protobuf text")
+  func batchGetIsExplainedPlainly() throws {
+    let box = try Sandbox()
+    try box.write(
+      "firestore.rules",
+      """
+      rules_version = '2';
+      service cloud.firestore {
+        match /databases/{database}/documents {
+          match /rooms/{roomId} {
+            allow create: if request.auth != null;
+            match /messages/{id} {
+              allow create: if get(/databases/$(database)/documents/rooms/$(roomId)).data.owner == request.auth.uid;
+            }
+          }
+        }
+      }
+
+      """)
+    try box.write(
+      "suite.yaml",
+      """
+      rules: firestore.rules
+      cases:
+        - name: a room and its first message
+          batch:
+            - {method: create, path: rooms/r1, auth: {uid: bob}, data: {owner: bob}}
+            - {method: create, path: rooms/r1/messages/m1, auth: {uid: bob}, data: {text: hi}}
+          expect: allow
+
+      """)
+    let result = try box.run("test", "suite.yaml")
+    #expect(result.status == 1)
+    #expect(!result.stdout.contains("path_value"))
+    #expect(
+      result.stdout.contains(
+        "  note: get() found no document at /rooms/r1: get() reads the database as it was before the batch, and write 1 of the batch creates it; getAfter() reads the state after the batch\n"
+      ))
+    // The batch should pass: the write it allowed is one line, the denied one is explained.
+    #expect(result.stdout.contains("[1/2] ALLOW create /databases/(default)/documents/rooms/r1\n[2/2] DENY "))
+    let json = try box.run("test", "--format", "json", "suite.yaml")
+    #expect(!json.stdout.contains("path_value"))
+  }
+
   @Test("a folder without suites says so, in JSON too with --format json")
   func noSuites() throws {
     let box = try Sandbox()

@@ -93,6 +93,27 @@ import Testing
     #expect(project.note?.contains("bundled sample project") == true)
   }
 
+  @Test("a data.json beside the rules is loaded at start, and the note says so; --data wins")
+  func dataBesideTheRules() throws {
+    let url = try Self.folder([
+      "firebase.json": #"{"firestore": {"rules": "a.rules"}}"#, "data.json": "{}", "a.rules": "",
+    ])
+    defer { try? FileManager.default.removeItem(at: url) }
+    let project = ReplProject.resolve(rules: nil, data: nil, indexes: nil, directory: url.path)
+    #expect(project.data?.path == url.path + "/data.json")
+    #expect(
+      project.note
+        == "using firebase.json in the current directory; loaded \(url.path)/data.json beside the rules; --data picks another file")
+    // --rules: the data.json in that file's folder.
+    let option = ReplProject.resolve(rules: url.path + "/a.rules", data: nil, indexes: nil, directory: "/")
+    #expect(option.data?.path == url.path + "/data.json")
+    #expect(option.note?.hasPrefix("loaded ") == true)
+    // --data is never replaced.
+    let given = ReplProject.resolve(rules: url.path + "/a.rules", data: "mine.json", indexes: nil, directory: "/")
+    #expect(given.data?.path == "mine.json")
+    #expect(given.note == nil)
+  }
+
   @Test("a firebase.json that is not JSON is a problem, not a crash")
   func brokenConfig() throws {
     let url = try Self.folder(["firebase.json": "{nope"])

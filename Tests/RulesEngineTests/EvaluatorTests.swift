@@ -194,6 +194,45 @@ let usersStore = DocumentStore(documents: [
         == "Property x is undefined on object.")
   }
 
+  /// An id the client writes can only name one document of the collection the rules wrote: a
+  /// string with '/' in `$(...)` does not splice segments into the path (it is an error, so the
+  /// request is denied), even when the document it would splice to exists and would grant.
+  /// (Docs/fidelity/checks.md, "Lookups on paths the client chooses".)
+  @Test func aClientIdWithSlashesCannotReachAnotherDocument() {
+    let evaluator = Evaluator(
+      ruleset: documentsRuleset(
+        """
+            match /payments/{paymentId} {
+              allow create: if get(/databases/$(database)/documents/reservations/$(request.resource.data.reservationId))
+                .data.userId == request.auth.uid;
+            }
+            match /signups/{id} {
+              allow create: if !exists(/databases/$(database)/documents/blocked/$(request.resource.data.name));
+            }
+        """))
+    let store = DocumentStore(documents: [
+      Document(path: path("reservations/r1"), fields: ["userId": .string("alice")]),
+      Document(path: path("reservations/r2"), fields: ["userId": .string("mallory")]),
+      // A document mallory controls, deeper in the same collection's tree.
+      Document(path: path("reservations/r1/notes/n1"), fields: ["userId": .string("mallory")]),
+    ])
+    let mallory = Auth(uid: "mallory")
+    func pay(_ reservationId: String) -> Bool {
+      let request = Request.create(
+        path("payments/p1"), data: ["reservationId": .string(reservationId)], auth: mallory)
+      return evaluator.evaluate(request, store: store).allowed
+    }
+    #expect(pay("r2"))
+    #expect(!pay("r1"))
+    #expect(!pay("r1/notes/n1"))
+    #expect(!pay("r2/"))
+    // The error denies even where a missing document would grant (fail-closed).
+    let signup = Request.create(path("signups/s1"), data: ["name": .string("a/b")], auth: mallory)
+    #expect(!evaluator.evaluate(signup, store: store).allowed)
+    let plain = Request.create(path("signups/s2"), data: ["name": .string("ab")], auth: mallory)
+    #expect(evaluator.evaluate(plain, store: store).allowed)
+  }
+
   @Test func debugReturnsItsArgumentAndLogsIt() {
     let result = evalExpr("debug('alice') == 'alice' && debug(1 + 1) == 2")
     #expect(result.isTrue)

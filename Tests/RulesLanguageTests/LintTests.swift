@@ -104,6 +104,38 @@ struct LintTests {
     #expect(result.diagnostics.isEmpty, "\(DiagnosticRenderer.text(result.diagnostics, in: source))")
   }
 
+  @Test("a privilege is what the owner alone does not hold: a lookup about the user, a custom claim, a fixed identity")
+  func privilege() {
+    func requires(_ text: String) -> Bool {
+      let parsed = RulesParser.parseExpression(SourceFile(name: "e", text: text))
+      #expect(parsed.diagnostics.isEmpty, "\(text)")
+      return parsed.expr.requiresPrivilege
+    }
+    let admin = "exists(/databases/$(database)/documents/admins/$(request.auth.uid))"
+    let owner = "resource.data.ownerId == request.auth.uid"
+    #expect(requires(admin))
+    #expect(requires("get(/databases/$(database)/documents/users/$(request.auth.uid)).data.role == 'manager'"))
+    #expect(requires("request.auth.token.admin == true"))
+    #expect(requires("request.auth.token['role'] == 'editor'"))
+    #expect(requires("'admin' in request.auth.token"))
+    #expect(requires("request.auth.uid == 'ops-robot'"))
+    #expect(requires("request.auth.uid in ['a', 'b']"))
+    #expect(requires("request.auth.token.email == 'boss@example.com'"))
+    #expect(requires("\(owner) && \(admin)"))
+    #expect(requires("\(admin) || request.auth.token.admin == true"))
+    #expect(requires("\(owner) ? \(admin) : false"))
+    // The owner alone can satisfy these.
+    #expect(!requires(owner))
+    #expect(!requires("\(owner) || \(admin)"))
+    #expect(!requires("\(owner) && !\(admin)"))
+    #expect(!requires("!(\(admin) || request.auth.token.banned == true)"))
+    #expect(!requires("\(owner) && request.auth.token.banned != true"))
+    #expect(!requires("\(owner) && request.auth.token.email_verified == true"))
+    #expect(!requires("\(owner) && request.auth.token.firebase.sign_in_provider == 'password'"))
+    #expect(!requires("\(owner) && exists(/databases/$(database)/documents/listings/$(request.resource.data.listingId))"))
+    #expect(!requires("request.auth.uid in resource.data.editors"))
+  }
+
   @Test("golden cases in Corpus/rules/lints: a positive and a negative for every lint", arguments: Corpus.files("lints"))
   func golden(name: String) throws {
     let source = try Corpus.source("lints", name)

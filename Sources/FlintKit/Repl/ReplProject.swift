@@ -43,13 +43,18 @@ public struct ReplProject: Sendable {
         if let note = files.databaseNote { notes.append(note) }
         if indexes == nil, files.severalDatabases, let note = files.indexesNote { notes.append(note) }
         project.note = notes.isEmpty ? nil : notes.joined(separator: "; ")
+        project.addDataBesideRules()
         return project
       }
     } catch {
       project.problem = error.message
+      project.addDataBesideRules()
       return project
     }
-    guard rules == nil, data == nil, indexes == nil else { return project }
+    guard rules == nil, data == nil, indexes == nil else {
+      project.addDataBesideRules()
+      return project
+    }
     let sample = sampleFolder
     guard FileStamp.of(sample + "/firestore.rules") != nil else {
       project.note = "no firebase.json here and no bundled sample project: starting without rules or data"
@@ -60,5 +65,17 @@ public struct ReplProject: Sendable {
     project.indexes = WatchedFile(path: sample + "/firestore.indexes.json", display: "firestore.indexes.json")
     project.note = "no firebase.json here: using the bundled sample project (Corpus/sample)"
     return project
+  }
+
+  /// Without `--data`, a `data.json` in the rules file's folder is the seed data (as the
+  /// sample project has it), and the note says it was loaded.
+  mutating func addDataBesideRules() {
+    guard data == nil, let rules else { return }
+    let folder = rules.path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+      .joined(separator: "/")
+    let path = folder.isEmpty && !rules.path.hasPrefix("/") ? "data.json" : folder + "/data.json"
+    guard FileStamp.of(path) != nil else { return }
+    data = WatchedFile(path: path)
+    note = (note.map { $0 + "; " } ?? "") + "loaded \(path) beside the rules; --data picks another file"
   }
 }

@@ -41,7 +41,10 @@ enum ReplRenderer {
     let what = "\(request.method.rawValue) /\(request.path)"
     var out = style.verdict(decision.allowed) + " " + what
     if let line = decision.grantingLine, decision.allowed {
-      out += "  " + style.dim("(\(rules.file.display):\(line))") + "\n"
+      // Every allow that grants: the deciding one, then those that would grant on their own.
+      let also = decision.trace.allows.filter { $0.alsoGrants != nil }.map { "\(rules.file.display):\($0.line)" }
+      let more = also.isEmpty ? "" : "; also grants: " + also.joined(separator: ", ")
+      out += "  " + style.dim("(\(rules.file.display):\(line)\(more))") + "\n"
     } else {
       out += ": \(decision.message)\n"
     }
@@ -60,6 +63,8 @@ enum ReplRenderer {
           out += TraceTextRenderer.failureCarets(expression, source: source).map { "    \($0)\n" }.joined()
         }
       }
+      out += ShortExplanation.notes(decision, source: source, dataName: "the session's data")
+        .map { "  note: \($0)\n" }.joined()
     }
     for output in decision.trace.debugOutputs {
       out += "  debug \(rules.file.display):\(source.location(of: output.range.start).line): \(output.text)\n"

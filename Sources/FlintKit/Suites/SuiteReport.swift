@@ -38,9 +38,14 @@ public enum SuiteReport {
   /// A failing case: the header, then its explanation, as the suite wrote them (the text
   /// report escapes it for the terminal; JUnit's XML writer escapes it its own way).
   public static func block(_ result: CaseResult, in suite: SuiteResult, explain: ExplainLevel = .short) -> String {
-    func decisionText(_ decision: Decision) -> String {
+    // A batch that should pass: the writes it allowed are not the problem, the denied one is.
+    let explainsGrant = result.expect == .deny
+    func decisionText(_ decision: Decision, batch: [Decision] = []) -> String {
       switch explain {
-      case .short: ShortExplanation.render(decision, source: suite.source, signedOutHint: signedOutHint)
+      case .short:
+        ShortExplanation.render(
+          decision, source: suite.source, signedOutHint: signedOutHint, dataName: dataName, batch: batch,
+          explainsGrant: explainsGrant)
       case .full: TraceTextRenderer.render(decision, source: suite.source)
       }
     }
@@ -55,14 +60,17 @@ public enum SuiteReport {
       out += refusalText(refusal, position: position) + "\n"
     case .batch(let batch):
       if let breach = batch.limitBreach { out += "batch denied: \(breach)\n" }
-      out += "batch of \(batch.decisions.count), \(batch.lookupCount) lookups charged\n"
+      out += "batch of \(batch.decisions.count), \(batch.lookupCount) lookup\(batch.lookupCount == 1 ? "" : "s") charged\n"
       for (index, decision) in batch.decisions.enumerated() {
         out += "[\(index + 1)/\(batch.decisions.count)] "
-        out += decisionText(decision)
+        out += decisionText(decision, batch: batch.decisions)
       }
     }
     return out
   }
+
+  /// The documents a case runs against, as explanations name them.
+  static let dataName = "the case's data"
 
   /// `update /users/bob: NOT_FOUND: ...; the rules were not evaluated`, with the write's place in a batch.
   static func refusalText(_ refusal: PreconditionFailure, position: Int?) -> String {

@@ -68,6 +68,15 @@ extension Ruleset {
     }
   }
 
+  /// The block closest to the documents of `collection` when none covers them (a likely typo
+  /// in a `match` path), for the note of a denied query.
+  public func nearestMatch(collection: ResourcePath, database: String = DatabaseID.default) -> NearestMatch? {
+    let elements: [PathElement] =
+      [.segment("databases"), .segment(database), .segment("documents")]
+      + collection.segments.map(PathElement.segment) + [.anyID]
+    return NearestMatch.find(nodes, elements, method: .list)
+  }
+
   /// The user function `name` resolves to from function scope `scope`, if any.
   public func function(named name: String, inScope scope: Int) -> FunctionReference? {
     let scopes = self.scopes
