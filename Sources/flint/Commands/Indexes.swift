@@ -36,17 +36,17 @@ extension Flint {
     @Option(name: .long, help: "Write the merged manifest to this file, atomically.")
     var out: String?
 
-    // `.unconditional`: `--limit -1` reaches the check below instead of ArgumentParser taking
+    // `.unconditional`: `--limit -1` reaches `Budget.value(for:)` instead of ArgumentParser taking
     // `-1` for an option and reporting a missing value.
     @Option(
       name: .long, parsing: .unconditional,
       help: "Composite indexes allowed in the whole manifest (200 without billing, 1000 with).")
-    var limit: String = "200"
+    var limit = Budget(200)
 
     @Option(
       name: .customLong("override-limit"), parsing: .unconditional,
       help: "Field overrides allowed in the whole manifest.")
-    var overrideLimit: String = "200"
+    var overrideLimit = Budget(200)
 
     @Flag(name: .long, help: "Only check: exit 1 when the existing manifest does not serve a query; write nothing.")
     var check = false
@@ -70,8 +70,8 @@ extension Flint {
 
     func run() throws {
       guard !queryFiles.isEmpty else { throw UsageProblem("give at least one QUERYFILE (one query per line)") }
-      let limit = try budget(self.limit, "--limit")
-      let overrideLimit = try budget(self.overrideLimit, "--override-limit")
+      let limit = try self.limit.value(for: "--limit")
+      let overrideLimit = try self.overrideLimit.value(for: "--override-limit")
       if check, out != nil { throw UsageProblem("--check writes nothing; leave out --out") }
       if let out {
         do {
@@ -163,14 +163,6 @@ extension Flint {
       if let note = files.indexesNote { Output.error("flint: note: \(note)") }
       guard let path = files.indexes else { return nil }
       return (path, try FileReader.bytes(atPath: path))
-    }
-
-    /// A budget option's value: a whole number, 0 or more.
-    private func budget(_ text: String, _ option: String) throws -> Int {
-      guard let value = Int(text), value >= 0 else {
-        throw UsageProblem("\(option) must be a non-negative integer (a number of manifest entries), got '\(text)'")
-      }
-      return value
     }
   }
 }
