@@ -117,23 +117,21 @@ public enum WorkloadOptimizer {
         unservedOfText[q] = unserved.count
         let missingIndexes = serving.missingIndexes
         let missingOverrides = serving.missingOverrides
-        var why: String?
+        var why: UnservedReason?
         if indexesCut, !missingIndexes.isEmpty {
-          why = "over the budget (--limit \(options.compositeLimit))"
+          why = .overBudget(.composite, limit: options.compositeLimit)
         } else if overridesCut, !missingOverrides.isEmpty {
-          why = "over the budget (--override-limit \(options.overrideLimit))"
+          why = .overBudget(.overrides, limit: options.overrideLimit)
         } else if indexesCut || overridesCut {
-          why = "over the budget (--limit, --override-limit)"
+          why = .overBothBudgets
         }
         if overCompositeLimit, !missingIndexes.isEmpty {
-          why = "the manifest already exceeds --limit \(options.compositeLimit)"
+          why = .manifestAlreadyOver(.composite, limit: options.compositeLimit)
         } else if overOverrideLimit, !missingOverrides.isEmpty {
-          why = "the manifest already exceeds --override-limit \(options.overrideLimit)"
+          why = .manifestAlreadyOver(.overrides, limit: options.overrideLimit)
         }
         unserved.append(
-          UnservedQuery(
-            query: query, reason: chosen.reason(serving, why: why), missingIndexes: missingIndexes,
-            missingOverrides: missingOverrides))
+          UnservedQuery(query: query, why: why, missingIndexes: missingIndexes, missingOverrides: missingOverrides))
       }
     }
     var overruns: [BudgetOverrun] = []
