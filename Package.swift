@@ -10,8 +10,8 @@ let package = Package(
   name: "Flint",
   // Tested on Linux only (Debian 12, x86_64, Swift 6.3: `make test`, `make dist`). macOS 13 is
   // the declared minimum, but no macOS build has been run yet (Docs/ci.md, "macOS runners").
-  // iOS, tvOS and watchOS are not supported: PCRE2 and libedit are host libraries, so Flint-based
-  // tests run in a macOS or Linux test target, not on a simulator.
+  // iOS, tvOS and watchOS are not supported: PCRE2 is a host system library (pkg-config), so
+  // Flint-based tests run in a macOS or Linux test target, not on a simulator.
   platforms: [.macOS(.v13)],
   products: [
     .executable(name: "flint", targets: ["flint"]),

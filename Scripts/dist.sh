@@ -9,8 +9,9 @@
 # - PCRE2, zlib and libedit, with libedit's own dependencies (ncurses' libtinfo, libbsd, libmd),
 #   and libstdc++ with the unwinder (libgcc_eh): from their static archives. Their -l flags come
 #   from pkg-config and the toolchain as usual; this script makes a folder where each of those
-#   names is only the static archive and puts it first on the library path (`-Xswiftc -L`), so
-#   the debug build and `swift build` link exactly as before;
+#   names is only the static archive and puts it first on the library path (pkg-config files of
+#   its own for this build, and -Xswiftc -L), so the debug build and `swift build` link exactly
+#   as before;
 # - glibc (libc, libm, libpthread, libdl, the loader): dynamically, as every Linux program does.
 #   A static glibc breaks getpwnam and locales, and the Swift runtime needs dlopen.
 #
@@ -93,27 +94,36 @@ notices() {
   done
 }
 
-rm -rf "$libs"
-mkdir -p "$libs" "$generated" dist
-ln -s "$(archive libpcre2-8 libpcre2-8.a libpcre2-dev)" "$libs/libpcre2-8.a"
-ln -s "$(archive zlib libz.a zlib1g-dev)" "$libs/libz.a"
-# SwiftPM takes the system libraries' -L and -l flags from pkg-config, with the system folder first:
-# for this build, pkg-config files that are the system's with the folder above on the Libs line.
-rm -rf "$pkgconfig" && mkdir -p "$pkgconfig"
+# Every archive first (a missing one stops here, naming its package), then the folder of links.
+pcre2_a=$(archive libpcre2-8 libpcre2-8.a libpcre2-dev)
+zlib_a=$(archive zlib libz.a zlib1g-dev)
+edit_a=$(archive libedit libedit.a libedit-dev)
+tinfo_a=$(archive tinfo libtinfo.a libncurses-dev)
+bsd_a=$(archive libbsd libbsd.a libbsd-dev)
+md_a=$(archive libmd libmd.a libmd-dev)
+stdcxx_a=$(compiler_file libstdc++.a libstdc++-12-dev)
+gcc_eh_a=$(compiler_file libgcc_eh.a libgcc-12-dev)
+
+rm -rf "$libs" "$pkgconfig"
+mkdir -p "$libs" "$pkgconfig" "$generated" dist
+ln -s "$pcre2_a" "$libs/libpcre2-8.a"
+ln -s "$zlib_a" "$libs/libz.a"
+# -ledit names a linker script that pulls in libedit's dependencies (pkg-config lists them only
+# for --static, which SwiftPM does not ask for); GROUP lets them refer to one another in any order.
+cat >"$libs/libedit.a" <<EOF
+/* Written by Scripts/dist.sh: libedit and what it needs, all static. */
+GROUP ( $edit_a $tinfo_a $bsd_a $md_a )
+EOF
+ln -s "$stdcxx_a" "$libs/libstdc++.a"
+# The driver asks for -lgcc_s (the unwinder) as needed; its static half is libgcc_eh.
+ln -s "$gcc_eh_a" "$libs/libgcc_s.a"
+# SwiftPM takes the system libraries' -L and -l flags from pkg-config, with the system folder
+# first: for this build, pkg-config files that are the system's but name the folder above instead.
 for module in libpcre2-8 zlib libedit; do
   pc=$(pkg-config --variable=pcfiledir "$module")/$module.pc
   lflags=$(sed -n 's/^Libs:\(.*\)$/\1/p' "$pc" | tr ' ' '\n' | grep '^-l' | tr '\n' ' ')
   sed -e "s|^Libs:.*|Libs: -L$libs $lflags|" -e '/^Libs.private:/d' "$pc" >"$pkgconfig/$module.pc"
 done
-# -ledit names a linker script that pulls in libedit's dependencies (pkg-config lists them only
-# for --static, which SwiftPM does not ask for); GROUP lets them refer to one another in any order.
-cat >"$libs/libedit.a" <<EOF
-/* Written by Scripts/dist.sh: libedit and what it needs, all static. */
-GROUP ( $(archive libedit libedit.a libedit-dev) $(archive tinfo libtinfo.a libncurses-dev) $(archive libbsd libbsd.a libbsd-dev) $(archive libmd libmd.a libmd-dev) )
-EOF
-ln -s "$(compiler_file libstdc++.a libstdc++-12-dev)" "$libs/libstdc++.a"
-# The driver asks for -lgcc_s (the unwinder) as needed; its static half is libgcc_eh.
-ln -s "$(compiler_file libgcc_eh.a libgcc-12-dev)" "$libs/libgcc_s.a"
 
 # The commit for `flint --version` (Sources/CFlintBuild), rewritten only when it changed so
 # that an up-to-date build stays up to date.

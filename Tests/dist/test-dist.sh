@@ -7,8 +7,9 @@
 #   cannot start there, which the test checks), the installed binary runs the sample project's
 #   jobs (the Makefile's `run` target: check, test, the two queries, the index check and plan, the
 #   scripted repl) and two expressions that use PCRE2 and zlib, and prints byte for byte what the
-#   debug build prints, with the same exit status, both run from the same temporary folder.
-# Needs root (unshare --mount, mount --bind), as `make deps` does.
+#   debug build prints, with the same exit status, both run from the same temporary folder; and
+#   `flint repl` in a terminal (tmux) edits a line with the arrow keys (libedit, libtinfo).
+# Needs root (unshare --mount, mount --bind) or unprivileged user namespaces.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
@@ -46,6 +47,21 @@ if [ "${1:-}" = --jobs ]; then
     echo "$expected" >"$out/$label.expected"
   }
   jobs </dev/null
+  exit 0
+fi
+
+# `test-dist.sh --line-editing <flint> <screen file> <work folder>`: `flint repl` on a terminal (tmux),
+# a line edited with the arrow keys, so that the static libedit and libtinfo are exercised; the
+# screen is saved to the file.
+if [ "${1:-}" = --line-editing ]; then
+  binary=$2 screen=$3 work=$4 socket=flint-dist-$$
+  cd "$work/Corpus/sample"
+  tmux -L "$socket" new-session -d -x 100 -y 20 "TERM=xterm $binary repl"
+  sleep 1
+  tmux -L "$socket" send-keys ':as alic' Left Left 'x' End 'e' Enter
+  sleep 1
+  tmux -L "$socket" capture-pane -p >"$screen"
+  tmux -L "$socket" kill-server
   exit 0
 fi
 
@@ -106,13 +122,17 @@ done
 
 # The same jobs with the installed binary, from the same work folder, the toolchain's folder
 # hidden behind an empty directory (the mount lives and dies with the namespace).
+# Root gets a mount namespace; anyone else a user namespace with one (where the kernel allows it).
 mkdir -p "$tmp/empty"
-unshare --mount bash -c '
+namespace=(unshare --mount)
+[ "$(id -u)" = 0 ] || namespace=(unshare --user --map-root-user --mount)
+"${namespace[@]}" bash -c '
   set -euo pipefail
   mount --bind "$1" "$2"
   if "$3" --version >/dev/null 2>&1; then echo "the debug build still starts with $2 hidden" >&2; exit 1; fi
   if command -v swift >/dev/null 2>&1; then echo "swift is still on PATH with $2 hidden" >&2; exit 1; fi
-  exec "$4" --jobs "$5" "$6" "$7"
+  "$4" --jobs "$5" "$6" "$7"
+  "$4" --line-editing "$5" "$6/line-editing.screen" "$7"
 ' hide "$tmp/empty" "$toolchain" "$debug" "$self" "$flint" "$tmp/dist" "$work" \
   || fail "could not run the jobs in a mount namespace with $toolchain hidden"
 
@@ -125,4 +145,6 @@ for status in "$tmp"/debug/*.status; do
     }
   done
 done
+grep -q '^signed in as alxice$' "$tmp/dist/line-editing.screen" \
+  || fail "flint repl on a terminal did not edit the line (libedit): $(cat "$tmp/dist/line-editing.screen")"
 echo "test-dist: $name: archive, make install, linkage (glibc only) and $count jobs identical to the debug build with $toolchain hidden"
