@@ -5,8 +5,7 @@ FLINT_DEBUG ?= .build/debug/flint
 
 PREFIX ?= /usr/local
 DESTDIR ?=
-DIST_VERSION := $(shell sed -n 's/^ *public static let release = "\(.*\)"$$/\1/p' Sources/FlintKit/FlintVersion.swift)
-DIST_DIR := dist/flint-$(DIST_VERSION)-linux-$(shell uname -m)
+DIST_DIR := dist/$(shell Scripts/dist.sh --name)
 
 .PHONY: deps dist-deps build run test test-dist dist install bench fuzz fuzz-deps clean
 
@@ -81,6 +80,9 @@ dist: dist-deps
 install:
 	@test -x $(DIST_DIR)/flint -a -f $(DIST_DIR)/flint.1 || { \
 	  echo "install: $(DIST_DIR)/flint is missing: run 'make dist' first"; exit 1; }
+	@commit=$$(git rev-parse --short=12 HEAD 2>/dev/null) || exit 0; \
+	  $(DIST_DIR)/flint --version | grep -q "(commit $$commit" || \
+	  echo "install: warning: $(DIST_DIR)/flint was not built from HEAD ($$commit): 'make dist' rebuilds it"
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1"
 	install -m 755 $(DIST_DIR)/flint "$(DESTDIR)$(PREFIX)/bin/flint"
 	install -m 644 $(DIST_DIR)/flint.1 "$(DESTDIR)$(PREFIX)/share/man/man1/flint.1"

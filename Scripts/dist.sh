@@ -30,6 +30,8 @@ version=$(sed -n 's/^ *public static let release = "\(.*\)"$/\1/p' Sources/Flint
 [ -n "$version" ] || { echo "dist: no release found in Sources/FlintKit/FlintVersion.swift" >&2; exit 1; }
 arch=$(uname -m)
 name=flint-$version-linux-$arch
+# `dist.sh --name`: only the archive's name, for the Makefile and the test.
+if [ "${1:-}" = --name ]; then echo "$name"; exit 0; fi
 
 fail() { echo "dist: $*" >&2; exit 1; }
 

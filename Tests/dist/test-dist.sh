@@ -66,8 +66,7 @@ if [ "${1:-}" = --line-editing ]; then
 fi
 
 debug=$(readlink -f "${FLINT_DEBUG:-.build/debug/flint}")
-version=$(sed -n 's/^ *public static let release = "\(.*\)"$/\1/p' Sources/FlintKit/FlintVersion.swift)
-name=flint-$version-linux-$(uname -m)
+name=$(Scripts/dist.sh --name)
 tarball=dist/$name.tar.gz
 [ -f "$tarball" ] || fail "$tarball is missing: run make dist"
 [ -x "$debug" ] || fail "$debug is missing: run swift build"
