@@ -13,18 +13,15 @@ let package = Package(
   // iOS, tvOS and watchOS are not supported: PCRE2 is a host system library (pkg-config), so
   // Flint-based tests run in a macOS or Linux test target, not on a simulator.
   platforms: [.macOS(.v13)],
+  // What users depend on: the CLI, the Swift API and its test assertions, and the language server
+  // for editors that embed it. The layers below are implementation, not API.
   products: [
     .executable(name: "flint", targets: ["flint"]),
-    .library(name: "FirestoreModel", targets: ["FirestoreModel"]),
-    .library(name: "RulesLanguage", targets: ["RulesLanguage"]),
-    .library(name: "RulesEngine", targets: ["RulesEngine"]),
-    .library(name: "Queries", targets: ["Queries"]),
-    .library(name: "IndexAdvisor", targets: ["IndexAdvisor"]),
-    .library(name: "FlintKit", targets: ["FlintKit"]),
     .library(name: "Flint", targets: ["Flint"]),
-    .library(name: "FlintLanguageServer", targets: ["FlintLanguageServer"]),
     .library(name: "FlintTesting", targets: ["FlintTesting"]),
-    // The fuzz harnesses, for the libFuzzer package under Fuzz/ and the regression tests.
+    .library(name: "FlintLanguageServer", targets: ["FlintLanguageServer"]),
+    // Not for users: the fuzz harnesses, for the libFuzzer package under Fuzz/ (a package of its
+    // own, so it can only reach them through a product).
     .library(name: "FlintFuzzHarness", targets: ["FlintFuzzHarness"]),
   ],
   dependencies: [
@@ -63,12 +60,17 @@ let package = Package(
         "RulesLanguage", "FirestoreModel", "CPCRE2", "CZlib", .product(name: "Crypto", package: "swift-crypto"),
       ]
     ),
-    .target(name: "Queries", dependencies: ["RulesEngine"]),
-    .target(name: "IndexAdvisor", dependencies: ["Queries"]),
+    .target(name: "Queries", dependencies: ["RulesEngine", "RulesLanguage", "FirestoreModel"]),
+    .target(name: "IndexAdvisor", dependencies: ["Queries", "RulesLanguage", "FirestoreModel"]),
     // The commit `flint --version` names, recorded by `make dist` (Scripts/dist.sh); empty otherwise.
     .target(name: "CFlintBuild"),
     .target(
-      name: "FlintKit", dependencies: ["IndexAdvisor", "CFlintBuild", .product(name: "Yams", package: "Yams")]),
+      name: "FlintKit",
+      dependencies: [
+        "IndexAdvisor", "Queries", "RulesEngine", "RulesLanguage", "FirestoreModel", "CFlintBuild",
+        .product(name: "Yams", package: "Yams"),
+      ]
+    ),
     .target(
       name: "Flint",
       dependencies: ["FlintKit", "IndexAdvisor", "Queries", "RulesEngine", "RulesLanguage", "FirestoreModel"]
@@ -80,26 +82,36 @@ let package = Package(
     .executableTarget(
       name: "flint",
       dependencies: [
-        "FlintKit",
-        "FlintLanguageServer",
+        "FlintKit", "FlintLanguageServer", "IndexAdvisor", "Queries", "RulesEngine", "RulesLanguage", "FirestoreModel",
         "CLibEdit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .executableTarget(name: "flint-bench", dependencies: ["FlintKit", "FlintLanguageServer", "FirestoreModel"]),
+    .executableTarget(
+      name: "flint-bench",
+      dependencies: [
+        "FlintKit", "FlintLanguageServer", "IndexAdvisor", "Queries", "RulesEngine", "RulesLanguage", "FirestoreModel",
+      ]
+    ),
     // Helpers shared by the test targets (seeded random numbers, package paths).
     .target(name: "FlintTestSupport", path: "Tests/FlintTestSupport"),
     // One harness per front door: the input, the pipeline, the invariants (see Fuzz/).
     .target(
-      name: "FlintFuzzHarness", dependencies: ["FlintKit", "IndexAdvisor", "FlintLanguageServer"],
+      name: "FlintFuzzHarness",
+      dependencies: ["FlintKit", "FlintLanguageServer", "IndexAdvisor", "RulesEngine", "RulesLanguage", "FirestoreModel"],
       path: "Tests/FuzzHarness"),
     .testTarget(name: "FirestoreModelTests", dependencies: ["FirestoreModel", "FlintTestSupport"]),
-    .testTarget(name: "RulesLanguageTests", dependencies: ["RulesLanguage", "FlintTestSupport"]),
-    .testTarget(name: "RulesEngineTests", dependencies: ["RulesEngine"]),
-    .testTarget(name: "QueriesTests", dependencies: ["Queries", "FlintTestSupport"]),
-    .testTarget(name: "IndexAdvisorTests", dependencies: ["IndexAdvisor", "FlintTestSupport"]),
-    .testTarget(name: "FlintKitTests", dependencies: ["FlintKit", "FlintTestSupport"]),
-    .testTarget(name: "FlintLanguageServerTests", dependencies: ["FlintLanguageServer", "FlintTestSupport"]),
+    .testTarget(name: "RulesLanguageTests", dependencies: ["RulesLanguage", "FirestoreModel", "FlintTestSupport"]),
+    .testTarget(name: "RulesEngineTests", dependencies: ["RulesEngine", "RulesLanguage", "FirestoreModel"]),
+    .testTarget(name: "QueriesTests", dependencies: ["Queries", "RulesEngine", "RulesLanguage", "FirestoreModel", "FlintTestSupport"]),
+    .testTarget(
+      name: "IndexAdvisorTests", dependencies: ["IndexAdvisor", "Queries", "RulesLanguage", "FirestoreModel", "FlintTestSupport"]
+    ),
+    .testTarget(
+      name: "FlintKitTests",
+      dependencies: ["FlintKit", "IndexAdvisor", "Queries", "RulesEngine", "RulesLanguage", "FirestoreModel", "FlintTestSupport"]
+    ),
+    .testTarget(name: "FlintLanguageServerTests", dependencies: ["FlintLanguageServer", "FirestoreModel", "FlintTestSupport"]),
     .testTarget(name: "FlintAPITests", dependencies: ["Flint", "FlintTesting"]),
     .testTarget(name: "FlintCLITests", dependencies: ["flint", "FlintLanguageServer", "FlintTestSupport"]),
     .testTarget(name: "FuzzRegressionTests", dependencies: ["FlintFuzzHarness", "FlintTestSupport"]),

@@ -23,19 +23,26 @@ public struct FirestoreRules: Sendable {
   /// - Throws: ``FlintError`` with the diagnostics, as `flint check` prints them, when the rules
   ///   have errors.
   public init(source text: String, name: String = "firestore.rules") throws {
-    try self.init(SourceFile(name: name, text: text))
+    // A leading byte order mark (text read from a file as is) is not part of the rules.
+    try self.init(SourceFile(name: name, text: text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text))
   }
 
   /// Reads and compiles a rules file.
   /// - Throws: ``FlintError`` when the file cannot be read or the rules have errors.
+  /// The bytes are decoded as `flint check` decodes them: a file that is not UTF-8 text (a NUL
+  /// byte, an invalid sequence) is refused with the same `source.not-text` error.
   public init(contentsOf url: URL) throws {
-    let text: String
+    let bytes: [UInt8]
     do {
-      text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+      bytes = try FileBytes.read(url.path)  // as flint reads files: a UTF-8 byte order mark is dropped
     } catch {
-      throw FlintError("cannot read '\(url.path)': \(error.localizedDescription)")
+      throw FlintError(error.message)
     }
-    try self.init(SourceFile(name: url.path, text: text))
+    let decoded = SourceText.decode(bytes, name: url.path)
+    if let problem = decoded.problem {
+      throw FlintError(DiagnosticRenderer.text([problem], in: decoded.source))
+    }
+    try self.init(decoded.source)
   }
 
   /// Reads and compiles the rules file at `path`.
@@ -53,8 +60,11 @@ public struct FirestoreRules: Sendable {
   }
 
   /// Decides `request` on the stored documents `data`, with the explanation.
+  /// An `update` of a document `data` does not hold, or a `create` of one it holds, is not
+  /// allowed: Firestore fails it before the rules run, and ``RulesDecision/writeFailure`` says
+  /// how (`NOT_FOUND`, `ALREADY_EXISTS`), as `flint test` and `flint query` do.
   /// - Throws: ``FlintError`` when the request itself is invalid: a bad path, data that is not
-  ///   JSON, an update of a document `data` does not hold, a query the SDK rejects.
+  ///   JSON, a query the SDK rejects.
   public func evaluate(_ request: RulesRequest, data: Documents = Documents()) throws -> RulesDecision {
     let suiteRequest: SuiteRequest
     do {

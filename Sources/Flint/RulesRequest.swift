@@ -54,6 +54,7 @@ public struct RulesRequest: Sendable, CustomStringConvertible {
   }
 
   /// A write creating the document at `path`; `data` is the whole new document (tagged JSON).
+  /// When the data holds the document already, production fails the create with ALREADY_EXISTS.
   public static func create(_ path: String, data: String, as identity: Identity = .signedOut) -> RulesRequest {
     RulesRequest(.create(data: data), path, identity: identity)
   }
@@ -61,8 +62,9 @@ public struct RulesRequest: Sendable, CustomStringConvertible {
   /// A write updating the stored document at `path` with only the changed `fields` (tagged JSON,
   /// dotted field paths allowed), as the SDKs' `updateData` sends it.
   ///
-  /// `request.resource.data` is the stored document with the fields merged in. The document must
-  /// be in the data the request is evaluated on (production fails the update otherwise).
+  /// `request.resource.data` is the stored document with the fields merged in. When the data the
+  /// request is evaluated on does not hold the document, production fails the update with
+  /// NOT_FOUND: the decision is not allowed and its `writeFailure` is `"NOT_FOUND"`.
   public static func update(_ path: String, fields: String, as identity: Identity = .signedOut) -> RulesRequest {
     RulesRequest(.update(fields: fields), path, identity: identity)
   }

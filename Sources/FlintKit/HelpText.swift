@@ -7,18 +7,22 @@ public enum HelpText {
     A suite is a JSON or YAML file with a top-level `cases` key:
       rules: firestore.rules          rules file, relative to the suite's folder (required)
       time: "2024-05-01T12:00:00Z"    default request.time (default 1970-01-01T00:00:00Z)
+      database: analytics             the database requests go to (default (default), or --database)
       data:                           seed documents: {path: fields} or a file name (tagged or REST JSON, YAML)
         users/alice: {name: Alice}
       cases:
         - name: alice reads herself   unique within the suite
           seed: {...} | file          replaces `data` for this case only
+          database: ...               this case's database
           request: {...}              one request, or
           batch: [{...}, ...]         get and write requests, all-or-nothing (getAfter sees them all)
-          expect: allow | deny
+          expect: allow | deny | not-found | already-exists
+                                      not-found: an update of a missing document; already-exists:
+                                      a create of a stored one (Firestore fails both before the rules run)
 
     request:
       method: get | list | create | update | delete   (optional with update/set)
-      path: users/alice               relative to /databases/(default)/documents
+      path: users/alice               relative to /databases/<database>/documents
       auth: {uid: alice, token: {admin: true}}         omitted or null: signed out
       time: "..."                     this request's request.time
       data: {...}                     create/update: the whole document after the write
@@ -32,9 +36,10 @@ public enum HelpText {
       {__delete__: true}
 
     flint test [--format text|json|junit] [--explain short|full] [--coverage [text|json|lcov]]
-      [--coverage-out FILE] [--min-coverage PERCENT] SUITE|DIR...
-    A folder runs the files in it that are suites. Exit: 0 all passed, 1 a case failed (or coverage
-    below --min-coverage), 2 invalid.
+      [--coverage-out FILE] [--min-coverage PERCENT] [--database ID] [SUITE|DIR...]
+    A folder runs the files in it that are suites; no SUITE, those of the current folder. An invalid
+    case is reported with all its problems while the others run. Exit: 0 all passed, 1 a case failed
+    (or coverage below --min-coverage), 2 invalid.
 
     """
 
@@ -53,7 +58,9 @@ public enum HelpText {
     values: JSON literals, NaN, Infinity, timestamp("2024-01-01T00:00:00Z"), ref("/users/alice"),
             geopoint(lat, lng), bytes("base64"), auth.uid, auth.token.<claim>, request.time,
             and --var NAME=VALUE names
-    single documents: get PATH | delete PATH | create PATH --data-json JSON | update PATH --data-json JSON
+    single documents: get PATH | delete PATH | create|set PATH --data-json DOC | update PATH --data-json CHANGES
+      (update merges the changed fields, "a.b" paths and transforms allowed; NOT_FOUND when the document
+      is missing, ALREADY_EXISTS for a create of a stored one)
 
     flint query [--rules F] [--data F] [--auth JSON] [--time T] [--var N=V]... [--format text|json] QUERY
     Without --auth the query is signed out (request.auth is null).

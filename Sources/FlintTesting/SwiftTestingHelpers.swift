@@ -24,13 +24,30 @@
     }
 
     /// Records an issue, with the rules' explanation as its comment, unless they deny `request`.
+    /// A write Firestore fails before the rules run (NOT_FOUND, ALREADY_EXISTS) is not a denial,
+    /// as in `flint test`: expect it with `expectWriteFailure`.
     @discardableResult
     public func expectDenied(
       _ request: RulesRequest, data: Documents = Documents(), sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> RulesDecision {
       let decision = try evaluate(request, data: data)
-      if decision.allowed {
+      if decision.allowed || decision.writeFailure != nil {
         Issue.record("\(issueText(expected: "deny", request, decision))", sourceLocation: sourceLocation)
+      }
+      return decision
+    }
+
+    /// Records an issue unless Firestore fails `request` before the rules run with `status`:
+    /// `"NOT_FOUND"` (an update of a document `data` does not hold) or `"ALREADY_EXISTS"` (a
+    /// create of one it holds).
+    @discardableResult
+    public func expectWriteFailure(
+      _ status: String, _ request: RulesRequest, data: Documents = Documents(),
+      sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> RulesDecision {
+      let decision = try evaluate(request, data: data)
+      if decision.writeFailure != status {
+        Issue.record("\(issueText(expected: status, request, decision))", sourceLocation: sourceLocation)
       }
       return decision
     }

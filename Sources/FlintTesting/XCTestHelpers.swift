@@ -18,12 +18,25 @@
     if !decision.allowed { XCTFail(issueText(expected: "allow", request, decision), file: file, line: line) }
   }
 
-  /// Fails the XCTest, with the rules' explanation in the message, unless `rules` deny `request`.
+  /// Fails the XCTest, with the rules' explanation in the message, unless `rules` deny `request`
+  /// (a write Firestore fails before the rules run is not a denial: `XCTAssertWriteFailure`).
   public func XCTAssertDenied(
     _ rules: FirestoreRules, _ request: RulesRequest, data: Documents = Documents(), file: StaticString = #filePath,
     line: UInt = #line
   ) throws {
     let decision = try rules.evaluate(request, data: data)
-    if decision.allowed { XCTFail(issueText(expected: "deny", request, decision), file: file, line: line) }
+    if decision.allowed || decision.writeFailure != nil {
+      XCTFail(issueText(expected: "deny", request, decision), file: file, line: line)
+    }
+  }
+
+  /// Fails the XCTest unless Firestore fails `request` before the rules run with `status`
+  /// (`"NOT_FOUND"`, `"ALREADY_EXISTS"`).
+  public func XCTAssertWriteFailure(
+    _ status: String, _ rules: FirestoreRules, _ request: RulesRequest, data: Documents = Documents(),
+    file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let decision = try rules.evaluate(request, data: data)
+    if decision.writeFailure != status { XCTFail(issueText(expected: status, request, decision), file: file, line: line) }
   }
 #endif

@@ -1,3 +1,4 @@
+import Foundation
 import Flint
 import Testing
 
@@ -27,11 +28,18 @@ struct FirestoreRulesTests {
     data = try Documents(json: #"{"users/alice": {"name": "Alice"}, "posts/p1": {"owner": "alice"}}"#)
   }
 
-  @Test func getIsAllowedWithAOneLineExplanation() throws {
+  @Test func anAllowedGetNamesTheAllowThatGrantedIt() throws {
     let decision = try rules.evaluate(.get("/users/alice"), data: data)
     #expect(decision.allowed)
     #expect(decision.reason.isEmpty)
-    #expect(decision.description == "ALLOW get /databases/(default)/documents/users/alice\n")
+    // An unexpected allow is the failure that matters: the description says which allow granted.
+    #expect(
+      decision.description == """
+        ALLOW get /databases/(default)/documents/users/alice
+          granted by firestore.rules:5: allow get: if true
+            in match /databases/{database}/documents/users/{uid} (uid = 'alice')
+
+        """)
   }
 
   @Test func deniedUpdateIsExplainedAsFlintTestExplainsIt() throws {
@@ -92,6 +100,36 @@ struct FirestoreRulesTests {
     } throws: { error in
       (error as? FlintError)?.message.contains("bad.rules:1:") == true
     }
+  }
+
+  /// A file that is not text is refused as `flint check` refuses it, not compiled from its
+  /// decodable part (a NUL byte once compiled here).
+  @Test func aFileThatIsNotTextIsRefusedAsFlintCheckRefusesIt() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flint-api-\(UUID().uuidString).rules")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let text = "rules_version = '2';\nservice cloud.firestore { match /databases/{d}/documents { } }\n"
+    try Data(Array(text.utf8) + [0] + Array("\n".utf8)).write(to: url)
+    #expect {
+      _ = try FirestoreRules(contentsOf: url)
+    } throws: { error in
+      let message = (error as? FlintError)?.message ?? ""
+      return message.contains("NUL byte") && message.contains("[source.not-text]")
+    }
+    try Data(text.utf8).write(to: url)
+    #expect(throws: Never.self) { try FirestoreRules(contentsOf: url) }
+  }
+
+  @Test func writesFirestoreRefusesAreNotAllowedAndSayHow() throws {
+    let missing = try rules.evaluate(.update("users/bob", fields: #"{"name": "Bob"}"#, as: .user("bob")), data: data)
+    #expect(!missing.allowed)
+    #expect(missing.writeFailure == "NOT_FOUND")
+    #expect(missing.reason.contains("NOT_FOUND"))
+    let existing = try rules.evaluate(.create("users/alice", data: #"{"name": "Alice"}"#, as: .user("alice")), data: data)
+    #expect(!existing.allowed)
+    #expect(existing.writeFailure == "ALREADY_EXISTS")
+    let decided = try rules.evaluate(.create("users/bob", data: #"{"name": "Bob"}"#, as: .user("bob")), data: data)
+    #expect(decided.allowed)
+    #expect(decided.writeFailure == nil)
   }
 
   @Test func invalidRequestsThrow() {

@@ -53,6 +53,39 @@ struct CheckCommandTests {
     #expect(result.stderr.isEmpty)
   }
 
+  @Test("Cloud Storage rules are not checked: one note, exit 0, named or from firebase.json")
+  func storageRules() throws {
+    let box = try Sandbox()
+    try box.write(
+      "storage.rules",
+      """
+      rules_version = '2';
+      service firebase.storage {
+        match /b/{bucket}/o {
+          match /images/{name} {
+            allow read: if firestore.exists(/databases/(default)/documents/users/$(request.auth.uid));
+          }
+        }
+      }
+
+      """)
+    let explicit = try box.run("check", "storage.rules")
+    #expect(explicit.status == 0, "\(explicit.stdout)\(explicit.stderr)")
+    #expect(
+      explicit.stdout
+        == "storage.rules: note: Cloud Storage rules (service firebase.storage) are not checked: Flint checks Cloud Firestore rules only\n"
+    )
+    #expect(explicit.stderr.isEmpty)
+    try box.write("ok.rules", validRules)
+    try box.write("firebase.json", #"{"firestore": {"rules": "ok.rules"}, "storage": {"rules": "storage.rules"}}"#)
+    let configured = try box.run("check")
+    #expect(configured.status == 0)
+    #expect(configured.stdout == "ok.rules: 0 errors, 0 warnings\n")
+    #expect(
+      configured.stderr
+        == "flint: note: storage.rules (firebase.json \"storage\") is not checked: Flint checks Cloud Firestore rules only\n")
+  }
+
   @Test("errors (--strict): exit 1, GCC-style lines with source and caret")
   func errors() throws {
     let box = try Sandbox()
@@ -98,6 +131,28 @@ struct CheckCommandTests {
     let werror = try box.run("check", "--werror", "w.rules")
     #expect(werror.status == 1)
     #expect(werror.stdout.contains("error: function 'unused' is never called"))
+  }
+
+  @Test("--format sarif in a subfolder of a git checkout: locations relative to the repository root")
+  func sarifFromASubfolder() throws {
+    let box = try Sandbox()
+    try box.write(".git/HEAD", "ref: refs/heads/main\n")
+    try box.write("app/firestore.rules", warningRules)
+    let result = try FlintRunner.run(["check", "--format", "sarif", "firestore.rules"], in: box.url.appendingPathComponent("app"))
+    #expect(result.status == 0)
+    let log = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let run = try #require((log["runs"] as? [[String: Any]])?.first)
+    let root = URL(fileURLWithPath: box.url.path).resolvingSymlinksInPath().path
+    #expect((run["originalUriBaseIds"] as? [String: [String: String]])?["%SRCROOT%"]?["uri"] == "file://\(root)/")
+    let location = (((run["results"] as? [[String: Any]])?.first?["locations"] as? [[String: Any]])?.first?[
+      "physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: String]
+    #expect(location == ["uri": "app/firestore.rules", "uriBaseId": "%SRCROOT%"])
+
+    // Outside a git checkout the current directory is the root.
+    let plain = try Sandbox()
+    try plain.write("rules/w.rules", warningRules)
+    let flat = try plain.run("check", "--format", "sarif", "rules/w.rules")
+    #expect(flat.stdout.contains(#""uri": "rules/w.rules", "uriBaseId": "%SRCROOT%""#))
   }
 
   @Test("warnings alone exit 0")

@@ -50,20 +50,35 @@ struct FlintRunner {
     return attributes?[.modificationDate] as? Date ?? .distantPast
   }
 
-  /// Runs `flint arguments...` in `directory` and collects its output.
-  static func run(_ arguments: [String], in directory: URL) throws -> Result {
+  /// Runs `flint arguments...` in `directory` with `stdin` on its standard input (none: an empty
+  /// one) and collects its output. Standard output and standard error are drained at the same
+  /// time, so a child that fills one pipe while the runner waits on the other cannot deadlock.
+  /// `environment` adds to (or, with an empty value, overrides) the test's environment; NO_COLOR
+  /// is removed so colour decisions are the child's own.
+  static func run(
+    _ arguments: [String], stdin: Data = Data(), in directory: URL, environment: [String: String] = [:]
+  ) throws -> Result {
     guard let executable else { throw RunnerError.missingExecutable }
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
     process.currentDirectoryURL = directory
+    var env = ProcessInfo.processInfo.environment
+    env.removeValue(forKey: "NO_COLOR")
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    let input = Pipe()
     let stdout = Pipe()
     let stderr = Pipe()
+    process.standardInput = input
     process.standardOutput = stdout
     process.standardError = stderr
     try process.run()
+    let errors = PipeDrain(stderr.fileHandleForReading)
+    let writer = PipeFeed(input.fileHandleForWriting, stdin)
     let out = stdout.fileHandleForReading.readDataToEndOfFile()
-    let err = stderr.fileHandleForReading.readDataToEndOfFile()
+    let err = errors.wait()
+    writer.wait()
     process.waitUntilExit()
     return Result(
       status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
@@ -73,6 +88,43 @@ struct FlintRunner {
   enum RunnerError: Error {
     case missingExecutable
   }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+private final class PipeDrain: @unchecked Sendable {
+  // `data` is written once by the reading thread before `done` is signalled, and read only
+  // after `wait()` has seen the signal.
+  private var data = Data()
+  private let done = DispatchSemaphore(value: 0)
+
+  init(_ handle: FileHandle) {
+    Thread.detachNewThread { [self] in
+      data = handle.readDataToEndOfFile()
+      done.signal()
+    }
+  }
+
+  func wait() -> Data {
+    done.wait()
+    return data
+  }
+}
+
+/// Writes bytes to a pipe and closes it, on a thread of its own (a child that does not read its
+/// input, or writes before reading, must not block the runner).
+private final class PipeFeed: @unchecked Sendable {
+  private let done = DispatchSemaphore(value: 0)
+
+  init(_ handle: FileHandle, _ bytes: Data) {
+    Thread.detachNewThread { [self] in
+      // A child that exits without reading closes the pipe: the write then fails, which is fine.
+      try? handle.write(contentsOf: bytes)
+      try? handle.close()
+      done.signal()
+    }
+  }
+
+  func wait() { done.wait() }
 }
 
 /// A temporary directory with files, removed when the test is done.

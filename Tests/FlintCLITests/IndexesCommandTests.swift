@@ -84,7 +84,13 @@ struct IndexesCommandTests {
     let lenient = try FlintRunner.run(["indexes", "--out", "out.json", "bad.txt"], in: dir)
     #expect(lenient.status == 2)
     #expect(lenient.stderr.contains("bad.txt:3:"))
-    #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.json").path))
+    #expect(!lenient.stdout.contains("wrote"))
+    #expect(lenient.stderr.contains("flint: nothing written: fix the query lines above"))
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.json").path))
+    // Nor on stdout, where a redirect would take it for the whole manifest.
+    let toStdout = try FlintRunner.run(["indexes", "bad.txt"], in: dir)
+    #expect(toStdout.status == 2)
+    #expect(toStdout.stdout.isEmpty)
     let strict = try FlintRunner.run(["indexes", "--strict", "--out", "strict.json", "bad.txt"], in: dir)
     #expect(strict.status == 2)
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("strict.json").path))
@@ -94,6 +100,25 @@ struct IndexesCommandTests {
     #expect(unwritable.stderr.contains("cannot write 'no/such/dir/m.json'"))
     let none = try FlintRunner.run(["indexes"], in: dir)
     #expect(none.status == 2)
+  }
+
+  @Test("--prune with a line that fails to parse writes nothing and removes nothing")
+  func pruneWithABadLine() throws {
+    let dir = try sandbox()
+    let manifest = """
+      {"indexes": [{"collectionGroup": "posts", "queryScope": "COLLECTION", "fields": [
+        {"fieldPath": "a", "order": "ASCENDING"}, {"fieldPath": "t", "order": "DESCENDING"}]}]}
+      """
+    try manifest.write(to: dir.appendingPathComponent("live.json"), atomically: true, encoding: .utf8)
+    // The one query using the index is the line that fails to parse (a missing comma).
+    try #"collection("posts").where("a", "==", 1).orderBy("t" "desc")"#
+      .write(to: dir.appendingPathComponent("w.txt"), atomically: true, encoding: .utf8)
+    let result = try FlintRunner.run(
+      ["indexes", "--existing", "live.json", "--prune", "--out", "live.json", "w.txt"], in: dir)
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("nothing written and nothing pruned"))
+    #expect(!result.stdout.contains("wrote"))
+    #expect(try String(contentsOf: dir.appendingPathComponent("live.json"), encoding: .utf8) == manifest)
   }
 
   @Test("flint query reports the missing index as the backend would, with the decoded index")
@@ -114,5 +139,32 @@ struct IndexesCommandTests {
     #expect(served.status == 0)
     #expect(served.stdout.contains(#""index": {"kind": "composite", "indexes": [{"collectionGroup": "posts""#))
     #expect(served.stdout.contains(#""servedBy": [{"collectionGroup": "posts", "queryScope": "COLLECTION", "x-team": "feed""#))
+  }
+}
+
+extension IndexesCommandTests {
+  @Test("--check's verdict says what served the queries: the manifest firebase.json names, or automatic indexes")
+  func checkSummary() throws {
+    let dir = try sandbox()
+    func check(_ name: String, _ lines: String) throws -> FlintRunner.Result {
+      try lines.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+      return try FlintRunner.run(["indexes", "--check", name], in: dir)
+    }
+    let mixed = try check(
+      "mixed.txt",
+      #"""
+      collection("posts").where("author", "==", "a").orderBy("at", "desc")
+      collection("posts").where("tag", "==", "x")
+      collection("posts").orderBy("at")
+      """#)
+    #expect(mixed.status == 0)
+    #expect(
+      mixed.stdout.hasSuffix(
+        "check: all 3 queries are served: 1 by composite indexes in firestore.indexes.json, "
+          + "2 by automatic single-field indexes\n"), "\(mixed.stdout)")
+    let automatic = try check("auto.txt", #"collection("posts").where("tag", "==", "x")"#)
+    #expect(automatic.stdout.hasSuffix("check: the query is served by automatic single-field indexes\n"))
+    let composite = try check("composite.txt", #"collection("posts").where("author", "==", "a").orderBy("at", "desc")"#)
+    #expect(composite.stdout.hasSuffix("check: the query is served by composite indexes in firestore.indexes.json\n"))
   }
 }

@@ -18,7 +18,7 @@ struct InitCommandTests {
         wrote firestore.rules.test.yaml
         wrote firestore.indexes.json
         wrote firebase.json
-        next: flint check && flint test firestore.rules.test.yaml
+        next: flint check --strict && flint test firestore.rules.test.yaml
 
         """)
     #expect(try read(box, "firestore.indexes.json") == "{\"indexes\": [], \"fieldOverrides\": []}\n")
@@ -65,7 +65,7 @@ struct InitCommandTests {
         wrote firestore.rules.test.yaml
         wrote firestore.indexes.json
         updated firebase.json: added the firestore section
-        next: flint check && flint test firestore.rules.test.yaml
+        next: flint check --strict && flint test firestore.rules.test.yaml
 
         """)
     #expect(
@@ -105,7 +105,7 @@ struct InitCommandTests {
     #expect(result.status == 0)
     let kept = "kept firebase.json's firestore section (it names config/app.rules; left unchanged)"
     #expect(result.stdout.contains(kept))
-    #expect(result.stdout.hasSuffix("next: flint check firestore.rules && flint test firestore.rules.test.yaml\n"))
+    #expect(result.stdout.hasSuffix("next: flint check --strict firestore.rules && flint test firestore.rules.test.yaml\n"))
     #expect(!result.stdout.contains("updated"))
     #expect(try read(box, "firebase.json") == config)
     #expect(try box.run("check", "firestore.rules").status == 0)
@@ -114,7 +114,7 @@ struct InitCommandTests {
     let same = try Sandbox()
     try same.write("firebase.json", #"{"firestore": {"rules": "firestore.rules"}}"#)
     let plain = try same.run("init")
-    #expect(plain.stdout.hasSuffix("\nnext: flint check && flint test firestore.rules.test.yaml\n"))
+    #expect(plain.stdout.hasSuffix("\nnext: flint check --strict && flint test firestore.rules.test.yaml\n"))
     #expect(!plain.stdout.contains("kept"))
   }
 

@@ -148,6 +148,43 @@ struct QueryCommandTests {
     #expect(badPath.status == 2)
   }
 
+  @Test("update merges the changed fields, as the SDK, the REPL and suites do; refused writes exit 1")
+  func writesMeanWhatTheyMeanEverywhere() throws {
+    let box = try Self.sandbox()
+    try box.write(
+      "owned.rules",
+      """
+      rules_version = '2';
+      service cloud.firestore {
+        match /databases/{database}/documents {
+          match /posts/{post} {
+            allow create, update: if request.resource.data.owner == request.auth.uid;
+          }
+        }
+      }
+      """)
+    let alice = #"{"uid": "alice"}"#
+    let merged = try box.run(
+      "query", "--rules", "owned.rules", "--data", "data.json", "--auth", alice, "update", "posts/p1", "--data-json",
+      #"{"likes": {"__increment__": 1}}"#)
+    #expect(merged.status == 0, "\(merged.stdout)\(merged.stderr)")
+    #expect(merged.stdout.hasPrefix("rules: allow\n"))
+    let missing = try box.run(
+      "query", "--rules", "owned.rules", "--data", "data.json", "--auth", alice, "update", "posts/p9", "--data-json",
+      #"{"owner": "alice"}"#)
+    #expect(missing.status == 1)
+    #expect(missing.stdout.hasPrefix("write: NOT_FOUND\n"))
+    let existing = try box.run(
+      "query", "--rules", "owned.rules", "--data", "data.json", "--auth", alice, "--format", "json", "create",
+      "posts/p1", "--data-json", #"{"owner": "alice"}"#)
+    #expect(existing.status == 1)
+    #expect(existing.stdout.contains(#""refused": "ALREADY_EXISTS""#))
+    let set = try box.run(
+      "query", "--rules", "owned.rules", "--data", "data.json", "--auth", alice, "set", "posts/p9", "--data-json",
+      #"{"owner": "alice"}"#)
+    #expect(set.status == 0)
+  }
+
   @Test("without --rules, firebase.json's rules are used")
   func firebaseJSON() throws {
     let box = try Self.sandbox()

@@ -27,6 +27,23 @@ struct ReadmeAccuracyTests {
     #expect(setUp.contains("index check"))
   }
 
+  @Test("Layout names every target folder under Sources, and nothing that is not there")
+  func layoutMatchesTheTree() throws {
+    let layout = Self.section("## Layout", in: try Self.text("README.md"))
+    let sources = FlintRunner.packageRoot.appendingPathComponent("Sources")
+    let folders = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { !$0.hasPrefix(".") }
+    #expect(folders.count >= 10)
+    for folder in folders { #expect(layout.contains("  \(folder)/"), "Layout does not name Sources/\(folder)") }
+    // Entries of the Sources block: two-space indent, a name, a slash.
+    let block = layout.components(separatedBy: "Sources/\n").dropFirst().first?.components(separatedBy: "\nTests/").first ?? ""
+    let named = block.split(separator: "\n").compactMap { line -> String? in
+      guard line.hasPrefix("  "), !line.hasPrefix("   "), let slash = line.firstIndex(of: "/") else { return nil }
+      return String(line[line.index(line.startIndex, offsetBy: 2)..<slash])
+    }
+    #expect(named.count >= 10)
+    for name in named { #expect(folders.contains(name), "Layout names Sources/\(name), which does not exist") }
+  }
+
   @Test("flint expr: an expression starting with '-' needs no '--', and the README says so")
   func exprLeadingMinus() throws {
     let expr = Self.section("## `flint expr`", in: try Self.text("README.md"))

@@ -21,19 +21,26 @@ import Testing
   @Test("scripted sessions print exactly the golden transcript", arguments: sessions)
   func transcript(name: String) throws {
     let input = try Data(contentsOf: Self.folder.appendingPathComponent("\(name).txt"))
-    let result = try ReplProcess.run(["repl"], stdin: input, in: Self.folder)
+    let result = try FlintRunner.run(["repl"], stdin: input, in: Self.folder)
     let actual = result.stdout + result.stderr + "[exit \(result.status)]\n"
-    let expectedURL = Self.folder.appendingPathComponent("\(name).expected")
-    if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
-      try Data(actual.utf8).write(to: expectedURL)
-    }
-    let expected = try String(contentsOf: expectedURL, encoding: .utf8)
-    #expect(actual == expected, "transcript \(name) differs; rerun with UPDATE_GOLDENS=1 to see the change in git diff")
+    Golden.expect(actual, matchesFileAt: Self.folder.appendingPathComponent("\(name).expected"))
+  }
+
+  @Test("data.json beside the rules is loaded without :load, and the banner says so")
+  func dataBesideTheRules() throws {
+    let box = try Sandbox()
+    try box.write("firestore.rules", "rules_version = '2';\nservice cloud.firestore {\n  match /databases/{database}/documents {\n    match /rooms/{id} { allow get: if true; }\n  }\n}\n")
+    try box.write("data.json", #"{"rooms/r1": {"name": "one"}}"#)
+    let result = try FlintRunner.run(["repl", "--rules", "firestore.rules"], stdin: Data("get /rooms/r1\n".utf8), in: box.url)
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("  (loaded data.json beside the rules; --data picks another file)\n"))
+    #expect(result.stdout.contains("  data:      data.json, 1 document\n"))
+    #expect(result.stdout.contains("rooms/r1 {\"name\": \"one\"}"))
   }
 
   @Test("an index manifest that does not validate is refused at start-up with the CLI's message, exit 2")
   func invalidStartupManifest() throws {
-    let result = try ReplProcess.run(
+    let result = try FlintRunner.run(
       ["repl", "--indexes", "bad-manifest.json"], stdin: Data(":indexes\n".utf8), in: Self.folder)
     #expect(result.status == 2)
     #expect(result.stdout.contains(#"bad-manifest.json:4:17: $.indexes[0].fields[0]: Field "order" must be one of"#))
@@ -42,7 +49,7 @@ import Testing
 
   @Test("a start-up file that cannot be read is reported, the session runs without it, and the exit status is 2")
   func unreadableStartupFile() throws {
-    let result = try ReplProcess.run(
+    let result = try FlintRunner.run(
       ["repl", "--rules", "missing.rules"], stdin: Data("get /users/alice\n".utf8), in: Self.folder)
     #expect(result.status == 2)
     #expect(result.stdout.contains("missing.rules: cannot read 'missing.rules': No such file or directory"))
@@ -51,7 +58,7 @@ import Testing
 
   @Test("an invalid --auth is a usage error")
   func invalidAuth() throws {
-    let result = try ReplProcess.run(["repl", "--auth", "{\"id\": 1}"], stdin: Data(), in: Self.folder)
+    let result = try FlintRunner.run(["repl", "--auth", "{\"id\": 1}"], stdin: Data(), in: Self.folder)
     #expect(result.status == 2)
     #expect(result.stderr.hasPrefix("flint: invalid --auth"))
   }
@@ -62,41 +69,9 @@ import Testing
     let before = try FileManager.default.contentsOfDirectory(atPath: sample.path).sorted()
     let data = try Data(contentsOf: sample.appendingPathComponent("data.json"))
     let script = "delete /clubs/dickens\n:as alice\ndelete /clubs/dickens\n:indexes\n"
-    _ = try ReplProcess.run(["repl"], stdin: Data(script.utf8), in: Self.folder)
+    _ = try FlintRunner.run(["repl"], stdin: Data(script.utf8), in: Self.folder)
     #expect(try FileManager.default.contentsOfDirectory(atPath: sample.path).sorted() == before)
     #expect(try Data(contentsOf: sample.appendingPathComponent("data.json")) == data)
     #expect(!FileManager.default.fileExists(atPath: Self.folder.appendingPathComponent("x.json").path))
-  }
-}
-
-/// Runs `flint` with bytes on its stdin.
-enum ReplProcess {
-  static func run(_ arguments: [String], stdin: Data, in directory: URL, environment: [String: String] = [:]) throws
-    -> FlintRunner.Result
-  {
-    guard let executable = FlintRunner.executable else { throw FlintRunner.RunnerError.missingExecutable }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    var env = ProcessInfo.processInfo.environment
-    env.removeValue(forKey: "NO_COLOR")
-    for (key, value) in environment { env[key] = value }
-    process.environment = env
-    let input = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = input
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    input.fileHandleForWriting.write(stdin)
-    try input.fileHandleForWriting.close()
-    let out = stdout.fileHandleForReading.readDataToEndOfFile()
-    let err = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return FlintRunner.Result(
-      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-      stderr: String(decoding: err, as: UTF8.self))
   }
 }

@@ -84,7 +84,8 @@ struct TestCommandTests {
         with: #""method": "read", "path": "users/alice""#))
     let result = try box.run("test", "suite.json")
     #expect(result.status == 2)
-    #expect(result.stdout.isEmpty)
+    // The invalid case is reported; the other one runs.
+    #expect(result.stdout == "1 passed, 0 failed\n")
     #expect(result.stderr.hasPrefix("suite.json:3:"))
     #expect(result.stderr.contains("$.cases[1].request.method: expected one of get, list, create, update, delete\n"))
   }
@@ -189,18 +190,22 @@ struct TestCommandTests {
     let text = try box.run("test", "suite.json")
     #expect(text.status == 2)
     let errors = text.stderr.split(separator: "\n").map(String.init)
-    #expect(errors.count == 2)
+    // Every problem of every case: c has two.
+    #expect(errors.count == 3)
     #expect(errors.first?.hasPrefix("suite.json:2:39: $.cases[0].request.method: expected one of") == true)
     #expect(errors.last?.hasPrefix("suite.json:4:") == true)
+    #expect(text.stdout.hasSuffix("0 passed, 1 failed\n"))
     let json = try box.run("test", "--format", "json", "suite.json")
     #expect(json.status == 2)
     // Problems outside the cases are collected too.
     try box.write("top.json", #"{"rules": "firestore.rules", "tyme": "x", "time": "soon", "cases": [{"name": "a"}]}"#)
     let top = try box.run("test", "top.json")
-    #expect(top.stderr.split(separator: "\n").count == 3)
+    #expect(top.stderr.split(separator: "\n").count == 4)
+    #expect(top.stderr.contains(#"$.cases[0]: missing required key "expect""#))
     #expect(top.stderr.contains("tyme"))
     #expect(top.stderr.contains("$.time"))
-    #expect(json.stdout.hasPrefix(#"{"suites": [], "passed": 0, "failed": 0, "errors": [{"file": "suite.json", "line": 2, "column": 39, "path": "$.cases[0].request.method""#))
+    #expect(json.stdout.hasPrefix(#"{"suites": [{"file": "suite.json", "cases": [{"name": "b""#))
+    #expect(json.stdout.contains(#""errors": [{"file": "suite.json", "line": 2, "column": 39, "path": "$.cases[0].request.method""#))
   }
 
   @Test("explanations are short by default; --explain full keeps the whole trace")
@@ -217,6 +222,85 @@ struct TestCommandTests {
     #expect(full.status == 1)
     #expect(full.stdout.contains("└─"))
     #expect(full.stdout.split(separator: "\n").count > short.stdout.split(separator: "\n").count)
+  }
+
+  @Test("an unexpected ALLOW names the allow that granted it, in the text, JSON and JUnit reports")
+  func unexpectedAllowIsExplained() throws {
+    let box = try Sandbox()
+    try box.write("firestore.rules", rules)
+    try box.write(
+      "suite.json",
+      #"{"rules": "firestore.rules", "cases": [{"name": "alice reads herself", "request": {"method": "get", "path": "users/alice", "auth": {"uid": "alice"}}, "expect": "deny"}]}"#
+    )
+    let text = try box.run("test", "suite.json")
+    #expect(text.status == 1)
+    #expect(
+      text.stdout == """
+        suite.json:1: FAIL alice reads herself: expected deny, got allow
+        ALLOW get /databases/(default)/documents/users/alice
+          granted by firestore.rules:5: allow read: if request.auth != null && request.auth.uid == uid
+            in match /databases/{database}/documents/users/{uid} (uid = 'alice')
+            request.auth != null → true (request.auth = {'token': {'firebase': {'identities': {}…)
+            request.auth.uid == uid → true (request.auth.uid = 'alice', uid = 'alice')
+
+        0 passed, 1 failed
+
+        """)
+    // JSON: the allow that granted, with its line and the expression's values.
+    let json = try box.run("test", "--format", "json", "suite.json")
+    let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+    let cases = ((object?["suites"] as? [[String: Any]])?.first?["cases"]) as? [[String: Any]]
+    let allows = (cases?.first?["explanation"] as? [String: Any])?["allows"] as? [[String: Any]]
+    #expect(allows?.first?["outcome"] as? String == "granted")
+    #expect(allows?.first?["line"] as? Int == 5)
+    #expect(allows?.first?["expression"] != nil)
+    // JUnit: the failure's body is the same explanation.
+    let junit = try box.run("test", "--format", "junit", "suite.json")
+    #expect(junit.stdout.contains("  granted by firestore.rules:5: allow read: if request.auth != null &amp;&amp; request.auth.uid == uid\n"))
+  }
+
+  @Test("a get() of a document the batch creates: the path once in plain words, no protobuf text")
+  func batchGetIsExplainedPlainly() throws {
+    let box = try Sandbox()
+    try box.write(
+      "firestore.rules",
+      """
+      rules_version = '2';
+      service cloud.firestore {
+        match /databases/{database}/documents {
+          match /rooms/{roomId} {
+            allow create: if request.auth != null;
+            match /messages/{id} {
+              allow create: if get(/databases/$(database)/documents/rooms/$(roomId)).data.owner == request.auth.uid;
+            }
+          }
+        }
+      }
+
+      """)
+    try box.write(
+      "suite.yaml",
+      """
+      rules: firestore.rules
+      cases:
+        - name: a room and its first message
+          batch:
+            - {method: create, path: rooms/r1, auth: {uid: bob}, data: {owner: bob}}
+            - {method: create, path: rooms/r1/messages/m1, auth: {uid: bob}, data: {text: hi}}
+          expect: allow
+
+      """)
+    let result = try box.run("test", "suite.yaml")
+    #expect(result.status == 1)
+    #expect(!result.stdout.contains("path_value"))
+    #expect(
+      result.stdout.contains(
+        "  note: get() found no document at /rooms/r1: get() reads the database as it was before the batch, and write 1 of the batch creates it; getAfter() reads the state after the batch\n"
+      ))
+    // The batch should pass: the write it allowed is one line, the denied one is explained.
+    #expect(result.stdout.contains("[1/2] ALLOW create /databases/(default)/documents/rooms/r1\n[2/2] DENY "))
+    let json = try box.run("test", "--format", "json", "suite.yaml")
+    #expect(!json.stdout.contains("path_value"))
   }
 
   @Test("a folder without suites says so, in JSON too with --format json")
@@ -237,7 +321,80 @@ struct TestCommandTests {
     #expect(errors?.map { $0["message"] as? String } == ["no suites found in project"])
     let none = try box.run("test", "--format", "json")
     #expect(none.status == 2)
-    #expect(none.stdout.contains(#""message": "no SUITE given""#))
+    #expect(none.stdout.contains("no SUITE given and no suites found in the current folder"))
+  }
+
+  @Test("no argument runs the suites of the current folder, the one flint init wrote included")
+  func currentFolder() throws {
+    let box = try Sandbox()
+    #expect(try box.run("init").status == 0)
+    let result = try box.run("test")
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.hasSuffix(" passed, 0 failed\n"))
+    #expect(!result.stdout.hasPrefix("0 passed"))
+  }
+
+  @Test("an invalid case is reported with all its problems and the other cases still run")
+  func invalidCaseAlone() throws {
+    let box = try Sandbox()
+    try box.write("firestore.rules", rules)
+    try box.write(
+      "suite.yaml",
+      """
+      rules: firestore.rules
+      data: {users/alice: {name: Alice}}
+      cases:
+        - name: alice reads herself
+          request: {method: get, path: users/alice, auth: {uid: alice}}
+          expect: allow
+        - name: a collection path
+          request: {method: get, path: users, auth: {uid: alice}, colour: red}
+          expect: maybe
+        - name: bob reads alice
+          request: {method: get, path: users/alice, auth: {uid: bob}}
+          expect: deny
+      """)
+    let result = try box.run("test", "suite.yaml")
+    #expect(result.status == 2)
+    #expect(result.stdout == "2 passed, 0 failed\n")
+    #expect(result.stderr.contains("$.cases[1].expect: expected one of allow, deny, not-found, already-exists"))
+    #expect(result.stderr.contains("$.cases[1].request.colour: unknown key"))
+    #expect(result.stderr.contains("$.cases[1].request.path: a get request targets a document"))
+    let junit = try box.run("test", "--format", "junit", "suite.yaml")
+    #expect(junit.status == 2)
+    #expect(junit.stdout.contains(#"tests="3" failures="0" errors="1""#))
+    let json = try box.run("test", "--format", "json", "suite.yaml")
+    #expect(json.stdout.contains(#""passed": 2"#))
+    #expect(json.stdout.contains("$.cases[1].expect"))
+  }
+
+  @Test("files starting with a UTF-8 byte order mark read as without it")
+  func byteOrderMark() throws {
+    let box = try Sandbox()
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    try box.write("firestore.rules", bytes: bom + Array(rules.utf8))
+    try box.write("data.json", bytes: bom + Array(#"{"users/alice": {"name": "Alice"}}"#.utf8))
+    let yaml = """
+      rules: firestore.rules
+      data: data.json
+      cases:
+        - name: alice reads herself
+          request: {method: get, path: users/alice, auth: {uid: alice}}
+          expect: allow
+
+      """
+    try box.write("suite.yaml", bytes: bom + Array(yaml.utf8))
+    let result = try box.run("test", "suite.yaml")
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout == "1 passed, 0 failed\n")
+    let check = try box.run("check", "firestore.rules")
+    #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    #expect(check.stdout == "firestore.rules: 0 errors, 0 warnings\n")
+    try box.write("firebase.json", bytes: bom + Array(#"{"firestore": {"rules": "firestore.rules"}}"#.utf8))
+    #expect(try box.run("check").status == 0)
+    try box.write("q.txt", bytes: bom + Array(#"collection("users").where("a", "==", 1).orderBy("b")"#.utf8))
+    let indexes = try box.run("indexes", "q.txt")
+    #expect(indexes.status == 0, "\(indexes.stderr)")
   }
 
   @Test("the bundled corpus passes")

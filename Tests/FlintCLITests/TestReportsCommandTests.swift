@@ -11,7 +11,7 @@ private let rules = """
     match /databases/{database}/documents {
       match /users/{uid} {
         allow read: if request.auth != null && request.auth.uid == uid;
-        allow write: if false;
+        allow write: if request.auth.uid == uid;
       }
     }
   }

@@ -15,32 +15,29 @@ import Testing
     return coverage
   }
 
-  static func check(_ actual: String, against golden: String) throws {
-    let url = PackagePaths.url("Corpus/coverage/" + golden)
-    if GoldenFile.updating { try actual.write(to: url, atomically: true, encoding: .utf8) }
-    let expected = try String(contentsOf: url, encoding: .utf8)
-    #expect(actual == expected, "Corpus/coverage/\(golden) differs (UPDATE_GOLDENS=1 rewrites it)")
+  static func check(_ actual: String, against golden: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    Golden.expect(actual, matches: "Corpus/coverage/" + golden, sourceLocation: sourceLocation)
   }
 
   @Test(arguments: CorpusTests.suites)
   func textReport(_ suite: String) throws {
     let name = (suite as NSString).deletingPathExtension + ".txt"
-    try Self.check(CoverageFormat.text.render(try Self.coverage([suite])), against: name)
+    Self.check(CoverageFormat.text.render(try Self.coverage([suite])), against: name)
   }
 
   @Test func corpusAsLCOV() throws {
     let lcov = CoverageFormat.lcov.render(try Self.coverage(CorpusTests.suites))
-    try Self.check(lcov, against: "corpus.lcov")
+    Self.check(lcov, against: "corpus.lcov")
     try LCOVCheck.validate(lcov)
   }
 
   @Test func htmlReport() throws {
-    try Self.check(CoverageFormat.html.render(try Self.coverage(["auth.yaml"])), against: "auth.html")
+    Self.check(CoverageFormat.html.render(try Self.coverage(["auth.yaml"])), against: "auth.html")
   }
 
   @Test func jsonReport() throws {
     let json = CoverageFormat.json.render(try Self.coverage(["auth.yaml"]))
-    try Self.check(json, against: "auth.json")
+    Self.check(json, against: "auth.json")
     let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
     let files = try #require(object?["files"] as? [[String: Any]])
     #expect(files.count == 1)

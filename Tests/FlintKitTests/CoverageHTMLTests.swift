@@ -57,9 +57,11 @@ import Testing
 
   @Test func coloursByOutcome() throws {
     let page = CoverageFormat.html.render(try CoverageTests.coverage())
-    // isOwner granted and denied; the admin check never granted; `allow write: if false` never ran.
+    // isOwner granted and denied; the admin check never granted; `allow write: if false` is not
+    // coverable: no colour, its title says why.
     #expect(page.contains(#"<span class="a-ok" title="allow: 1 granted, 2 denied">allow</span> read: if"#))
-    #expect(page.contains(#"<span class="a-never" title="allow: never evaluated">allow</span> write"#))
+    #expect(
+      page.contains(#"<span title="allow: if false (never evaluated): never grants, not counted">allow</span> write"#))
     #expect(page.contains(#"class="f-never" title="function never called">unused</span>"#))
     #expect(page.contains(#"class="x-nofalse""#) || page.contains(#"class="x-notrue""#))
   }

@@ -144,4 +144,23 @@ import Testing
     let (output, _) = Self.batch((0..<4).map { #"{"id": "\#($0)", "expr": "n % 2 == 0", "bindings": {"n": \#($0)}}"# })
     #expect(output.map { $0.hasSuffix(#""bool": true}"#) } == [true, false, true, false])
   }
+
+  /// Batch lines quote strings as every other JSON output does: bidi overrides, DEL, C1 controls,
+  /// line separators and the BOM are escaped, never written raw (a regression: the fast path once
+  /// copied every byte at or above 0x20).
+  @Test func batchEscapesInvisibleAndBidiCharactersLikeFormatJSON() {
+    // The raw characters in the id; the same ones as rules escapes in the expression (the rules
+    // lexer refuses raw controls in a string literal).
+    let trojan = "a\u{202E}b\u{7F}c\u{85}d\u{2028}e\u{FEFF}f\u{200F}"
+    let escapes = #"'a\u202Eb\x7Fc\u0085d\u2028e\uFEFFf\u200F'"#
+    let (output, _) = Self.batch([
+      #"{"id": "\#(trojan)", "expr": "\#(escapes.replacingOccurrences(of: "\\", with: "\\\\"))"}"#,
+      #"{"id": "2", "expr": "\#(trojan)"}"#,
+    ])
+    let quoted = #""a\u202eb\u007fc\u0085d\u2028e\ufefff\u200f""#
+    #expect(output.first == #"{"id": \#(quoted), "string": \#(quoted)}"#)
+    #expect(Self.value(escapes) == #"{"string": \#(quoted)}"#)
+    #expect(output.allSatisfy { line in line.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F } })
+    #expect(output.count == 2)
+  }
 }

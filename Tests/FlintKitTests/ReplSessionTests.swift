@@ -52,6 +52,34 @@ import Testing
     }
   }
 
+  @Test("an ALLOW names every allow that grants; a DENY notes what was null and why")
+  func explainedVerdicts() throws {
+    let project = try Project()
+    try project.write(
+      "rules.rules",
+      """
+      rules_version = '2';
+      service cloud.firestore {
+        match /databases/{database}/documents {
+          match /posts/{post} {
+            allow get: if request.auth != null;
+            allow read: if resource.data.owner == request.auth.uid;
+          }
+        }
+      }
+      """)
+    var session = project.session()
+    _ = session.execute(":as alice")
+    let both = session.execute("get /posts/p1")
+    #expect(both.text.hasPrefix("ALLOW get /posts/p1  (\(project.path("rules.rules")):5; also grants: \(project.path("rules.rules")):6)\n"), "\(both.text)")
+    let missing = session.execute("get /posts/zed")
+    #expect(missing.text.hasPrefix("ALLOW get /posts/zed  (\(project.path("rules.rules")):5)\n"), "\(missing.text)")
+    _ = session.execute(":as nobody")
+    let signedOut = session.execute("get /posts/zed")
+    #expect(signedOut.text.contains("  note: request.auth is null: the request is signed out\n"), "\(signedOut.text)")
+    #expect(signedOut.text.contains("  note: resource is null: posts/zed does not exist in the session's data\n"), "\(signedOut.text)")
+  }
+
   @Test("update merges onto the stored document; request.resource is the merged document")
   func updateMerges() throws {
     let project = try Project()
@@ -63,6 +91,19 @@ import Testing
     #expect(stored?.fields["owner"] == .string("alice"))
     #expect(stored?.fields["title"] == .string("y"))
     #expect(stored?.fields["meta"] == .map(["tags": .integer(1), "lang": .string("fr")]))
+  }
+
+  @Test("field transforms work at the prompt as in suites: increment, arrayUnion")
+  func transforms() throws {
+    let project = try Project()
+    var session = project.session()
+    _ = session.execute(":as alice")
+    let outcome = session.execute(
+      #"update /posts/p1 {"meta.tags": {"__increment__": 2}, "labels": {"__array_union__": ["a"]}}"#)
+    #expect(outcome.text.hasPrefix("ALLOW update /posts/p1"), "\(outcome.text)")
+    let stored = session.store.document(at: ResourcePath(segments: ["posts", "p1"]))
+    #expect(stored?.fields["meta"] == .map(["tags": .integer(3), "lang": .string("en")]))
+    #expect(stored?.fields["labels"] == .array([.string("a")]))
   }
 
   @Test("set replaces the whole document, so dropping the owner is denied")

@@ -26,7 +26,7 @@ import Testing
       actual += answers
       rewritten += answers.map { "<-- " + $0 }
     }
-    if GoldenFile.updating {
+    if Golden.updating {
       let url = RecordedLSPSession.folder.appendingPathComponent(name)
       try rewritten.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
       return

@@ -98,8 +98,8 @@ struct ManifestReaderTests {
     #expect(vector(#"{"dimension": 256, "flat": {}}"#) == nil)
   }
 
-  @Test("duplicate indexes are the same once the implicit __name__ is added")
-  func duplicates() {
+  @Test("duplicate indexes and overrides are warnings, kept as written (firebase deploy skips the copy)")
+  func duplicates() throws {
     let text = """
       {"indexes": [
         {"collectionGroup": "a", "queryScope": "COLLECTION", "fields": [
@@ -108,9 +108,42 @@ struct ManifestReaderTests {
           {"fieldPath": "x", "order": "ASCENDING"}, {"fieldPath": "y", "order": "DESCENDING"},
           {"fieldPath": "__name__", "order": "DESCENDING"}]}]}
       """
-    #expect(error(text)?.hasPrefix("m.json:4:3: $.indexes[1]: Duplicate index: the same as $.indexes[0]") == true)
-    let overrides = #"{"indexes": [], "fieldOverrides": [{"collectionGroup": "a", "fieldPath": "b", "indexes": []}, {"collectionGroup": "a", "fieldPath": "b", "indexes": []}]}"#
-    #expect(error(overrides)?.contains("Duplicate field override for a.b") == true)
+    let read = try ManifestReader.read(text, file: "m.json")
+    #expect(read.manifest.indexes.count == 2)
+    #expect(read.warnings.count == 1)
+    #expect(read.warnings.first?.hasPrefix("m.json: $.indexes[1]: duplicate index, the same as $.indexes[0]") == true)
+    // Writing keeps both entries, and reading the output gives the same manifest.
+    let written = ManifestWriter.text(read.manifest)
+    #expect(try ManifestReader.read(written).manifest.indexes.count == 2)
+    #expect(ManifestWriter.text(try ManifestReader.read(written).manifest) == written)
+
+    let same = #"{"indexes": [], "fieldOverrides": [{"collectionGroup": "a", "fieldPath": "b", "indexes": []}, {"collectionGroup": "a", "fieldPath": "b", "indexes": []}]}"#
+    let sameRead = try ManifestReader.read(same, file: "m.json")
+    #expect(sameRead.manifest.fieldOverrides.count == 2)
+    #expect(sameRead.warnings == ["m.json: $.fieldOverrides[1]: duplicate field override for a.b (also $.fieldOverrides[0]); remove it"])
+    let other = #"{"indexes": [], "fieldOverrides": [{"collectionGroup": "a", "fieldPath": "b", "indexes": []}, {"collectionGroup": "a", "fieldPath": "b", "indexes": [{"order": "ASCENDING", "queryScope": "COLLECTION"}]}]}"#
+    #expect(try ManifestReader.read(other).warnings.first?.contains("Flint counts only the single-field indexes both list") == true)
+  }
+
+  @Test("index fields written with mode are read as the CLI upgrades them, in every format")
+  func modeInEveryFormat() throws {
+    let read = try ManifestReader.read(
+      #"{"indexes": [{"collectionGroup": "a", "queryScope": "COLLECTION", "fields": [{"fieldPath": "x", "mode": "ASCENDING"}, {"fieldPath": "t", "mode": "ARRAY_CONTAINS"}, {"fieldPath": "y", "mode": "DESCENDING"}]}]}"#
+    )
+    #expect(read.manifest.indexes.first?.fields.map(\.mode) == [.ascending, .contains, .descending])
+    #expect(read.warnings.isEmpty)
+    // `order` wins over `mode`, as in the CLI's upgrade.
+    let both = try ManifestReader.read(
+      #"{"indexes": [{"collectionGroup": "a", "queryScope": "COLLECTION", "fields": [{"fieldPath": "x", "order": "DESCENDING", "mode": "ASCENDING"}, {"fieldPath": "y", "order": "ASCENDING"}]}]}"#
+    )
+    #expect(both.manifest.indexes.first?.fields.map(\.mode) == [.descending, .ascending])
+    // Still refused: a lowercase value, and what is refused with `order` too.
+    #expect(
+      error(#"{"indexes": [{"collectionGroup": "a", "queryScope": "COLLECTION", "fields": [{"fieldPath": "x", "mode": "asc"}, {"fieldPath": "y", "order": "ASCENDING"}]}]}"#)?
+        .contains(#"Field "order" must be one of ASCENDING, DESCENDING"#) == true)
+    #expect(
+      error(#"{"indexes": [{"collectionGroup": "a", "queryScope": "COLLECTION", "fields": [{"fieldPath": "x", "mode": "ASCENDING"}]}]}"#)?
+        .contains("this index is not necessary") == true)
   }
 
   @Test("what the backend refuses at deploy: one-field indexes, two array fields, __name__ not last")

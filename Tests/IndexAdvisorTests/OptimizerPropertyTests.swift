@@ -87,6 +87,36 @@ struct OptimizerPropertyTests {
     #expect(pruned.manifest.indexes.map(\.description) == ["posts (a ASC, b ASC, __name__ ASC)"])
   }
 
+  @Test("prune never drops an index some workload query can use (independent check)", arguments: seeds)
+  func pruneKeepsUsableIndexes(seed: UInt64) throws {
+    var random = RandomWorkloads(seed: seed &+ 4000)
+    let workload = random.workload(40)
+    let existing = try ManifestReader.read(random.manifestText(indexes: 10)).manifest
+    let plan = WorkloadOptimizer.plan(workload, existing: existing, options: PlanOptions(prune: true))
+    let kept = Set(plan.manifest.indexes.map(\.comparisonKey))
+    let needs = workload.flatMap { RequirementAnalyzer.requirement(for: $0.query).branches }
+    for index in existing.indexes where !kept.contains(index.comparisonKey) {
+      for need in needs {
+        #expect(!ReferenceServing.usable(index, by: need), "seed \(seed): pruned \(index), usable by a query")
+      }
+    }
+  }
+
+  @Test("prune keeps a second index that serves a query as well as the one the plan chose")
+  func pruneKeepsEquivalentIndexes() throws {
+    let existing = try AdvisorFixtures.manifest(text: """
+      {"indexes": [
+        {"collectionGroup": "posts", "queryScope": "COLLECTION", "fields": [
+          {"fieldPath": "a", "order": "ASCENDING"}, {"fieldPath": "b", "order": "ASCENDING"}, {"fieldPath": "t", "order": "ASCENDING"}]},
+        {"collectionGroup": "posts", "queryScope": "COLLECTION", "fields": [
+          {"fieldPath": "b", "order": "ASCENDING"}, {"fieldPath": "a", "order": "ASCENDING"}, {"fieldPath": "t", "order": "ASCENDING"}]}]}
+      """)
+    let workload = AdvisorFixtures.workload([#"collection("posts").where("a", "==", 1).where("b", "==", 2).orderBy("t")"#])
+    let pruned = WorkloadOptimizer.plan(workload, existing: existing, options: PlanOptions(prune: true))
+    #expect(pruned.manifest.indexes.count == 2)
+    #expect(pruned.unused.isEmpty)
+  }
+
   @Test("one index serves every query of a shape; merges reuse members")
   func sharing() {
     let workload = AdvisorFixtures.workload([
@@ -113,5 +143,41 @@ struct OptimizerPropertyTests {
     #expect(plan.compositeCount == 2)
     #expect(plan.unserved.map(\.query.line) == [1])
     #expect(plan.unserved.first?.reason.contains("over the budget") == true)
+  }
+}
+
+extension OptimizerPropertyTests {
+  @Test("a manifest with duplicates: merging adds no further copy and writes every entry back")
+  func duplicatesAreNotMultiplied() throws {
+    let existing = try AdvisorFixtures.manifest("manifests/duplicates.json")
+    let workload = AdvisorFixtures.workload([
+      #"collection("tasks").where("owner", "==", "u").orderBy("due")"#,
+      #"collection("tasks").where("owner", "==", "u").where("state", "==", "open").orderBy("due")"#,
+    ])
+    let plan = WorkloadOptimizer.plan(workload, existing: existing)
+    let written = try ManifestReader.read(ManifestWriter.text(plan.manifest)).manifest
+    let ownerDue = existing.indexes[0].comparisonKey
+    #expect(written.indexes.filter { $0.comparisonKey == ownerDue }.count == 2)
+    #expect(written.indexes.count == 2 + plan.added.count)
+    #expect(!plan.added.contains { $0.comparisonKey == ownerDue })
+    #expect(written.fieldOverrides.count == existing.fieldOverrides.count)
+  }
+}
+
+extension OptimizerPropertyTests {
+  @Test("conflicting duplicate overrides: the needed index is added to every copy, none loses one")
+  func duplicateOverridesGainTogether() throws {
+    let existing = try AdvisorFixtures.manifest("manifests/duplicates.json")
+    let workload = AdvisorFixtures.workload([#"collection("tasks").orderBy("due", "desc")"#])
+    let plan = WorkloadOptimizer.plan(workload, existing: existing)
+    #expect(plan.unserved.isEmpty)
+    let written = try ManifestReader.read(ManifestWriter.text(plan.manifest)).manifest
+    let due = written.fieldOverrides.filter { $0.fieldPathText == "due" }
+    #expect(due.count == 2)
+    for override in due {
+      #expect(override.has(FieldOverride.Index(.ascending, .collection)))
+      #expect(override.has(FieldOverride.Index(.descending, .collection)))
+    }
+    #expect(ServingCheck(written).serving(try #require(AdvisorFixtures.normalized(workload[0].text))).isServed)
   }
 }

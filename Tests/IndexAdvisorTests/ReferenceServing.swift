@@ -37,6 +37,31 @@ enum ReferenceServing {
     return covered == prefix
   }
 
+  /// Whether a query with `need` could use `index`: as its perfect index, or as a merge member
+  /// (some prefix fields, then exactly the order and the key).
+  static func usable(_ index: CompositeIndex, by need: BranchNeed) -> Bool {
+    guard need.kind != .none, need.automaticIndex == nil, index.collectionGroup == need.collectionGroup,
+      index.scope == need.scope
+    else { return false }
+    if index.source?["apiScope"] != nil && index.source?["apiScope"] != .string("ANY_API") { return false }
+    // Perfect: prefix (any order, either direction), order, aggregates, key.
+    let perfectTail = need.order + need.aggregates.map { IndexField($0, .ascending) } + [IndexField(.documentID, need.keyDirection)]
+    let fields = index.servingFields
+    if fields.contains(where: { if case .vector = $0.mode { return true } else { return false } }) { return false }
+    let prefix = Set(need.prefix)
+    if fields.count == need.prefix.count + perfectTail.count, Array(fields.suffix(perfectTail.count)) == perfectTail,
+      Set(fields.prefix(need.prefix.count).map(canonical)) == prefix, prefix.count == need.prefix.count
+    {
+      return true
+    }
+    let tail = need.order + [IndexField(.documentID, need.keyDirection)]
+    guard need.mergeAllowed, !prefix.isEmpty, fields.count > tail.count, Array(fields.suffix(tail.count)) == tail else {
+      return false
+    }
+    let head = fields.prefix(fields.count - tail.count).map(canonical)
+    return Set(head).count == head.count && Set(head).isSubset(of: prefix)
+  }
+
   static func canonical(_ field: IndexField) -> IndexField {
     field.mode == .contains ? field : IndexField(field.fieldPath, .ascending)
   }

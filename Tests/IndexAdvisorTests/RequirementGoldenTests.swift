@@ -19,7 +19,6 @@ struct RequirementGoldenTests {
     var actual = ["kind: \(requirement.kind.rawValue)"]
     actual += requirement.indexes.map { "index: \($0)" }
     actual += requirement.fieldOverrides.map { "override: \($0)" }
-    if GoldenFile.updating { Self.file.rewrite(golden, actual: actual) }
-    #expect(actual == golden.expected, "\(golden)")
+    Self.file.check(golden, actual: actual)
   }
 }

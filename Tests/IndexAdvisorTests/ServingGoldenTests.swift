@@ -18,8 +18,7 @@ struct ServingGoldenTests {
     let query = try #require(AdvisorFixtures.normalized(golden.input.dropFirst().joined(separator: " ")))
     let serving = ServingCheck(manifest).serving(query)
     let actual = Self.lines(serving)
-    if GoldenFile.updating { Self.file.rewrite(golden, actual: actual) }
-    #expect(actual == golden.expected, "\(golden)")
+    Self.file.check(golden, actual: actual)
   }
 
   static func lines(_ serving: QueryServing) -> [String] {

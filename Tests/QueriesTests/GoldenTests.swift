@@ -1,3 +1,4 @@
+import FlintTestSupport
 import FirestoreModel
 import Queries
 import RulesLanguage
@@ -6,22 +7,29 @@ import Testing
 /// Drives every golden case in `Corpus/queries/` (UPDATE_GOLDENS=1 rewrites them).
 @Suite("Query goldens", .serialized)
 struct GoldenTests {
-  static let validityCases = GoldenCorpus.cases("validity.txt")
-  static let normalizationCases = GoldenCorpus.cases("normalization.txt")
-  static let executionCases = GoldenCorpus.cases("execution.txt")
+  static let validityFile = GoldenCorpus.file("validity.txt")
+  static let normalizationFile = GoldenCorpus.file("normalization.txt")
+  static let executionFile = GoldenCorpus.file("execution.txt")
 
-  @Test("validity", arguments: validityCases)
-  func validity(_ golden: GoldenCase) {
-    let store = try? GoldenCorpus.store()
-    let context = QueryContext(bindings: GoldenCorpus.context.bindings, store: store)
-    check(golden, actual: GoldenCorpus.validity(golden.query, context: context))
+  @Test("every query golden file has cases")
+  func corpusHasCases() {
+    #expect(Self.validityFile.cases.count >= 20)
+    #expect(Self.normalizationFile.cases.count >= 10)
+    #expect(Self.executionFile.cases.count >= 10)
   }
 
-  @Test("normalization", arguments: normalizationCases)
-  func normalization(_ golden: GoldenCase) {
-    let prepared = QueryPipeline.prepare(SourceFile(name: "<golden>", text: golden.query), context: GoldenCorpus.context)
+  @Test("validity", arguments: validityFile.cases)
+  func validity(_ golden: GoldenFile.Case) throws {
+    let store = try GoldenCorpus.store()
+    let context = QueryContext(bindings: GoldenCorpus.context.bindings, store: store)
+    Self.validityFile.check(golden, actual: GoldenCorpus.validity(golden.text, context: context), golden.text)
+  }
+
+  @Test("normalization", arguments: normalizationFile.cases)
+  func normalization(_ golden: GoldenFile.Case) {
+    let prepared = QueryPipeline.prepare(SourceFile(name: "<golden>", text: golden.text), context: GoldenCorpus.context)
     guard let normalized = prepared.normalized else {
-      check(golden, actual: GoldenCorpus.validity(golden.query))
+      Self.normalizationFile.check(golden, actual: GoldenCorpus.validity(golden.text), golden.text)
       return
     }
     var lines = ["orderBy: " + normalized.orderBy.map(\.description).joined(separator: ", ")]
@@ -31,16 +39,16 @@ struct GoldenTests {
     let branches = normalized.branches.map { "(" + $0.map(\.description).joined(separator: " && ") + ")" }
     lines.append("branches: " + branches.joined(separator: " || "))
     lines.append("disjunctions: \(normalized.disjunctionCount)")
-    check(golden, actual: lines)
+    Self.normalizationFile.check(golden, actual: lines, golden.text)
   }
 
-  @Test("execution", arguments: executionCases)
-  func execution(_ golden: GoldenCase) throws {
+  @Test("execution", arguments: executionFile.cases)
+  func execution(_ golden: GoldenFile.Case) throws {
     let store = try GoldenCorpus.store()
     let context = QueryContext(bindings: GoldenCorpus.context.bindings, store: store)
-    let prepared = QueryPipeline.prepare(SourceFile(name: "<golden>", text: golden.query), context: context)
+    let prepared = QueryPipeline.prepare(SourceFile(name: "<golden>", text: golden.text), context: context)
     guard let normalized = prepared.normalized else {
-      check(golden, actual: GoldenCorpus.validity(golden.query, context: context))
+      Self.executionFile.check(golden, actual: GoldenCorpus.validity(golden.text, context: context), golden.text)
       return
     }
     let engine = QueryEngine(store: store)
@@ -65,14 +73,6 @@ struct GoldenTests {
       }
     }
     lines.append("reads: \(indexed.reads)")
-    check(golden, actual: lines)
-  }
-
-  func check(_ golden: GoldenCase, actual: [String]) {
-    if GoldenCorpus.updating {
-      GoldenCorpus.rewrite(golden, actual: actual)
-      return
-    }
-    #expect(actual == golden.expected, "\(golden.name)\n\(golden.query)")
+    Self.executionFile.check(golden, actual: lines, golden.text)
   }
 }

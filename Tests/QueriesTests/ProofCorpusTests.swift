@@ -10,10 +10,18 @@ import Testing
 /// explanation text (its first line is the decision).
 struct ProofGolden: Sendable, CustomStringConvertible {
   var group: String
-  var name: String
-  var auth: String = "alice"
-  var query = ""
-  var expected: [String] = []
+  var golden: GoldenFile.Case
+
+  var name: String { golden.name }
+  /// `auth: <uid>` (or `auth: null`) among the input lines; `alice` by default.
+  var auth: String {
+    golden.input.last { $0.hasPrefix("auth: ") }.map { String($0.dropFirst(6)) } ?? "alice"
+  }
+  /// The other non-blank input lines, as written.
+  var query: String {
+    golden.lines.filter { !$0.hasPrefix("auth: ") && !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+      .joined(separator: "\n")
+  }
 
   var description: String { "\(group): \(name)" }
 }
@@ -21,40 +29,22 @@ struct ProofGolden: Sendable, CustomStringConvertible {
 /// Reads `Corpus/proofs/<group>.txt` (cases) next to `<group>.rules` (and, when present,
 /// `<group>.json`, the documents `get()`/`exists()` read).
 ///
-/// Format: `== name` starts a case; `auth: <uid>` (or `auth: null`) picks the user (default
-/// `alice`); other lines up to the first `->` line are the query; `-> ...` lines are the
-/// expected `ProofRenderer.text` output, indentation kept. `#` lines are comments.
+/// Format: `GoldenFile`'s, with `auth: <uid>` (or `auth: null`) picking the user (default
+/// `alice`); the other input lines are the query; `-> ...` lines are the expected
+/// `ProofRenderer.text` output, indentation kept.
 /// `UPDATE_GOLDENS=1 swift test --filter ProofCorpus` rewrites the `->` lines.
 enum ProofCorpus {
   static let root = PackagePaths.url("Corpus/proofs")
 
   static let groups = ["owner", "ranges", "limits", "groups", "roles", "membership"]
 
+  static let files: [String: GoldenFile] = Dictionary(
+    uniqueKeysWithValues: groups.map { ($0, GoldenFile("Corpus/proofs/\($0).txt", keepsIndentation: true)) })
+
   static var all: [ProofGolden] { groups.flatMap(cases) }
 
   static func cases(_ group: String) -> [ProofGolden] {
-    guard let text = try? String(contentsOf: root.appendingPathComponent("\(group).txt"), encoding: .utf8) else {
-      return []
-    }
-    var cases: [ProofGolden] = []
-    var current: ProofGolden?
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-      if line.hasPrefix("== ") {
-        if let c = current { cases.append(c) }
-        current = ProofGolden(group: group, name: String(line.dropFirst(3)))
-      } else if line.hasPrefix("->") {
-        current?.expected.append(line.hasPrefix("-> ") ? String(line.dropFirst(3)) : "")
-      } else if var c = current, c.expected.isEmpty, !line.hasPrefix("#") {
-        if line.hasPrefix("auth: ") {
-          c.auth = String(line.dropFirst(6))
-        } else if !line.trimmingCharacters(in: .whitespaces).isEmpty {
-          c.query += (c.query.isEmpty ? "" : "\n") + line
-        }
-        current = c
-      }
-    }
-    if let c = current { cases.append(c) }
-    return cases
+    (files[group]?.cases ?? []).map { ProofGolden(group: group, golden: $0) }
   }
 
   static func ruleset(_ group: String) throws -> Ruleset {
@@ -86,25 +76,6 @@ enum ProofCorpus {
     return proof.explanation(source: rules.source).split(separator: "\n", omittingEmptySubsequences: false)
       .dropLast().map(String.init)
   }
-
-  /// Replaces one case's `->` lines (UPDATE_GOLDENS=1).
-  static func rewrite(_ golden: ProofGolden, actual: [String]) {
-    let url = root.appendingPathComponent("\(golden.group).txt")
-    guard let text = try? String(contentsOf: url, encoding: .utf8) else { return }
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    guard let header = lines.firstIndex(of: "== \(golden.name)") else { return }
-    var start = header + 1
-    while start < lines.count, !lines[start].hasPrefix("->"), !lines[start].hasPrefix("== ") { start += 1 }
-    // A case without expectations yet: insert after its query lines.
-    if start == lines.count || lines[start].hasPrefix("== ") {
-      start = header + 1
-      while start < lines.count, !lines[start].isEmpty, !lines[start].hasPrefix("== ") { start += 1 }
-    }
-    var end = start
-    while end < lines.count, lines[end].hasPrefix("->") { end += 1 }
-    lines.replaceSubrange(start..<end, with: actual.map { $0.isEmpty ? "->" : "-> \($0)" })
-    try? lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
-  }
 }
 
 /// Golden proofs: decisions and explanation texts for the rules shapes users write
@@ -112,17 +83,12 @@ enum ProofCorpus {
 @Suite(.serialized) struct ProofCorpusTests {
   @Test("every group has cases") func groupsAreNotEmpty() {
     for group in ProofCorpus.groups {
-      #expect(!ProofCorpus.cases(group).isEmpty, "\(group)")
+      #expect(ProofCorpus.cases(group).allSatisfy { $0.golden.problem == nil }, "\(group)")
     }
   }
 
   @Test("golden proof", arguments: ProofCorpus.all)
   func golden(_ golden: ProofGolden) throws {
-    let actual = try ProofCorpus.run(golden)
-    if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
-      ProofCorpus.rewrite(golden, actual: actual)
-      return
-    }
-    #expect(actual == golden.expected)
+    try #require(ProofCorpus.files[golden.group]).check(golden.golden, actual: try ProofCorpus.run(golden))
   }
 }

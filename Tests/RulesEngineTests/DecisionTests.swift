@@ -149,7 +149,7 @@ import Testing
     #expect(!RequestMethod.delete.isGranted(by: .read))
   }
 
-  @Test func compilingRefusesBrokenRules() {
+  @Test func compilingRefusesBrokenRules() throws {
     let broken = Ruleset.compile(
       SourceFile(name: "bad.rules", text: "service cloud.firestore { match /a/{b} { allow read: if ; } }"))
     #expect(broken.ruleset == nil)
@@ -160,7 +160,7 @@ import Testing
         text:
           "rules_version = '2';\nservice cloud.firestore { match /databases/{database}/documents { match /a/{b} { allow read: if b == 'x'; } } }"
       ))
-    let ruleset = try! #require(good.ruleset)
+    let ruleset = try #require(good.ruleset)
     #expect(Evaluator(ruleset: ruleset).evaluate(.get(path("a/x")), store: DocumentStore()).allowed)
   }
 }

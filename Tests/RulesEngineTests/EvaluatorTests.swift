@@ -148,13 +148,23 @@ let usersStore = DocumentStore(documents: [
     let missing = evalExpr("get(/databases/(default)/documents/users/zed)", request: request, store: usersStore)
     #expect(
       missing.error?.message
-        == "Service call error. Function: [get], Argument: [path_value { segments { simple: \"databases\" } segments { simple: \"(default)\" } segments { simple: \"documents\" } segments { simple: \"users\" } segments { simple: \"zed\" } }]."
+        == "Service call error. Function: [get], Argument: [/databases/(default)/documents/users/zed]: the document does not exist."
     )
     #expect(
       evalExpr("get('users/bob')", request: request).error?.message
         == "Unsupported operation error. Received: get(string). Expected: get(path).")
     #expect(evalExpr("exists(/databases/(default)/documents/users)", request: request).error != nil)
     #expect(evalExpr("exists(/databases/other/documents/users/bob)", request: request, store: usersStore).error != nil)
+    // Another database's path: said in words, never as protobuf text.
+    let other = evalExpr("get(/databases/analytics/documents/users/bob)", request: request, store: usersStore)
+    #expect(other.error?.message.contains("rules read only the database of the request, (default), not analytics") == true)
+    #expect(other.error?.message.contains("path_value") == false)
+    // Bound to that database, the same path is a document of the request's database.
+    var analytics = request
+    analytics.database = "analytics"
+    #expect(
+      evalExpr("get(/databases/analytics/documents/users/bob).data.age", request: analytics, store: usersStore).value
+        == .int(20))
   }
 
   @Test func getAfterSeesTheWrite() {
@@ -182,6 +192,45 @@ let usersStore = DocumentStore(documents: [
     #expect(
       evalExpr("/users/$(missing.x)", bindings: ["missing": .map([:])]).error?.message
         == "Property x is undefined on object.")
+  }
+
+  /// An id the client writes can only name one document of the collection the rules wrote: a
+  /// string with '/' in `$(...)` does not splice segments into the path (it is an error, so the
+  /// request is denied), even when the document it would splice to exists and would grant.
+  /// (Docs/fidelity/checks.md, "Lookups on paths the client chooses".)
+  @Test func aClientIdWithSlashesCannotReachAnotherDocument() {
+    let evaluator = Evaluator(
+      ruleset: documentsRuleset(
+        """
+            match /payments/{paymentId} {
+              allow create: if get(/databases/$(database)/documents/reservations/$(request.resource.data.reservationId))
+                .data.userId == request.auth.uid;
+            }
+            match /signups/{id} {
+              allow create: if !exists(/databases/$(database)/documents/blocked/$(request.resource.data.name));
+            }
+        """))
+    let store = DocumentStore(documents: [
+      Document(path: path("reservations/r1"), fields: ["userId": .string("alice")]),
+      Document(path: path("reservations/r2"), fields: ["userId": .string("mallory")]),
+      // A document mallory controls, deeper in the same collection's tree.
+      Document(path: path("reservations/r1/notes/n1"), fields: ["userId": .string("mallory")]),
+    ])
+    let mallory = Auth(uid: "mallory")
+    func pay(_ reservationId: String) -> Bool {
+      let request = Request.create(
+        path("payments/p1"), data: ["reservationId": .string(reservationId)], auth: mallory)
+      return evaluator.evaluate(request, store: store).allowed
+    }
+    #expect(pay("r2"))
+    #expect(!pay("r1"))
+    #expect(!pay("r1/notes/n1"))
+    #expect(!pay("r2/"))
+    // The error denies even where a missing document would grant (fail-closed).
+    let signup = Request.create(path("signups/s1"), data: ["name": .string("a/b")], auth: mallory)
+    #expect(!evaluator.evaluate(signup, store: store).allowed)
+    let plain = Request.create(path("signups/s2"), data: ["name": .string("ab")], auth: mallory)
+    #expect(evaluator.evaluate(plain, store: store).allowed)
   }
 
   @Test func debugReturnsItsArgumentAndLogsIt() {

@@ -208,3 +208,57 @@ extension MatchingTests {
     #expect(result.error?.kind == .limit)
   }
 }
+
+/// Constructs real projects deploy whose run-time meaning Flint chose (Docs/fidelity/parser.md).
+extension MatchingTests {
+  @Test func aSingleStarWildcardMatchesExactlyOneSegment() {
+    let ruleset = documentsRuleset("    match /metadata/{document=*} { allow get: if document == 'app'; }")
+    let evaluator = Evaluator(ruleset: ruleset)
+    #expect(evaluator.evaluate(.get(path("metadata/app")), store: DocumentStore()).allowed)
+    #expect(!evaluator.evaluate(.get(path("metadata/web")), store: DocumentStore()).allowed)
+    // Not a recursive wildcard: deeper documents are not matched.
+    let deeper = evaluator.evaluate(.get(path("metadata/app/versions/v1")), store: DocumentStore())
+    #expect(!deeper.allowed)
+    #expect(deeper.message == "No matching allow statements")
+  }
+
+  @Test func aReusedWildcardNameSeesTheInnerSegment() {
+    let ruleset = documentsRuleset(
+      """
+          match /lessons/{lessonID} {
+            function isOuter() { return lessonID == 'l1'; }
+            allow get: if lessonID == 'l1';
+            match /exercises/{lessonID} {
+              allow get: if lessonID == 'e1';
+              allow update: if isOuter() && lessonID == 'e1';
+            }
+          }
+      """)
+    let evaluator = Evaluator(ruleset: ruleset)
+    let store = DocumentStore()
+    #expect(evaluator.evaluate(.get(path("lessons/l1")), store: store).allowed)
+    // Inside the inner block the name is the inner segment, not the lesson id.
+    #expect(evaluator.evaluate(.get(path("lessons/l1/exercises/e1")), store: store).allowed)
+    #expect(evaluator.evaluate(.get(path("lessons/x/exercises/e1")), store: store).allowed)
+    #expect(!evaluator.evaluate(.get(path("lessons/e1/exercises/l1")), store: store).allowed)
+    // A function declared in the outer block sees the outer binding (its lexical scope).
+    #expect(evaluator.evaluate(.update(path("lessons/l1/exercises/e1"), data: [:]), store: store).allowed)
+    #expect(!evaluator.evaluate(.update(path("lessons/l2/exercises/e1"), data: [:]), store: store).allowed)
+  }
+
+  @Test func functionsDeclaredAfterTheServiceAreCallable() {
+    let ruleset = makeRuleset(
+      """
+      rules_version = '2';
+      service cloud.firestore {
+        match /databases/{database}/documents {
+          match /posts/{id} { allow get: if isPublic(id, 'p',); }
+        }
+      }
+      function isPublic(id, prefix) { return id.matches(prefix + '.*'); }
+      """)
+    let evaluator = Evaluator(ruleset: ruleset)
+    #expect(evaluator.evaluate(.get(path("posts/p1")), store: DocumentStore()).allowed)
+    #expect(!evaluator.evaluate(.get(path("posts/q1")), store: DocumentStore()).allowed)
+  }
+}

@@ -249,9 +249,18 @@ struct ChecksTests {
     #expect(findings(line) == ["4:\(column) check.too-many-segments"])
   }
 
-  @Test("a wildcard name bound twice in one nest")
+  @Test("a wildcard name bound again in a nested match shadows it (warning); twice in one path is an error")
   func duplicateWildcard() {
-    #expect(findings("match /a/{id} { match /b/{id} { allow read; } }") == ["4:26 check.duplicate-wildcard"])
+    let nested = compile("match /a/{id} { match /b/{id} { allow read; } }")
+    #expect(nested.diagnostics.map(\.code) == ["check.duplicate-wildcard"])
+    #expect(nested.diagnostics.first?.severity == .warning)
+    #expect(nested.diagnostics.first?.message.contains("shadows") == true)
+    #expect(findings("match /a/{id} { match /b/{id} { allow read; } }", warnings: false) == [])
+    // Three levels: each re-use names the nearest enclosing binding.
+    let three = compile("match /a/{id} { match /b/{id} { match /c/{id} { allow read; } } }")
+    #expect(three.diagnostics.map { $0.notes.first?.range?.start } == [96, 112])
+    #expect(findings("match /a/{id}/b/{id} { allow read; }") == ["4:17 check.duplicate-wildcard"])
+    #expect(compile("match /a/{id}/b/{id} { allow read; }").diagnostics.first?.severity == .error)
   }
 
   @Test("duplicate parameter and let names")
@@ -325,6 +334,21 @@ struct MethodNameChecksTests {
       result.diagnostics[1].message
         == "no type has a method 'startsWith'; the call always fails with 'Function not found'")
     #expect(result.diagnostics[1].notes.isEmpty)
+  }
+
+  @Test("the loop variable of an unknown macro-like method is not also undefined (one root cause)")
+  func unknownMacroVariable() {
+    let macro = compile("match /a/{id} { allow read: if resource.data.tags.all(t, t is string && t.size() < 9); }")
+    #expect(macro.diagnostics.map(\.code) == ["check.unknown-method"])
+    // The variable is bound only inside that call's later arguments.
+    let outside = compile("match /a/{id} { allow read: if resource.data.tags.all(t, t > 0) && t == 1; }")
+    #expect(outside.diagnostics.map(\.code) == ["check.unknown-method", "check.undefined-variable"])
+    // Other arguments are still checked, and a known name is not rebound.
+    let other = compile("match /a/{id} { allow read: if resource.data.tags.exists(t, t == ghost) && id.any(id, id > 0); }")
+    #expect(other.diagnostics.map(\.code) == ["check.unknown-method", "check.undefined-variable", "check.unknown-method"])
+    #expect(compile("match /a/{id} { allow read: if resource.data.tags.all(t); }").diagnostics.map(\.code) == [
+      "check.unknown-method", "check.undefined-variable",
+    ])
   }
 }
 

@@ -4,8 +4,10 @@ import Testing
 
 @testable import RulesLanguage
 
-/// The rules corpus under `Corpus/rules`: `valid/*.rules` must check clean, and each
-/// `invalid/<name>.rules` must produce exactly the `flint check` text in `<name>.expected`.
+/// The rules corpus under `Corpus/rules`: `valid/*.rules` must check clean, each
+/// `invalid/<name>.rules` must produce exactly the `flint check` text in `<name>.expected`,
+/// and each `deployed/<name>.rules` (a construct real projects deploy) must check without
+/// errors, with exactly the diagnostics (lints included) in `<name>.expected`.
 /// Run with `UPDATE_GOLDENS=1` to rewrite the goldens (then review the diff).
 enum Corpus {
   static let root = PackagePaths.url("Corpus")
@@ -36,6 +38,7 @@ struct CorpusTests {
   func sizes() {
     #expect(Corpus.files("valid").count >= 20)
     #expect(Corpus.files("invalid").count >= 20)
+    #expect(Corpus.files("deployed").count >= 4)
   }
 
   @Test("valid files check without errors or warnings", arguments: Corpus.files("valid"))
@@ -52,19 +55,29 @@ struct CorpusTests {
     #expect(!result.hasErrors, "\(DiagnosticRenderer.text(result.diagnostics, in: source))")
   }
 
+  @Test("constructs real projects deploy are accepted, with their golden warnings", arguments: Corpus.files("deployed"))
+  func deployed(name: String) throws {
+    let source = try Corpus.source("deployed", name)
+    let result = RulesLinter.check(source)
+    #expect(!result.hasErrors, "\(DiagnosticRenderer.text(result.diagnostics, in: source))")
+    try Self.compare(DiagnosticRenderer.text(result.diagnostics, in: source), folder: "deployed", name: name)
+  }
+
   @Test("invalid files produce exactly their golden output", arguments: Corpus.files("invalid"))
   func invalid(name: String) throws {
     let source = try Corpus.source("invalid", name)
     let result = RulesCompiler.compile(source)
     #expect(!result.diagnostics.isEmpty)
-    let actual = DiagnosticRenderer.text(result.diagnostics, in: source)
-    let golden = Corpus.root.appendingPathComponent("rules/invalid")
-      .appendingPathComponent(String(name.dropLast(".rules".count)) + ".expected")
-    if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
-      try actual.write(to: golden, atomically: true, encoding: .utf8)
-      return
-    }
-    let expected = try String(contentsOf: golden, encoding: .utf8)
-    #expect(actual == expected)
+    try Self.compare(DiagnosticRenderer.text(result.diagnostics, in: source), folder: "invalid", name: name)
+  }
+
+  /// Compares with `Corpus/rules/<folder>/<stem>.expected` (the shared golden helper rewrites it
+  /// with `UPDATE_GOLDENS=1`, and fails when it is missing or empty).
+  static func compare(
+    _ actual: String, folder: String, name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws {
+    Golden.expect(
+      actual, matches: "Corpus/rules/\(folder)/" + String(name.dropLast(".rules".count)) + ".expected",
+      sourceLocation: sourceLocation)
   }
 }

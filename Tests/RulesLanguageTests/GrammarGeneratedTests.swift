@@ -296,8 +296,11 @@ struct GrammarGeneratedTests {
     #expect(missing.isEmpty, "undefined rules: \(missing.sorted())")
   }
 
-  /// 4 × 600 random programs: each parses without diagnostics, round-trips through the
-  /// printer, and survives the semantic checks and the renderer.
+  /// Warnings on forms the grammar accepts (written in its comments).
+  static let grammarWarnings: Set<String> = ["parse.trailing-comma", "parse.single-star-wildcard"]
+
+  /// 4 × 600 random programs: each parses without diagnostics (but the grammar's warnings),
+  /// round-trips through the printer, and survives the semantic checks and the renderer.
   @Test("random programs from Grammar/rules.ebnf parse and round-trip", arguments: 0..<4)
   func randomPrograms(seed: UInt64) throws {
     var generator = SentenceGenerator(grammar: try Self.grammar(), seed: 7_000 + seed)
@@ -305,7 +308,9 @@ struct GrammarGeneratedTests {
       let program = try generator.sentence("RulesFile")
       let source = SourceFile(name: "gen.rules", text: program)
       let parsed = RulesParser.parse(source)
-      guard parsed.diagnostics.isEmpty else {
+      // The only diagnostics allowed are the warnings the grammar's comments name.
+      let unexpected = parsed.diagnostics.filter { !Self.grammarWarnings.contains($0.code) || $0.severity != .warning }
+      guard unexpected.isEmpty else {
         Issue.record("seed \(seed) #\(index): \(DiagnosticRenderer.text(parsed.diagnostics, in: source))\n\(program)")
         return
       }
@@ -328,7 +333,7 @@ struct GrammarGeneratedTests {
     var text = ""
     for _ in 0..<300 { text += try generator.sentence("RulesFile") }
     for construct in [
-      "match", "allow", "function", "let", "$(", "=**", "?", "is", "in", "[", "{", "b'", "rules_version",
+      "match", "allow", "function", "let", "$(", "=**", "=*}", "?", "is", "in", "[", "{", "b'", "rules_version",
     ] {
       #expect(text.contains(construct), "never generated \(construct)")
     }

@@ -111,6 +111,18 @@ struct ParserBadInputTests {
     #expect(T.expression(allowList).diagnostics.isEmpty)
   }
 
+  @Test("A missing '}' after many blocks on one long line is reported in linear time")
+  func unclosedOnOneLine() {
+    // The note naming the misindented block measured each block's column by scanning back to
+    // the start of its line: 5,000 blocks on one 200 KB line took a minute.
+    let text = "service cloud.firestore { " + String(repeating: "match /a/{x} { allow read: if x == 'y'; } ", count: 5_000)
+    let start = ContinuousClock.now
+    let parsed = T.parse(text)
+    #expect(ContinuousClock.now - start < .seconds(5))
+    #expect(parsed.diagnostics.map(\.code) == ["parse.expected-token"])
+    #expect(parsed.file.service?.items.count == 5_000)
+  }
+
   @Test("A 10 MB file parses completely")
   func largeFile() {
     var text = "rules_version = '2';\nservice cloud.firestore {\n  match /databases/{database}/documents {\n"

@@ -45,7 +45,7 @@ struct ParserTests {
   typealias T = ParserTestSupport
 
   @Test("A typical rules file parses into the expected tree")
-  func typicalFile() {
+  func typicalFile() throws {
     let text = """
       rules_version = '2';
       function signedIn() { return request.auth != null; }
@@ -70,7 +70,7 @@ struct ParserTests {
     let file = parsed.file
     #expect(file.languageVersion == .v2)
     #expect(file.functions.map(\.name.name) == ["signedIn"])
-    let service = try! #require(file.service)
+    let service = try #require(file.service)
     #expect(service.name.name == "cloud.firestore")
     guard case .match(let root) = service.items.first else {
       Issue.record("expected a match block")
@@ -88,7 +88,7 @@ struct ParserTests {
     #expect(users.allows[0].condition == nil)
     let posts = root.matches[1]
     #expect(posts.path.segments.first?.kind == .recursiveWildcard("path"))
-    let condition = try! #require(posts.allows.first?.condition)
+    let condition = try #require(posts.allows.first?.condition)
     let path = Expr(
       .path([
         .literal("databases"), .interpolation(id("database")), .literal("documents"), .literal("users"),
@@ -116,18 +116,24 @@ struct ParserTests {
   func allowMethods() {
     let parsed = T.parse(T.wrap("allow read, write, get, list, create, update, delete: if true;"))
     #expect(parsed.diagnostics.isEmpty)
-    guard case .match(let match) = parsed.file.service?.items.first else { return }
+    guard case .match(let match) = parsed.file.service?.items.first else {
+      Issue.record("expected a match block first in the service")
+      return
+    }
     #expect(match.allows.first?.methods.map(\.method) == Method.allCases)
   }
 
   @Test("Ranges point at the written text")
-  func ranges() {
+  func ranges() throws {
     let text = "service cloud.firestore { match /a/{b} { allow get: if x.y == 1; } }"
     let source = SourceFile(name: "t", text: text)
     let parsed = RulesParser.parse(source)
-    let service = try! #require(parsed.file.service)
+    let service = try #require(parsed.file.service)
     #expect(source.text(in: service.name.range) == "cloud.firestore")
-    guard case .match(let match) = service.items.first else { return }
+    guard case .match(let match) = service.items.first else {
+      Issue.record("expected a match block first in the service")
+      return
+    }
     #expect(source.text(in: match.path.range) == "/a/{b}")
     #expect(source.text(in: match.path.segments[1].range) == "{b}")
     let allow = match.allows[0]
@@ -234,6 +240,33 @@ struct ParserTests {
     ])
   func literals(text: String, value: ExprKind) {
     #expect(T.expr(text) == value)
+  }
+
+  @Test("Constructs deployed files use: trailing commas, '{x=*}', functions after the service")
+  func deployedForms() {
+    #expect(T.expr("f(1, 2,)") == Expr(.call(Identifier("f"), [int(1), int(2)])).kind)
+    #expect(T.expr("a.m(1,)") == T.expr("a.m(1)"))
+    // A trailing comma after the last parameter: accepted, with a warning.
+    let params = T.parse("function f(a, b,) { return a; } service cloud.firestore { }")
+    #expect(T.codes(params.diagnostics, in: "function f(a, b,) { return a; }") == ["parse.trailing-comma@1:16"])
+    #expect(params.diagnostics.first?.severity == .warning)
+    #expect(params.file.functions.first?.parameters.map(\.name) == ["a", "b"])
+    #expect(T.ruleCodes("function f(,) { return 1; } service cloud.firestore { }") == ["parse.expected-identifier@1:12"])
+    // `{x=*}` is a single-segment wildcard, with a warning; `{x=***}` and `{x=}` stay errors.
+    let star = T.parse("service cloud.firestore { match /m/{doc=*} { allow read; } }")
+    #expect(T.codes(star.diagnostics, in: "service cloud.firestore { match /m/{doc=*} ") == ["parse.single-star-wildcard@1:36"])
+    #expect(star.diagnostics.first?.severity == .warning)
+    guard case .match(let match) = star.file.service?.items.first else {
+      Issue.record("no match block")
+      return
+    }
+    #expect(match.path.segments.map(\.kind) == [.literal("m"), .wildcard("doc")])
+    #expect(T.ruleCodes("service cloud.firestore { match /m/{doc=***} { allow read; } }") == ["parse.invalid-match-path@1:43"])
+    #expect(T.ruleCodes("service cloud.firestore { match /m/{doc=} { allow read; } }") == ["parse.invalid-match-path@1:41"])
+    // Functions after the service are kept as top-level functions, without a diagnostic.
+    let after = T.parse("service cloud.firestore { } function g() { return 1; }")
+    #expect(after.diagnostics.isEmpty)
+    #expect(after.file.functions.map(\.name.name) == ["g"])
   }
 
   @Test("Lists and maps, with trailing commas")

@@ -35,7 +35,7 @@ import Testing
     #expect(ids.count == descriptors.count)
     #expect(Set(ids).count == ids.count)
     for descriptor in descriptors {
-      #expect((descriptor["helpUri"] as? String)?.hasPrefix("README.md#") == true)
+      #expect((descriptor["helpUri"] as? String)?.hasPrefix("https://github.com/flint-rules/flint/blob/main/README.md#") == true)
       #expect(((descriptor["shortDescription"] as? [String: Any])?["text"] as? String)?.isEmpty == false)
     }
     let results = try #require(runs[0]["results"] as? [[String: Any]])
@@ -67,8 +67,34 @@ import Testing
     let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
     let descriptors = try #require(driver["rules"] as? [[String: Any]])
     let overlap = try #require(descriptors.first { $0["id"] as? String == "security.overlapping-allow" })
-    #expect(overlap["helpUri"] as? String == "README.md#securityoverlapping-allow")
+    #expect(overlap["helpUri"] as? String == "https://github.com/flint-rules/flint/blob/main/README.md#securityoverlapping-allow")
+    #expect(driver["informationUri"] as? String == "https://github.com/flint-rules/flint")
+    for uri in descriptors.compactMap({ $0["helpUri"] as? String }) + [driver["informationUri"] as? String ?? ""] {
+      #expect(URL(string: uri)?.scheme == "https", "not absolute: \(uri)")
+    }
     #expect(((overlap["help"] as? [String: Any])?["text"] as? String)?.hasPrefix("Fix: ") == true)
+  }
+
+  @Test func artifactsRelativeToTheSourceRoot() throws {
+    let inside = SourceFile(name: "firestore.rules", text: rules)
+    let outside = SourceFile(name: "/elsewhere/x.rules", text: rules)
+    let diagnostics = RulesLinter.check(inside).diagnostics
+    let root = SARIFSourceRoot(directory: "/work/my repo", relativePaths: ["app/firestore.rules", nil])
+    let output = SARIFRenderer.render([(inside, diagnostics), (outside, diagnostics)], sourceRoot: root)
+    let log = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+    let run = try #require((log["runs"] as? [[String: Any]])?.first)
+    let bases = try #require(run["originalUriBaseIds"] as? [String: [String: String]])
+    #expect(bases == ["%SRCROOT%": ["uri": "file:///work/my%20repo/"]])
+    let results = try #require(run["results"] as? [[String: Any]])
+    func artifact(_ result: [String: Any]) -> [String: String]? {
+      let location = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+      return location?["artifactLocation"] as? [String: String]
+    }
+    #expect(artifact(results[0]) == ["uri": "app/firestore.rules", "uriBaseId": "%SRCROOT%"])
+    #expect(artifact(results.last!) == ["uri": "file:///elsewhere/x.rules"])
+    let related = try #require(results.first { $0["relatedLocations"] != nil }?["relatedLocations"] as? [[String: Any]])
+    let relatedArtifact = (related.first?["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: String]
+    #expect(relatedArtifact == ["uri": "app/firestore.rules", "uriBaseId": "%SRCROOT%"])
   }
 
   @Test func emptyRunAndURIs() throws {

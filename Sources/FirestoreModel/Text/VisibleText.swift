@@ -5,7 +5,11 @@
 /// paragraph separators) are written as `<U+202E>`: a rules file containing U+202E is shown
 /// as it is stored, not as the terminal would reorder it (Trojan Source, CVE-2021-42574).
 /// The byte order mark U+FEFF is escaped too: it is invisible, so a message quoting it
-/// (`unexpected character '<U+FEFF>'`) would otherwise show nothing between the quotes.
+/// (`unexpected character '<U+FEFF>'`) would otherwise show nothing between the quotes; so are
+/// the non-characters U+FFFE and U+FFFF.
+///
+/// This is the one list of characters that must not act: JSON (`StringQuoting`), HTML
+/// (`HTMLText`) and XML (`XMLText`) output escape exactly these, each in its own notation.
 public enum VisibleText {
   /// Whether `scalar` is shown escaped (tabs are kept when `keepingTabs`).
   @inline(__always)
@@ -15,7 +19,7 @@ public enum VisibleText {
     if value < 0x7F { return false }
     if value <= 0x9F { return true }
     switch value {
-    case 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF: return true
+    case 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF, 0xFFFE, 0xFFFF: return true
     default: return false
     }
   }

@@ -3,7 +3,8 @@ import RulesLanguage
 /// The job behind `flint check` for one file: bytes in, diagnostics out.
 public enum RulesCheck {
   /// The source and its diagnostics. A file that is not UTF-8 text is not compiled: its one
-  /// diagnostic is `source.not-text` (see `SourceText`).
+  /// diagnostic is `source.not-text` (see `SourceText`). Cloud Storage rules
+  /// (`service firebase.storage`) are not checked: their one diagnostic is a note saying so.
   public static func check(bytes: [UInt8], name: String, strict: Bool = false) -> (source: SourceFile, diagnostics: [Diagnostic]) {
     let analysis = analyze(bytes: bytes, name: name, strict: strict)
     return (analysis.source, analysis.diagnostics)
@@ -18,8 +19,21 @@ public enum RulesCheck {
       return Analysis(source: decoded.source, file: empty, diagnostics: [problem])
     }
     let compiled = RulesLinter.check(decoded.source, strict: strict)
+    if let service = compiled.file.service, service.name.name == storageService {
+      // Cloud Storage rules: not checked (Firestore's names and warnings are wrong for them).
+      let note = Diagnostic(
+        .note, code: storageNotCheckedCode,
+        "Cloud Storage rules (service \(storageService)) are not checked: Flint checks Cloud Firestore rules only",
+        at: service.name.range)
+      return Analysis(source: decoded.source, file: compiled.file, diagnostics: [note])
+    }
     return Analysis(source: decoded.source, file: compiled.file, diagnostics: compiled.diagnostics)
   }
+
+  /// The service of Cloud Storage rules.
+  public static let storageService = "firebase.storage"
+  /// The code of the one note a Storage rules file gets.
+  public static let storageNotCheckedCode = "check.storage-not-checked"
 
   /// A checked file: its source, its (possibly partial) tree and what `flint check` reports.
   public struct Analysis: Sendable {

@@ -39,4 +39,35 @@ extension FirebaseConfig {
     }
     return note
   }
+
+  /// The rules file of `database`'s entry, as `flint query` and `flint repl` take it (nil when
+  /// the config names no rules file at all). Never another database's rules: with entries for
+  /// other databases only, the error names them and how to pick one.
+  public func rules(for database: String, name: String = "firebase.json") throws(FirebaseConfigError) -> String? {
+    if let entry = entries.first(where: { $0.database == database }) { return entry.rules }
+    guard !entries.isEmpty else { return nil }
+    let others = entries.map(\.database).joined(separator: ", ")
+    throw FirebaseConfigError(
+      "\(name) names no rules file for the database '\(database)'; databases with rules: \(others) "
+        + "(pick one with --database, or give --rules)")
+  }
+
+  /// The database a command uses when none is given (`--database`), and a note saying which
+  /// when the config does not make it obvious: its only entry's database, else `(default)`
+  /// when it has an entry, else an error asking for `--database`.
+  public func chosenDatabase(_ given: String?, name: String = "firebase.json") throws(FirebaseConfigError)
+    -> (id: String, note: String?)
+  {
+    if let given { return (given, nil) }
+    let ids = databases.map(\.database)
+    if ids.count <= 1 {
+      let id = ids.first ?? "(default)"
+      return (id, id == "(default)" ? nil : "database \(id), the only one \(name) names")
+    }
+    let listed = ids.joined(separator: ", ")
+    guard ids.contains("(default)") else {
+      throw FirebaseConfigError("\(name) names several databases (\(listed)) and none is (default): pick one with --database")
+    }
+    return ("(default)", "\(name) names several databases (\(listed)): using (default); pick another with --database")
+  }
 }

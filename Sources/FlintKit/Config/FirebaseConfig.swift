@@ -34,6 +34,9 @@ public struct FirebaseConfig: Sendable {
 
   public var entries: [RulesEntry]
   public var indexEntries: [IndexesEntry] = []
+  /// The Cloud Storage rules files of the `storage` section (object or per-bucket array form):
+  /// Flint does not check them, and says so.
+  public var storageRules: [String] = []
   /// Every `firestore` entry in order, with the files it names (see `database(_:)`).
   public var databases: [DatabaseEntry] = []
 
@@ -53,9 +56,12 @@ public struct FirebaseConfig: Sendable {
     guard let root = json as? [String: Any] else {
       throw FirebaseConfigError("cannot parse '\(name)': the top level must be an object")
     }
+    let storage = Self.storageRules(root["storage"])
     guard let firestore = root["firestore"] else {
-      throw FirebaseConfigError("'\(name)' has no \"firestore\" section; pass a rules FILE instead")
+      let skipped = storage.isEmpty ? "" : " (its \"storage\" rules are Cloud Storage rules, which Flint does not check)"
+      throw FirebaseConfigError("'\(name)' has no \"firestore\" section\(skipped); pass a rules FILE instead")
     }
+    storageRules = storage
     var entries: [RulesEntry] = []
     var objects: [[String: Any]] = []
     if let object = firestore as? [String: Any] {
@@ -94,6 +100,25 @@ public struct FirebaseConfig: Sendable {
   /// names none, even if another database's entry does.
   public func indexes(for database: String) -> String? {
     self.database(database)?.indexes
+  }
+
+  /// The `rules` paths of a `storage` section: `{"rules": "storage.rules"}` or
+  /// `[{"bucket": "...", "rules": "..."}, ...]`; anything else names none (the Firebase CLI
+  /// checks that section, Flint only reports that it skips it).
+  private static func storageRules(_ section: Any?) -> [String] {
+    let objects: [[String: Any]]
+    if let object = section as? [String: Any] {
+      objects = [object]
+    } else if let array = section as? [Any] {
+      objects = array.compactMap { $0 as? [String: Any] }
+    } else {
+      objects = []
+    }
+    var paths: [String] = []
+    for case let path as String in objects.compactMap({ $0["rules"] }) where !path.isEmpty && !paths.contains(path) {
+      paths.append(path)
+    }
+    return paths
   }
 
   private static func entry(_ object: [String: Any], name: String) throws(FirebaseConfigError) -> RulesEntry? {

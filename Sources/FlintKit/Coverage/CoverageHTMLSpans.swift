@@ -30,8 +30,10 @@ enum CoverageHTMLSpans {
     }
     var proved: [SourceRange] = []
     for (allow, counts) in zip(targets.allows, coverage.allowCounts) {
+      // An `if false` allow is not coverable: no colour, its title says so.
       let style =
-        counts.evaluated == 0 ? "a-never" : CoverageSummary.covers(counts, allow) ? "a-ok" : "a-part"
+        allow.isNever
+        ? "" : counts.evaluated == 0 ? "a-never" : CoverageSummary.covers(counts, allow) ? "a-ok" : "a-part"
       let keywordEnd = min(allow.range.start + 5, allow.range.end)
       spans.append(
         Span(

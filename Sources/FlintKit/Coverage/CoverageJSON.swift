@@ -16,6 +16,7 @@ public enum CoverageJSON {
   static func summary(_ summary: CoverageSummary) -> JSONText {
     .object([
       ("allows", .int(summary.allows)), ("allowsCovered", .int(summary.allowsCovered)),
+      ("allowsNever", .int(summary.allowsNever)),
       ("allowPercent", .double((summary.allowPercent * 10).rounded(.down) / 10)),
       ("conditions", .int(summary.conditions)), ("conditionsCovered", .int(summary.conditionsCovered)),
       ("expressions", .int(summary.expressions)), ("expressionsEvaluated", .int(summary.expressionsEvaluated)),
@@ -38,7 +39,8 @@ public enum CoverageJSON {
           ("conditional", .bool(allow.conditionRange != nil)),
           ("granted", .int(counts.granted)), ("denied", .int(counts.denied)), ("errors", .int(counts.errors)),
           ("proved", .int(counts.proved)),
-          ("covered", .bool(CoverageSummary.covers(counts, allow))),
+          ("covered", .bool(!allow.isNever && CoverageSummary.covers(counts, allow))),
+          ("coverable", .bool(!allow.isNever)),
         ])
     }
     let matches = zip(targets.matches, coverage.matchHits).map { block, hits in

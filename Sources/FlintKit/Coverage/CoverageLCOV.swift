@@ -4,7 +4,8 @@ import RulesLanguage
 /// Coverage as an lcov tracefile (what genhtml, Codecov and Coveralls read), one record per
 /// rules file: `FN`/`FNDA` per function (calls), `DA` per line (`CoverageLines`), and per
 /// `allow` statement a `BRDA` block with branch 0 = granted and branch 1 = not granted
-/// (`-` when the statement never ran; a condition-less allow has branch 0 only).
+/// (`-` when the statement never ran; a condition-less allow has branch 0 only; an `if false`
+/// allow, which can never grant, has none).
 public enum CoverageLCOV {
   public static func render(_ coverage: SuiteCoverage) -> String {
     var out = ""
@@ -30,7 +31,7 @@ public enum CoverageLCOV {
 
     var branches = 0
     var branchesHit = 0
-    for (block, (allow, counts)) in zip(targets.allows, coverage.allowCounts).enumerated() {
+    for (block, (allow, counts)) in zip(targets.allows, coverage.allowCounts).enumerated() where !allow.isNever {
       let taken = allow.conditionRange == nil ? [counts.granted] : [counts.granted, counts.notGranted]
       for (branch, count) in taken.enumerated() {
         out += "BRDA:\(line(allow.range)),\(block),\(branch),\(counts.evaluated == 0 ? "-" : String(count))\n"

@@ -75,6 +75,10 @@ enum CoverageMarks {
 
   /// `allow: 3 granted, 1 denied, 1 error`, ending `never granted`/`never denied` when not covered.
   static func allowMessage(_ counts: AllowCounts, _ allow: CoverageTargets.Allow) -> String {
+    if allow.isNever {
+      let evaluated = counts.evaluated == 0 ? "never evaluated" : "\(counts.evaluated) evaluated"
+      return "allow: if false (\(evaluated)): never grants, not counted"
+    }
     if counts.evaluated == 0 { return "allow: never evaluated" }
     var parts = ["\(counts.granted) granted"]
     if counts.denied > 0 { parts.append("\(counts.denied) denied") }

@@ -3,12 +3,16 @@ import RulesEngine
 /// Coverage figures of one rules file or of several.
 ///
 /// An `allow` is covered when it was both granted and not granted at least once (a
-/// condition-less `allow read;` can only grant: granting once covers it). A condition (an
+/// condition-less `allow read;` can only grant: granting once covers it). An `allow ...: if false`
+/// can never grant, so it is not counted (`allowsNever` says how many were left out). A condition (an
 /// allow condition, an operand of `&&` or `||`, a ternary's condition; a call there stands for its body)
 /// is covered when it was both `true` and `false`.
 public struct CoverageSummary: Hashable, Sendable {
+  /// The allows that can be covered (not `if false`).
   public var allows = 0
   public var allowsCovered = 0
+  /// The `if false` allows, left out of `allows`.
+  public var allowsNever = 0
   public var expressions = 0
   public var expressionsEvaluated = 0
   public var conditions = 0
@@ -22,8 +26,9 @@ public struct CoverageSummary: Hashable, Sendable {
 
   public init(_ coverage: RuleCoverage) {
     let targets = coverage.targets
-    allows = targets.allows.count
-    allowsCovered = zip(targets.allows, coverage.allowCounts).count { Self.covers($1, $0) }
+    allows = targets.allows.count { !$0.isNever }
+    allowsNever = targets.allows.count - allows
+    allowsCovered = zip(targets.allows, coverage.allowCounts).count { !$0.isNever && Self.covers($1, $0) }
     expressions = targets.expressions.count
     expressionsEvaluated = coverage.expressionCounts.count { $0.evaluated > 0 }
     let conditionCounts = zip(targets.expressions, coverage.expressionCounts).filter { $0.0.isCondition }.map(\.1)
@@ -57,6 +62,7 @@ public struct CoverageSummary: Hashable, Sendable {
     var sum = lhs
     sum.allows += rhs.allows
     sum.allowsCovered += rhs.allowsCovered
+    sum.allowsNever += rhs.allowsNever
     sum.expressions += rhs.expressions
     sum.expressionsEvaluated += rhs.expressionsEvaluated
     sum.conditions += rhs.conditions
@@ -69,9 +75,11 @@ public struct CoverageSummary: Hashable, Sendable {
   }
 
   /// `allows 3/4 granted and denied (75.0%), conditions 5/9 true and false, expressions 40/42 evaluated,
-  /// match blocks 2/3 reached, functions 1/1 called`.
+  /// match blocks 2/3 reached, functions 1/1 called` (with `, 1 'if false' not counted` after the
+  /// percentage when there are such allows).
   public var text: String {
-    "allows \(allowsCovered)/\(allows) granted and denied (\(Self.percentText(allowsCovered, of: allows))), "
+    "allows \(allowsCovered)/\(allows) granted and denied (\(Self.percentText(allowsCovered, of: allows))"
+      + (allowsNever > 0 ? ", \(allowsNever) 'if false' not counted" : "") + "), "
       + "conditions \(conditionsCovered)/\(conditions) true and false, "
       + "expressions \(expressionsEvaluated)/\(expressions) evaluated, "
       + "match blocks \(matchesReached)/\(matches) reached, functions \(functionsCalled)/\(functions) called"

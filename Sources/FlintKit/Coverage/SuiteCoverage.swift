@@ -26,7 +26,7 @@ public struct SuiteCoverage: Sendable {
 
   /// Adds the cases of `result`, the run of `suite`.
   public mutating func record(_ suite: RuleSuite, _ result: SuiteResult) {
-    let path = Self.normalize(suite.rulesFile)
+    let path = FilePath.normalized(suite.rulesFile)
     let position: Int
     if let found = files.firstIndex(where: { $0.path == path }) {
       position = found
@@ -42,6 +42,8 @@ public struct SuiteCoverage: Sendable {
         for decision in batch.decisions { files[position].coverage.record(decision.trace) }
       case .list(let proof):
         Self.record(proof, into: &files[position].coverage)
+      case .refused:
+        break  // refused before the rules ran: nothing was evaluated
       }
     }
   }
@@ -66,22 +68,5 @@ public struct SuiteCoverage: Sendable {
   /// Every file's summary added up.
   public var total: CoverageSummary {
     files.map(\.summary).reduce(CoverageSummary(), +)
-  }
-
-  /// `a/./b/../c` as `a/c` (leading `..` kept), so two suites naming one file agree.
-  static func normalize(_ path: String) -> String {
-    let absolute = path.hasPrefix("/")
-    var parts: [Substring] = []
-    for part in path.split(separator: "/") {
-      if part == "." { continue }
-      if part == "..", let last = parts.last, last != ".." {
-        parts.removeLast()
-      } else if part == "..", absolute {
-        continue
-      } else {
-        parts.append(part)
-      }
-    }
-    return (absolute ? "/" : "") + parts.joined(separator: "/")
   }
 }

@@ -33,11 +33,13 @@ enum TypedJSONBytes {
     appendQuoted(message, to: &out)
   }
 
-  /// A JSON string literal; plain ASCII is copied byte by byte, anything needing escapes or
-  /// beyond ASCII goes through the shared quoting.
+  /// A JSON string literal; printable ASCII is copied byte by byte, anything needing escapes or
+  /// beyond ASCII (DEL, C1 controls, bidi overrides, U+2028/9, U+FEFF: the characters the shared
+  /// quoting escapes) goes through the shared quoting, so batch lines match `--format json`.
   static func appendQuoted(_ text: String, to out: inout [UInt8]) {
     var simple = true
-    for byte in text.utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+    for byte in text.utf8
+    where byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
       simple = false
       break
     }

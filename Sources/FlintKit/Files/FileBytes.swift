@@ -17,8 +17,23 @@ public enum FileBytes {
   /// that never ends, a wrong file).
   public static let maxSize = 256 << 20
 
-  /// The bytes of the file at `path`; a file over `maxSize` bytes is an error.
+  /// The UTF-8 byte order mark some Windows editors put at the start of a text file.
+  public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  /// The bytes of the file at `path`, without a leading UTF-8 byte order mark (every file
+  /// Flint reads is UTF-8 text or JSON: rules, suites, data, manifests, firebase.json, query
+  /// files; Google's tools accept the mark, so it is dropped here, once, for all of them); a
+  /// file over `maxSize` bytes is an error.
   public static func read(_ path: String) throws(FileReadError) -> [UInt8] {
+    withoutByteOrderMark(try readRaw(path))
+  }
+
+  /// `bytes` without a leading UTF-8 byte order mark.
+  public static func withoutByteOrderMark(_ bytes: [UInt8]) -> [UInt8] {
+    bytes.starts(with: byteOrderMark) ? Array(bytes.dropFirst(byteOrderMark.count)) : bytes
+  }
+
+  private static func readRaw(_ path: String) throws(FileReadError) -> [UInt8] {
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else { throw problem(path) }
     defer { close(descriptor) }

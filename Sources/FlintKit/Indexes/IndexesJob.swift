@@ -28,7 +28,7 @@ public struct IndexesJob: Sendable {
     public var plan: IndexPlan?
     /// The valid queries of the workload, in file order.
     public var queries: [WorkloadQuery]
-    /// The manifest text to write (nil when nothing may be written).
+    /// The manifest text to write; nil when nothing may be written (some query line failed).
     public var manifestText: String?
     /// Bad query lines (`file:line:col: error: ...`), all of them (`problemText` caps them per file).
     public var problems: [WorkloadProblem]
@@ -70,9 +70,13 @@ public struct IndexesJob: Sendable {
     if (input.strict && !problems.isEmpty) || problems.contains(where: \.notText) {
       return Output(plan: nil, queries: queries, manifestText: nil, problems: problems, warnings: warnings, existingName: input.existing?.name)
     }
-    let plan = WorkloadOptimizer.plan(queries, existing: existing, options: input.options)
+    // A line that failed to parse is a query the plan does not see: the plan is shown for the
+    // others, but nothing is pruned (that query may use any index) and nothing is written.
+    var options = input.options
+    if !problems.isEmpty { options.prune = false }
+    let plan = WorkloadOptimizer.plan(queries, existing: existing, options: options)
     return Output(
-      plan: plan, queries: queries, manifestText: ManifestWriter.text(plan.manifest), problems: problems, warnings: warnings,
-      existingName: input.existing?.name)
+      plan: plan, queries: queries, manifestText: problems.isEmpty ? ManifestWriter.text(plan.manifest) : nil,
+      problems: problems, warnings: warnings, existingName: input.existing?.name)
   }
 }

@@ -104,6 +104,9 @@ public enum PlaygroundRenderer {
   /// for an allowed `get`, the document.
   public static func text(_ report: DocumentReport, explain: ExplainLevel = .full) -> String {
     var out = ""
+    if let refusal = report.refusal {
+      return "write: \(refusal.code)\n  \(refusal.message); the rules were not evaluated\n"
+    }
     if let decision = report.decision, let rules = report.rulesSource {
       out += "rules: \(decision.allowed ? "allow" : "deny")\n"
       switch explain {
@@ -121,12 +124,19 @@ public enum PlaygroundRenderer {
     return out
   }
 
-  /// `{"method", "path", "rules": {"decision", "explanation"}, "document": {"path", "data"} | null}`.
+  /// `{"method", "path", "rules": {"decision", "explanation"}, "document": {"path", "data"} | null}`;
+  /// for a write Firestore fails before the rules run, `{"method", "path", "refused": "NOT_FOUND",
+  /// "message"}` instead of `rules`.
   public static func json(_ report: DocumentReport) -> String {
     var members: [(String, JSONText)] = [
       ("method", .string(report.request.method.rawValue)),
       ("path", .string(report.request.path.description)),
     ]
+    if let refusal = report.refusal {
+      members.append(("refused", .string(refusal.code)))
+      members.append(("message", .string(refusal.message)))
+      return JSONText.object(members).text + "\n"
+    }
     if let decision = report.decision, let rules = report.rulesSource {
       members.append(
         (

@@ -62,6 +62,21 @@ public struct QueryPlayground: Sendable {
     return report
   }
 
+  /// Decides one single-document request as an app sends it (`DocumentRequest`: the same
+  /// meaning of each word as suites and the REPL): a write Firestore fails before the rules run
+  /// (`create` of an existing document, `update` of a missing one) is reported as refused.
+  public func run(_ document: DocumentRequest, auth: Auth?, time: Timestamp) -> DocumentReport {
+    switch document.resolve(on: store, database: database, auth: auth, time: time) {
+    case .success(let request):
+      return run(request)
+    case .failure(let refusal):
+      var report = DocumentReport(
+        request: Request(method: document.attemptedMethod, path: document.path, database: database, auth: auth, time: time))
+      report.refusal = refusal
+      return report
+    }
+  }
+
   /// Decides one single-document request with the evaluator (full trace, for explanations).
   /// `get` also returns the stored document when allowed.
   public func run(_ request: Request) -> DocumentReport {
@@ -133,11 +148,13 @@ public struct DocumentReport: Sendable {
   public var document: Document?
   /// Whether the store was read (an allowed `get`, or any `get` without rules).
   public var looked = false
+  /// The precondition Firestore fails the write with before the rules run, if it does.
+  public var refusal: PreconditionFailure?
 
   public init(request: Request) {
     self.request = request
   }
 
-  /// 0 allowed (or no rules), 1 denied.
-  public var exitStatus: Int32 { decision?.allowed == false ? 1 : 0 }
+  /// 0 allowed (or no rules), 1 denied or refused (NOT_FOUND, ALREADY_EXISTS).
+  public var exitStatus: Int32 { refusal != nil || decision?.allowed == false ? 1 : 0 }
 }

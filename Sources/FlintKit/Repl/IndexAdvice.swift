@@ -8,7 +8,9 @@ import Queries
 enum IndexAdvice {
   /// `:indexes`: the composite indexes and overrides the session's queries need, and
   /// whether the manifest serves them.
-  static func report(for queries: [(String, NormalizedQuery)], manifest: WatchedFile?, bytes: [UInt8]?) -> String {
+  static func report(
+    for queries: [(String, NormalizedQuery)], manifest: WatchedFile?, bytes: [UInt8]?, database: String = "(default)"
+  ) -> String {
     guard !queries.isEmpty else { return "no queries yet: run a query, then :indexes\n" }
     let existing: IndexManifest
     switch read(manifest, bytes) {
@@ -19,7 +21,7 @@ enum IndexAdvice {
     let plan = WorkloadOptimizer.plan(workload, existing: existing)
     var out = "manifest: \(manifest?.display ?? "none (only automatic indexes)")\n"
     for (q, serving) in plan.existingServings.enumerated() {
-      let line = IndexLineRenderer.text(serving, manifest: manifest?.display, project: "PROJECT_ID", database: "(default)")
+      let line = IndexLineRenderer.text(serving, manifest: manifest?.display, project: "PROJECT_ID", database: database)
       out += "\(workload[q].place): \(workload[q].text)\n" + line.split(separator: "\n").filter { !$0.contains("FAILED_PRECONDITION") && !$0.contains("the link creates") }
         .map { "   \($0)\n" }.joined()
     }
@@ -47,10 +49,12 @@ enum IndexAdvice {
 
   /// The per-query lines naming the index needed and whether the manifest has it (the first
   /// line unindented; later lines indented to sit under it).
-  static func neededLine(for query: NormalizedQuery, manifest: WatchedFile?, bytes: [UInt8]?) -> String? {
+  static func neededLine(
+    for query: NormalizedQuery, manifest: WatchedFile?, bytes: [UInt8]?, database: String = "(default)"
+  ) -> String? {
     guard case .success(let existing) = read(manifest, bytes) else { return "index: the manifest is invalid (:indexes shows why)" }
     let serving = ServingCheck(existing).serving(query)
-    let text = IndexLineRenderer.text(serving, manifest: manifest?.display, project: "PROJECT_ID", database: "(default)")
+    let text = IndexLineRenderer.text(serving, manifest: manifest?.display, project: "PROJECT_ID", database: database)
     return text.split(separator: "\n").joined(separator: "\n  ")
   }
 

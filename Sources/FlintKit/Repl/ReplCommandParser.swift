@@ -1,3 +1,5 @@
+import RulesLanguage
+
 /// Reads one input line into a `ReplCommand`. Errors carry the 1-based column (in
 /// characters) of the word they are about.
 public enum ReplCommandParser {
@@ -13,7 +15,27 @@ public enum ReplCommandParser {
     if first.text.hasPrefix("#") { return .nothing }
     if first.text.hasPrefix(":") { return try meta(first, words) }
     if let kind = ReplWrite.Kind(rawValue: first.text) { return try request(kind, first, words) }
+    if let problem = unknownRequest(first, words) { throw problem }
     return .query(line.trimmingSpaces)
+  }
+
+  /// A bare word that is no request kind, followed by a path (`gte /rooms/x`) or close to a
+  /// kind (`gte`): a mistyped request, not a query (queries start with a call such as
+  /// `collection(`), so it is named as an unknown command rather than parsed as a query.
+  private static func unknownRequest(_ first: Word, _ words: Words) -> ReplParseError? {
+    guard first.text.allSatisfy({ $0.isLetter }) else { return nil }
+    let kinds = ReplWrite.Kind.allCases.map(\.rawValue)
+    // Kinds are short: a swap (`gte`) is two edits, more than `Suggestions.closest` allows.
+    let lowered = first.text.lowercased()
+    let nearest = kinds.map { ($0, Suggestions.editDistance(lowered, $0)) }.min { $0.1 < $1.1 }
+    let closest = nearest.flatMap { $0.1 <= 2 && $0.1 < lowered.count ? $0.0 : nil }
+    let pathFollows = words.next(after: first.end)?.text.hasPrefix("/") == true
+    guard closest != nil || pathFollows else { return nil }
+    let hint = closest.map { ", did you mean '\($0)'?" } ?? ""
+    let shown = ReplShown.word(first.text)
+    return ReplParseError(
+      "unknown command '\(shown)'\(hint) (requests: \(kinds.joined(separator: " ")); queries start with collection(...))",
+      column: first.start + 1)
   }
 
   private static func request(_ kind: ReplWrite.Kind, _ word: Word, _ words: Words) throws(ReplParseError)

@@ -11,6 +11,9 @@ public struct ReplProject: Sendable {
   public var note: String?
   /// A `firebase.json` that could not be read.
   public var problem: String?
+  /// The database the session's requests go to (`--database`, else the one firebase.json
+  /// makes obvious: `FirebaseConfig.chosenDatabase`).
+  public var database = "(default)"
 
   /// The bundled sample project folder.
   public static let sampleFolder: String = {
@@ -19,35 +22,43 @@ public struct ReplProject: Sendable {
     return (parts + ["Corpus", "sample"]).joined(separator: "/")
   }()
 
-  /// Resolves the files for `flint repl [--rules F] [--data F] [--indexes F]` run in `directory`.
-  public static func resolve(rules: String?, data: String?, indexes: String?, directory: String = ".")
-    -> ReplProject
-  {
+  /// Resolves the files for `flint repl [--rules F] [--data F] [--indexes F] [--database ID]`
+  /// run in `directory`.
+  public static func resolve(
+    rules: String?, data: String?, indexes: String?, directory: String = ".", database: String? = nil
+  ) -> ReplProject {
     var project = ReplProject()
+    project.database = database ?? "(default)"
     project.rules = rules.map { WatchedFile(path: $0) }
     project.data = data.map { WatchedFile(path: $0) }
     project.indexes = indexes.map { WatchedFile(path: $0) }
     let config = directory + "/firebase.json"
     if FileStamp.of(config) != nil {
-      guard project.rules == nil || project.indexes == nil else { return project }
+      guard project.rules == nil || project.indexes == nil || database == nil else { return project }
       do {
-        let named = try firestoreFiles(try FileBytes.read(config))
+        let named = try firestoreFiles(try FileBytes.read(config), database: database)
+        project.database = named.database
         if project.rules == nil, let path = named.rules { project.rules = WatchedFile(path: relative(path, directory)) }
         if project.indexes == nil, let path = named.indexes {
           project.indexes = WatchedFile(path: relative(path, directory))
         }
-        if rules == nil { project.note = "using firebase.json in the current directory" }
-        if indexes == nil, let note = named.note {
-          project.note = (project.note.map { $0 + "; " } ?? "") + note
-        }
+        var notes: [String] = []
+        if rules == nil { notes.append("using firebase.json in the current directory") }
+        if let note = named.databaseNote { notes.append(note) }
+        if indexes == nil, let note = named.note { notes.append(note) }
+        project.note = notes.isEmpty ? nil : notes.joined(separator: "; ")
       } catch let error as FirebaseConfigError {
         project.problem = error.message
       } catch {
         project.problem = "firebase.json: \(error)"
       }
+      project.addDataBesideRules()
       return project
     }
-    guard rules == nil, data == nil, indexes == nil else { return project }
+    guard rules == nil, data == nil, indexes == nil else {
+      project.addDataBesideRules()
+      return project
+    }
     let sample = sampleFolder
     guard FileStamp.of(sample + "/firestore.rules") != nil else {
       project.note = "no firebase.json here and no bundled sample project: starting without rules or data"
@@ -60,20 +71,38 @@ public struct ReplProject: Sendable {
     return project
   }
 
-  /// The rules and indexes paths `firebase.json` names for the `(default)` database (its entry,
-  /// or the only one; read as `flint query` and `flint indexes` read it), and a note when it
-  /// names no manifest but other databases do. No `firestore` section: nothing is named.
-  static func firestoreFiles(_ bytes: [UInt8]) throws -> (rules: String?, indexes: String?, note: String?) {
+  /// The database (the given one, else the one firebase.json makes obvious, with a note
+  /// saying which when it names several or another than `(default)`), and the rules and
+  /// indexes paths firebase.json names for it, read as `flint query` and `flint indexes` read
+  /// them (never another database's files), and a note when it names no manifest but other
+  /// databases do. No `firestore` section: nothing is named.
+  static func firestoreFiles(_ bytes: [UInt8], database given: String? = nil) throws -> (
+    database: String, rules: String?, indexes: String?, note: String?, databaseNote: String?
+  ) {
     let json = try JSONParser.parse(bytes: bytes, file: "firebase.json")
     guard case .object(let root) = json, root.members.contains(where: { $0.key == "firestore" }) else {
-      return (nil, nil, nil)
+      return (given ?? "(default)", nil, nil, nil, nil)
     }
     let config = try FirebaseConfig(bytes: bytes, name: "firebase.json")
-    let entry = config.database("(default)")
+    let (database, databaseNote) = try config.chosenDatabase(given)
+    let rules = try config.rules(for: database)
+    let entry = config.databases.first { $0.database == database }
     let note =
       config.databases.count > 1
-      ? config.missingIndexesNote(for: "(default)", option: "--indexes", databaseOption: false) : nil
-    return (entry?.rules, entry?.indexes, note)
+      ? config.missingIndexesNote(for: database, option: "--indexes", databaseOption: true) : nil
+    return (database, rules, entry?.indexes, note, databaseNote)
+  }
+
+  /// Without `--data`, a `data.json` in the rules file's folder is the seed data (as the
+  /// sample project has it), and the note says it was loaded.
+  mutating func addDataBesideRules() {
+    guard data == nil, let rules else { return }
+    let folder = rules.path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+      .joined(separator: "/")
+    let path = folder.isEmpty && !rules.path.hasPrefix("/") ? "data.json" : folder + "/data.json"
+    guard FileStamp.of(path) != nil else { return }
+    data = WatchedFile(path: path)
+    note = (note.map { $0 + "; " } ?? "") + "loaded \(path) beside the rules; --data picks another file"
   }
 
   private static func relative(_ path: String, _ directory: String) -> String {

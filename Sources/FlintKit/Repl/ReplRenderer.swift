@@ -25,12 +25,7 @@ enum ReplRenderer {
 
   /// A write Firestore refuses before the rules run.
   static func precondition(_ failure: PreconditionFailure, kind: ReplWrite.Kind, style: ReplStyle) -> String {
-    switch failure {
-    case .alreadyExists(let path):
-      "\(style.verdict(false)) create /\(path): ALREADY_EXISTS: the document exists (set replaces it, update merges)\n"
-    case .notFound(let path):
-      "\(style.verdict(false)) update /\(path): NOT_FOUND: no document to update (set or create makes one)\n"
-    }
+    "\(style.verdict(false)) \(failure.message)\n"
   }
 
   static func noRules(_ request: Request, style: ReplStyle) -> String {
@@ -46,7 +41,10 @@ enum ReplRenderer {
     let what = "\(request.method.rawValue) /\(request.path)"
     var out = style.verdict(decision.allowed) + " " + what
     if let line = decision.grantingLine, decision.allowed {
-      out += "  " + style.dim("(\(rules.file.display):\(line))") + "\n"
+      // Every allow that grants: the deciding one, then those that would grant on their own.
+      let also = decision.trace.allows.filter { $0.alsoGrants != nil }.map { "\(rules.file.display):\($0.line)" }
+      let more = also.isEmpty ? "" : "; also grants: " + also.joined(separator: ", ")
+      out += "  " + style.dim("(\(rules.file.display):\(line)\(more))") + "\n"
     } else {
       out += ": \(decision.message)\n"
     }
@@ -65,6 +63,8 @@ enum ReplRenderer {
           out += TraceTextRenderer.failureCarets(expression, source: source).map { "    \($0)\n" }.joined()
         }
       }
+      out += ShortExplanation.notes(decision, source: source, dataName: "the session's data")
+        .map { "  note: \($0)\n" }.joined()
     }
     for output in decision.trace.debugOutputs {
       out += "  debug \(rules.file.display):\(source.location(of: output.range.start).line): \(output.text)\n"

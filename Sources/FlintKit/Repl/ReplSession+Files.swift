@@ -5,6 +5,7 @@ extension ReplSession {
   /// Loads the project's files at start-up; returns the messages (diagnostics, problems).
   public mutating func start(with project: ReplProject) -> ReplOutcome {
     var outcome = ReplOutcome()
+    database = project.database
     if let problem = project.problem { outcome.absorb(.message(problem + "\n", failed: true)) }
     // The banner names what loaded; only diagnostics and problems are printed here.
     if let file = project.rules { outcome.absorb(loadRules(file, reloading: false).withoutLoadedLine) }

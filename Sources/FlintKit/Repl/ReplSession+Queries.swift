@@ -7,7 +7,7 @@ import RulesLanguage
 /// Query DSL lines: validity, the rules proof, the index hook, the results (paged) and reads.
 extension ReplSession {
   mutating func runQuery(_ text: String) -> ReplOutcome {
-    let playground = QueryPlayground(ruleset: rules?.ruleset, store: store)
+    let playground = QueryPlayground(ruleset: rules?.ruleset, store: store, database: database)
     let report = playground.run(text, auth: auth, time: time)
     guard let normalized = report.normalized else { return invalidQuery(report, text: text) }
     if !queries.contains(normalized) {
@@ -27,7 +27,7 @@ extension ReplSession {
       out += "  valid: yes\n"
     }
     out += "  orderBy: " + normalized.orderBy.map(\.description).joined(separator: ", ") + "\n"
-    if let needed = IndexAdvice.neededLine(for: normalized, manifest: indexesFile, bytes: indexesBytes) {
+    if let needed = IndexAdvice.neededLine(for: normalized, manifest: indexesFile, bytes: indexesBytes, database: database) {
       out += "  " + needed + "\n"
     }
     guard allowed, let result = report.result else {

@@ -13,41 +13,21 @@ extension ReplSession {
         "'\(shown)' is not a document path (collection/id, an even number of segments)", column: pathColumn)
       return .failure(.message(ReplRenderer.parseError(error, line: line, style: style), parseFailed: true))
     }
-    var fields: [String: Value]?
-    if let json {
-      do {
-        fields = try PlaygroundInput.fields(json, time: time)
-      } catch {
-        return .failure(
-          .message(ReplRenderer.jsonError(error, line: line, column: jsonColumn, style: style), parseFailed: true))
-      }
+    let request: DocumentRequest
+    do {
+      request = try DocumentRequest.read(kind, path: path, json: json, time: time, name: "json")
+    } catch {
+      return .failure(
+        .message(ReplRenderer.jsonError(error, line: line, column: jsonColumn, style: style), parseFailed: true))
     }
-    return .success(TypedRequest(kind: kind, path: path, fields: fields, line: line))
+    return .success(TypedRequest(request: request, line: line))
   }
 
   /// The rules request for a typed request against `documents` (the data before it), or
   /// why Firestore refuses it before the rules run (`create` of an existing document,
-  /// `update` of a missing one).
+  /// `update` of a missing one): `DocumentRequest.resolve`, as everywhere else.
   func rulesRequest(_ typed: TypedRequest, on documents: DocumentStore) -> Result<Request, PreconditionFailure> {
-    let existing = documents.document(at: typed.path)
-    let fields = typed.fields ?? [:]
-    var request = Request(method: .get, path: typed.path, auth: auth, time: time)
-    switch typed.kind {
-    case .get: break
-    case .delete: request.method = .delete
-    case .create:
-      if existing != nil { return .failure(.alreadyExists(typed.path)) }
-      request.method = .create
-      request.resourceData = fields
-    case .set:
-      request.method = existing == nil ? .create : .update
-      request.resourceData = fields
-    case .update:
-      guard let existing else { return .failure(.notFound(typed.path)) }
-      request.method = .update
-      request.resourceData = ReplWrite.merged(existing.fields, with: fields)
-    }
-    return .success(request)
+    typed.request.resolve(on: documents, database: database, auth: auth, time: time)
   }
 
   /// Decides one request and, when it is an allowed write (and `:commit on`), applies it.
@@ -61,7 +41,7 @@ extension ReplSession {
     guard let rules else {
       return .message(ReplRenderer.noRules(request, style: style))
     }
-    let playground = QueryPlayground(ruleset: rules.ruleset, store: store)
+    let playground = QueryPlayground(ruleset: rules.ruleset, store: store, database: database)
     let report = playground.run(request)
     guard let decision = report.decision else { return ReplOutcome() }
     var text = ReplRenderer.decision(decision, request: request, rules: rules, explain: explain, style: style)
@@ -152,12 +132,4 @@ extension ReplSession {
     }
     return after
   }
-}
-
-/// Why Firestore refuses a write before its rules run.
-public enum PreconditionFailure: Error, Sendable {
-  /// `create` of a document that exists: ALREADY_EXISTS.
-  case alreadyExists(ResourcePath)
-  /// `update` of a document that does not exist: NOT_FOUND.
-  case notFound(ResourcePath)
 }

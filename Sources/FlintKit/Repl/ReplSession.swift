@@ -18,6 +18,8 @@ public struct ReplSession: Sendable {
   public internal(set) var userLabel = "nobody"
   /// `request.time`.
   public internal(set) var time = Timestamp(seconds: 0)
+  /// The database requests go to (`request.path` starts `/databases/<database>/documents`).
+  public var database = "(default)"
   /// `:explain on`: the full sub-expression trace instead of one-line verdicts.
   public internal(set) var explain = false
   /// `:commit on|off`: whether allowed writes change the in-memory data.
@@ -97,7 +99,8 @@ public struct ReplSession: Sendable {
     case .explain(let on):
       explain = on
       outcome.text += on ? "explain: full traces\n" : "explain: one-line verdicts\n"
-    case .indexes: outcome.text += IndexAdvice.report(for: Array(zip(queryTexts, queries)), manifest: indexesFile, bytes: indexesBytes)
+    case .indexes: outcome.text += IndexAdvice.report(
+      for: Array(zip(queryTexts, queries)), manifest: indexesFile, bytes: indexesBytes, database: database)
     case .saveIndexes(let path):
       outcome.text += IndexAdvice.save(Array(zip(queryTexts, queries)), manifest: indexesFile, bytes: indexesBytes, to: path)
     case .applyWrites(let on):

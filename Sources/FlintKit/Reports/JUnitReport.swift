@@ -31,7 +31,8 @@ public enum JUnitReport {
     for run in runs {
       switch run {
       case .ran(let result, let time):
-        tests += result.cases.count
+        tests += result.cases.count + (result.caseErrors.isEmpty ? 0 : 1)
+        errors += result.caseErrors.isEmpty ? 0 : 1
         failures += result.failed
         seconds += time
         body += suite(result, time: time, explain: explain)
@@ -49,9 +50,19 @@ public enum JUnitReport {
 
   static func suite(_ result: SuiteResult, time: Double, explain: ExplainLevel) -> String {
     let name = XMLText.attribute(result.file)
+    let invalid = result.caseErrors.isEmpty ? 0 : 1
     var out =
-      "  <testsuite name=\"\(name)\" tests=\"\(result.cases.count)\" failures=\"\(result.failed)\" errors=\"0\" "
-      + "skipped=\"0\" time=\"\(timeText(time))\">\n"
+      "  <testsuite name=\"\(name)\" tests=\"\(result.cases.count + invalid)\" failures=\"\(result.failed)\" "
+      + "errors=\"\(invalid)\" skipped=\"0\" time=\"\(timeText(time))\">\n"
+    if invalid > 0 {
+      // The cases that could not be read: one testcase holding all their problems.
+      let description = SuiteError.invalidCases(result.caseErrors).description
+      let firstLine = description.split(separator: "\n").first.map(String.init) ?? ""
+      out += "    <testcase classname=\"\(name)\" name=\"(cases that could not be read)\" file=\"\(name)\">\n"
+      out += "      <error message=\"\(XMLText.attribute(firstLine))\" type=\"invalid case\">"
+      out += XMLText.text(description) + "</error>\n"
+      out += "    </testcase>\n"
+    }
     for testCase in result.cases {
       var attributes = "classname=\"\(name)\" name=\"\(XMLText.attribute(testCase.name))\" file=\"\(name)\""
       if let line = testCase.line { attributes += " line=\"\(line)\"" }

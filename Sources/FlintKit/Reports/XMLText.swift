@@ -1,9 +1,14 @@
+import FirestoreModel
+
 /// Escaping for XML 1.0 text and attribute values.
 ///
 /// `&`, `<`, `>` and quotes become entities; in attributes, tab, newline and carriage return
 /// become character references so readers keep them. Characters XML 1.0 cannot carry at all
-/// (C0 controls other than tab/newline/CR, lone surrogates cannot occur in Swift strings,
-/// U+FFFE, U+FFFF) are written as the visible text `\u{1B}`, so the document stays well-formed.
+/// (C0 controls other than tab/newline/CR, U+FFFE, U+FFFF; lone surrogates cannot occur in
+/// Swift strings) and the characters that must not act on a reader's screen (DEL, C1 controls,
+/// bidi marks and overrides, U+2028/9, the BOM: `VisibleText.isEscaped`) are written as the
+/// visible text `\u{202E}`, so the document stays well-formed and a CI page shows the text as
+/// it is stored.
 enum XMLText {
   /// Escaped for element content.
   static func text(_ value: String) -> String { escape(value, attribute: false) }
@@ -26,7 +31,7 @@ enum XMLText {
       case "\r": out += "&#13;"
       case "\t", "\n": out.unicodeScalars.append(scalar)
       default:
-        if isAllowed(scalar) {
+        if isAllowed(scalar), !VisibleText.isEscaped(scalar) {
           out.unicodeScalars.append(scalar)
         } else {
           out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"

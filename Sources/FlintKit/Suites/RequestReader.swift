@@ -11,9 +11,12 @@ import RulesLanguage
 /// changed fields, dotted paths allowed, merged onto the stored document) or as `set` (with
 /// `merge: true` or `mergeFields`); `update` and `set` may carry field transforms
 /// (`ClientWriteReader`), and `method` may then be left out: `update` is an update, `set`
-/// a create when the document is missing and an update otherwise (spec §6.2).
+/// a create when the document is missing and an update otherwise (spec §6.2). Each request
+/// word means what `DocumentRequest` says: an `update` of a missing document or a `create` of
+/// an existing one is not evaluated; its outcome is NOT_FOUND or ALREADY_EXISTS.
 ///
-/// Paths are relative to `/databases/(default)/documents`, with or without a leading `/`.
+/// Paths are relative to `/databases/<database>/documents` (the suite's or case's `database`,
+/// `(default)` unless given), with or without a leading `/`.
 /// `data` (the complete document after the write) is only for `create`/`update`; `query`
 /// (DSL text or the structured JSON form) only for `list`, where it may stand in for `path`.
 /// Public so that the `Flint` library builds its requests with exactly the suites' semantics.
@@ -27,22 +30,67 @@ public struct RequestReader {
   let defaultTime: Timestamp
   /// The documents the case runs on (for query cursors such as `startAt(snapshot(...))`).
   let store: DocumentStore
+  /// The database the requests go to: `request.path` is `/databases/<database>/documents/...`,
+  /// and the rules' lookups read this database's documents (`store`).
+  let database: String
 
-  /// A reader for requests sent at `defaultTime` (unless they give a time) on `store`.
-  public init(defaultTime: Timestamp, store: DocumentStore) {
+  /// A reader for requests sent to `database` at `defaultTime` (unless they give a time) on `store`.
+  public init(defaultTime: Timestamp, store: DocumentStore, database: String = "(default)") {
     self.defaultTime = defaultTime
     self.store = store
+    self.database = database
   }
 
-  /// Reads one request object; errors name the JSON path under `path`.
+  /// Reads one request object; errors name the JSON path under `path` (the first of them:
+  /// `readAll` gives every one).
   public func read(_ json: JSONValue, at path: JSONPath) throws(JSONError) -> SuiteRequest {
-    let object = try json.object(at: path)
-    try object.rejectUnknownKeys(allowed: Self.keys, at: path)
-    var time = defaultTime
-    if let text = try object.optionalString("time", at: path) {
-      time = try TaggedJSONDecoder.timestamp(text, at: path.appending("time"))
+    let (request, errors) = readAll(json, at: path)
+    if let first = errors.first { throw first }
+    guard let request else { throw JSONError("invalid request", path: path) }
+    return request
+  }
+
+  /// Reads one request object, with every problem found: unknown keys, `time` and `auth` are
+  /// checked independently of the rest, so one case reports all of its mistakes at once.
+  public func readAll(_ json: JSONValue, at path: JSONPath) -> (request: SuiteRequest?, errors: [JSONError]) {
+    let object: JSONObject
+    do {
+      object = try json.object(at: path)
+    } catch {
+      return (nil, [error])
     }
-    let auth = try readAuth(object["auth"], time: time, at: path.appending("auth"))
+    var errors: [JSONError] = []
+    do {
+      try object.rejectUnknownKeys(allowed: Self.keys, at: path)
+    } catch {
+      errors.append(error)
+    }
+    var time = defaultTime
+    do {
+      if let text = try object.optionalString("time", at: path) {
+        time = try TaggedJSONDecoder.timestamp(text, at: path.appending("time"))
+      }
+    } catch {
+      errors.append(error)
+    }
+    var auth: Auth?
+    do {
+      auth = try readAuth(object["auth"], time: time, at: path.appending("auth"))
+    } catch {
+      errors.append(error)
+    }
+    do {
+      let request = try readRest(object, auth: auth, time: time, at: path)
+      return (errors.isEmpty ? request : nil, errors)
+    } catch {
+      return (nil, errors + [error])
+    }
+  }
+
+  /// The method, path, data or write and query of a request whose time and auth are read.
+  private func readRest(_ object: JSONObject, auth: Auth?, time: Timestamp, at path: JSONPath) throws(JSONError)
+    -> SuiteRequest
+  {
     if let write = try readClientWrite(object, auth: auth, time: time, at: path) { return write }
     let method = try readMethod(object, at: path)
 
@@ -53,8 +101,6 @@ public struct RequestReader {
           "\"data\" is the document after a write; a \(method.rawValue) request has none", path: path.appending("data"))
       }
       resourceData = try TaggedJSONDecoder(requestTime: time).fields(data, at: path.appending("data"))
-    } else if method == .create || method == .update {
-      resourceData = [:]
     }
 
     var query: NormalizedQuery?
@@ -66,15 +112,43 @@ public struct RequestReader {
     }
 
     let target = try readPath(object, method: method, query: query, at: path)
-    let request = Request(
-      method: method, path: target.path, auth: auth, time: time, resourceData: resourceData,
-      query: query.map(QueryDescription.init) ?? (method == .list ? QueryDescription() : nil),
-      isCollectionGroup: target.isCollectionGroup)
-    if let resourceData, let first = DocumentLimits.validate(Document(path: target.path, fields: resourceData)).first {
-      throw JSONError(first.description, path: path.appending("data"))
+    guard method == .list else {
+      // `data` is the whole document after the write; without it, an empty document.
+      let kind: DocumentRequest.Kind =
+        switch method {
+        case .get, .list: .get
+        case .create: .create
+        case .update: .update
+        case .delete: .delete
+        }
+      let write = kind.takesData ? ClientWrite.set((resourceData ?? [:]).mapValues(WriteValue.value)) : nil
+      return try resolve(DocumentRequest(kind: kind, path: target.path, write: write), auth: auth, time: time, at: path.appending("data"))
     }
-    return SuiteRequest(
-      request: request, query: query ?? (method == .list ? SuiteRequest.unfilteredQuery(for: request) : nil))
+    let request = Request(
+      method: method, path: target.path, database: database, auth: auth, time: time,
+      query: query.map(QueryDescription.init) ?? QueryDescription(), isCollectionGroup: target.isCollectionGroup)
+    return SuiteRequest(request: request, query: query ?? SuiteRequest.unfilteredQuery(for: request))
+  }
+
+  /// The rules request `document` makes on the case's data (its document checked against
+  /// Firestore's limits, errors at `dataPath`), or the refusal Firestore answers before the
+  /// rules run (`DocumentRequest.resolve`, the one meaning of each request word).
+  private func resolve(_ document: DocumentRequest, auth: Auth?, time: Timestamp, at dataPath: JSONPath)
+    throws(JSONError) -> SuiteRequest
+  {
+    switch document.resolve(on: store, database: database, auth: auth, time: time) {
+    case .failure(let refusal):
+      let request = Request(
+        method: document.attemptedMethod, path: document.path, database: database, auth: auth, time: time)
+      return SuiteRequest(request: request, refusal: refusal)
+    case .success(let request):
+      if let fields = request.resourceData,
+        let first = DocumentLimits.validate(Document(path: request.path, fields: fields)).first
+      {
+        throw JSONError(first.description, path: dataPath)
+      }
+      return SuiteRequest(request: request)
+    }
   }
 
   /// A request given as `update` or `set`; nil when it has neither.
@@ -98,27 +172,22 @@ public struct RequestReader {
       isUpdate
       ? try reader.update(object["update"]!, at: path.appending("update"))
       : try reader.set(object["set"]!, merge: object["merge"], mergeFields: object["mergeFields"], at: path)
-    let stored = store.document(at: target.path)?.fields
-    if isUpdate && stored == nil {
-      throw JSONError(
-        "update of \(target.path), which the case's data does not hold: production fails it (NOT_FOUND); seed the document or use set",
-        path: path.appending("update"))
-    }
-    let method: RequestMethod = stored == nil ? .create : .update
+    let exists = store.document(at: target.path) != nil
+    // `update` is always an update (NOT_FOUND on a missing document); `set` creates or updates.
+    let method: RequestMethod = isUpdate || exists ? .update : .create
     if object["method"] != nil {
       let given = try readMethod(object, at: path)
       guard given == method else {
+        let why =
+          isUpdate
+          ? "\"update\" changes a stored document" : "the document \(exists ? "exists" : "is missing")"
         throw JSONError(
-          "this write is \(method == .create ? "a create" : "an update") (the document \(stored == nil ? "is missing" : "exists")), not a \(given.rawValue)",
+          "this write is \(method == .create ? "a create" : "an update") (\(why)), not a \(given.rawValue)",
           path: path.appending("method"))
       }
     }
-    let fields = write.document(after: stored)
-    if let first = DocumentLimits.validate(Document(path: target.path, fields: fields)).first {
-      throw JSONError(first.description, path: path.appending(isUpdate ? "update" : "set"))
-    }
-    let request = Request(method: method, path: target.path, auth: auth, time: time, resourceData: fields)
-    return SuiteRequest(request: request, query: nil)
+    let document = DocumentRequest(kind: isUpdate ? .update : .set, path: target.path, write: write)
+    return try resolve(document, auth: auth, time: time, at: path.appending(isUpdate ? "update" : "set"))
   }
 
   private func readMethod(_ object: JSONObject, at path: JSONPath) throws(JSONError) -> RequestMethod {

@@ -18,6 +18,9 @@ public struct RuleSuite: Sendable {
   /// The default `request.time`.
   public var time: Timestamp
   public var cases: [SuiteCase]
+  /// The problems of the cases that could not be read (located, every problem of each): those
+  /// cases do not run; the others do.
+  public var caseErrors: [JSONError] = []
 
   public init(
     file: String, rulesFile: String, source: SourceFile, ruleset: Ruleset, store: DocumentStore, time: Timestamp,
@@ -60,16 +63,22 @@ public enum CaseAction: Sendable {
   case batch([SuiteRequest])
 }
 
-/// A request as a suite describes it: the engine's request plus, for `list`, the query.
+/// A request as a suite describes it: the engine's request plus, for `list`, the query, or
+/// the precondition Firestore fails the write with before the rules run.
 public struct SuiteRequest: Sendable {
   public var request: Request
   /// For `list`: the validated, normalized query (a collection path alone stands for the
   /// query with no filters); nil for other methods.
   public var query: NormalizedQuery?
+  /// A `create` of an existing document or an `update` of a missing one (on the case's data,
+  /// or in a batch on the data the earlier writes left): the outcome is this refusal and the
+  /// rules do not run (`DocumentRequest.resolve`).
+  public var refusal: PreconditionFailure?
 
-  public init(request: Request, query: NormalizedQuery? = nil) {
+  public init(request: Request, query: NormalizedQuery? = nil, refusal: PreconditionFailure? = nil) {
     self.request = request
     self.query = query
+    self.refusal = refusal
   }
 
   /// The query with no filters and no limit on the request's collection (or collection group).
@@ -82,10 +91,25 @@ public struct SuiteRequest: Sendable {
   }
 }
 
-/// `allow` or `deny`: what a case expects, and what it got.
+/// What a case expects, and what it got: the outcome the app sees. `allow` and `deny` are the
+/// rules' verdict; `not-found` and `already-exists` are the writes Firestore fails before the
+/// rules run (an `update` of a missing document, a `create` of an existing one).
 public enum Verdict: String, Hashable, Sendable, CaseIterable {
   case allow
   case deny
+  case notFound = "not-found"
+  case alreadyExists = "already-exists"
 
   public init(allowed: Bool) { self = allowed ? .allow : .deny }
+
+  /// The verdict of a write refused before the rules run.
+  public init(_ refusal: PreconditionFailure) {
+    switch refusal {
+    case .notFound: self = .notFound
+    case .alreadyExists: self = .alreadyExists
+    }
+  }
+
+  /// `allow, deny, not-found, already-exists`, for messages.
+  public static let names = allCases.map(\.rawValue).joined(separator: ", ")
 }

@@ -49,6 +49,19 @@ public enum SuiteFiles {
     return files
   }
 
+  /// The suites in the current folder, by bare name (`flint test` with no argument), or
+  /// `no suites found in the current folder`.
+  public static func currentFolder() throws(SuiteError) -> [String] {
+    do {
+      return try expand(["."]).map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 }
+    } catch {
+      if case .unreadable(let message) = error, message.hasPrefix("no suites found") {
+        throw .unreadable("no SUITE given and no suites found in the current folder")
+      }
+      throw error
+    }
+  }
+
   /// Whether a file in a folder is to be run: JSON or YAML with a top-level `cases` key. A
   /// file that cannot be read counts as a (broken) suite; one that does not parse counts as a
   /// suite only when it looks like one (`SuiteLikeness`), so a broken suite is reported while a

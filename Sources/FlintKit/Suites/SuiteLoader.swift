@@ -6,9 +6,9 @@ import RulesLanguage
 ///
 /// ```
 /// {"rules": "firestore.rules", "data": {"users/alice": {...}} | "data.json",
-///  "time": "2024-01-01T00:00:00Z",
-///  "cases": [{"name": "...", "seed": {...} | "seed.json", "request": {...} | "batch": [{...}, ...],
-///             "expect": "allow" | "deny"}]}
+///  "time": "2024-01-01T00:00:00Z", "database": "(default)",
+///  "cases": [{"name": "...", "seed": {...} | "seed.json", "database"?, "request": {...} | "batch": [{...}, ...],
+///             "expect": "allow" | "deny" | "not-found" | "already-exists"}]}
 /// ```
 ///
 /// Relative file names resolve against the suite's folder. Data is tagged JSON or REST
@@ -16,8 +16,8 @@ import RulesLanguage
 /// errors naming the file, the JSON path and the reason; rules that do not compile are an
 /// error carrying their diagnostics. A rules file shared by several suites compiles once.
 public struct SuiteLoader {
-  static let suiteKeys: Set<String> = ["rules", "data", "time", "cases"]
-  static let caseKeys: Set<String> = ["name", "seed", "request", "batch", "expect"]
+  static let suiteKeys: Set<String> = ["rules", "data", "time", "database", "cases"]
+  static let caseKeys: Set<String> = ["name", "seed", "request", "batch", "expect", "database"]
   /// `request.time` when neither the suite nor the request gives one.
   public static let defaultTime = Timestamp(seconds: 0)
 
@@ -26,6 +26,12 @@ public struct SuiteLoader {
 
   private let reader: Reader
   private var compiled: [String: (source: SourceFile, ruleset: Ruleset)] = [:]
+  /// The database of suites that name none (`flint test --database`).
+  public var defaultDatabase = "(default)"
+  /// Whether a suite with invalid cases still loads with its valid ones, the problems in
+  /// `RuleSuite.caseErrors` (`flint test`); when false, any invalid case makes `load` throw
+  /// every problem of every case.
+  public var keepsValidCases = false
 
   public init(reader: @escaping Reader = { path throws(SuiteError) in try SuiteFiles.read(path) }) {
     self.reader = reader
@@ -81,6 +87,12 @@ public struct SuiteLoader {
     } catch {
       errors.append(error)
     }
+    var database = defaultDatabase
+    do {
+      if let id = try Self.database(root, at: .root) { database = id }
+    } catch {
+      errors.append(error)
+    }
     let rulesFile = SuiteFiles.resolve(rulesName, besides: file)
     let rules = try compile(rulesFile)
     let store =
@@ -88,75 +100,138 @@ public struct SuiteLoader {
       ?? DocumentStore()
     guard !casesJSON.isEmpty else { throw JSONError("a suite needs at least one case", path: .root.appending("cases")) }
 
-    // Cases are independent: every invalid one is reported, not only the first.
+    // Cases are independent: an invalid case is reported with every problem it has, and the
+    // others still run.
     var cases: [SuiteCase] = []
+    var caseErrors: [JSONError] = []
     var names = Set<String>()
     let caseLines = text.elementLines(ofArrayAt: .root.appending("cases"), count: casesJSON.count)
     for (index, caseJSON) in casesJSON.enumerated() {
       let path = JSONPath.root.appending("cases").appending(index)
-      do {
-        var suiteCase = try readCase(caseJSON, at: path, suite: file, store: store, time: time)
-        guard names.insert(suiteCase.name).inserted else {
-          throw JSONError("another case is already named \"\(suiteCase.name)\"", path: path.appending("name"))
-        }
+      var problems = CaseProblems()
+      let read = readCase(
+        caseJSON, at: path, suite: file, store: store, time: time, database: database, problems: &problems)
+      if let name = read.name, !names.insert(name).inserted {
+        problems.add(JSONError("another case is already named \"\(name)\"", path: path.appending("name")))
+      }
+      if problems.errors.isEmpty, var suiteCase = read.suiteCase {
         suiteCase.line = caseLines[index]
         cases.append(suiteCase)
-      } catch let error as JSONError {
-        errors.append(error)
+      } else {
+        caseErrors += problems.errors.map(text.locate)
       }
     }
-    if errors.count == 1 { throw errors[0] }
-    if !errors.isEmpty { throw CaseErrors.found(errors) }
-    return RuleSuite(
+    // Problems of the suite itself stop it (with those of its cases, all reported at once);
+    // those of one case do not, when the caller keeps the valid cases.
+    if !errors.isEmpty {
+      let located = errors.map(text.locate) + caseErrors
+      throw located.count == 1 ? SuiteError.invalid(located[0]) : SuiteError.invalidCases(located)
+    }
+    if !keepsValidCases, !caseErrors.isEmpty {
+      throw caseErrors.count == 1 ? SuiteError.invalid(caseErrors[0]) : SuiteError.invalidCases(caseErrors)
+    }
+    var suite = RuleSuite(
       file: file, rulesFile: rulesFile, source: rules.source, ruleset: rules.ruleset, store: store, time: time,
       cases: cases)
+    suite.caseErrors = caseErrors
+    return suite
   }
 
-  private func readCase(_ json: JSONValue, at path: JSONPath, suite: String, store: DocumentStore, time: Timestamp)
-    throws -> SuiteCase
-  {
-    let object = try json.object(at: path)
-    try object.rejectUnknownKeys(allowed: Self.caseKeys, at: path)
-    let name = try object.string("name", at: path)
-    let expectValue = try object.value("expect", at: path)
-    guard case .string(let expectText) = expectValue, let expect = Verdict(rawValue: expectText) else {
-      throw JSONError("expected one of allow, deny", path: path.appending("expect"))
+  /// Reads one case, recording in `problems` every problem found (unknown keys, name, expect,
+  /// seed, each request of a batch), not only the first. Returns the case when it is whole, and
+  /// its name when it has one (for the duplicate check).
+  private func readCase(
+    _ json: JSONValue, at path: JSONPath, suite: String, store: DocumentStore, time: Timestamp, database: String,
+    problems: inout CaseProblems
+  ) -> (suiteCase: SuiteCase?, name: String?) {
+    guard let object = problems.attempt({ () throws(JSONError) in try json.object(at: path) }) else { return (nil, nil) }
+    problems.attempt { () throws(JSONError) in try object.rejectUnknownKeys(allowed: Self.caseKeys, at: path) }
+    let name = problems.attempt { () throws(JSONError) in try object.string("name", at: path) }
+    let expect = problems.attempt { () throws(JSONError) -> Verdict in
+      let expectValue = try object.value("expect", at: path)
+      guard case .string(let expectText) = expectValue, let expect = Verdict(rawValue: expectText) else {
+        throw JSONError("expected one of \(Verdict.names)", path: path.appending("expect"))
+      }
+      return expect
     }
-    let caseStore =
-      try object["seed"].map { json throws in try documents(json, at: path.appending("seed"), suite: suite) }
-      ?? store
-    let reader = RequestReader(defaultTime: time, store: caseStore)
-    let action: CaseAction
+    var caseStore: DocumentStore? = store
+    if let seed = object["seed"] {
+      do {
+        caseStore = try documents(seed, at: path.appending("seed"), suite: suite)
+      } catch let error as JSONError {
+        problems.add(error)
+        caseStore = nil
+      } catch let error as SuiteError {
+        problems.add(JSONError(error.description, path: path.appending("seed")))
+        caseStore = nil
+      } catch {
+        problems.add(JSONError("\(error)", path: path.appending("seed")))
+        caseStore = nil
+      }
+    }
+    let caseDatabase =
+      problems.attempt { () throws(JSONError) in try Self.database(object, at: path) ?? database } ?? database
+    // Without its documents a request cannot be read (an update needs the stored document).
+    guard let caseStore else { return (nil, name) }
+    let reader = RequestReader(defaultTime: time, store: caseStore, database: caseDatabase)
+    var action: CaseAction?
     switch (object["request"], object["batch"]) {
     case (let request?, nil):
-      action = .single(try reader.read(request, at: path.appending("request")))
+      let read = reader.readAll(request, at: path.appending("request"))
+      read.errors.forEach { problems.add($0) }
+      action = read.request.map { .single($0) }
     case (nil, let batch?):
-      let items = try batch.array(at: path.appending("batch"))
-      guard !items.isEmpty else { throw JSONError("a batch needs at least one request", path: path.appending("batch")) }
+      guard let items = problems.attempt({ () throws(JSONError) in try batch.array(at: path.appending("batch")) }) else {
+        break
+      }
+      guard !items.isEmpty else {
+        problems.add(JSONError("a batch needs at least one request", path: path.appending("batch")))
+        break
+      }
       var requests: [SuiteRequest] = []
       // A partial write (update, set) applies to the document as the batch's earlier writes left it.
       var running = caseStore
+      var whole = true
       for (index, item) in items.enumerated() {
         let itemPath = path.appending("batch").appending(index)
-        let request = try RequestReader(defaultTime: time, store: running).read(item, at: itemPath)
-        switch request.request.method {
+        let read = RequestReader(defaultTime: time, store: running, database: caseDatabase).readAll(item, at: itemPath)
+        read.errors.forEach { problems.add($0) }
+        guard let request = read.request else {
+          whole = false
+          continue
+        }
+        // A refused write changes nothing (and fails the batch).
+        switch request.refusal == nil ? request.request.method : .get {
         case .create, .update:
           running.put(Document(path: request.request.path, fields: request.request.resourceData ?? [:]))
         case .delete: _ = running.remove(at: request.request.path)
         case .get, .list: break
         }
         guard request.request.method != .list else {
-          throw JSONError("a batch holds get and write requests; give a list request its own case", path: itemPath)
+          problems.add(JSONError("a batch holds get and write requests; give a list request its own case", path: itemPath))
+          whole = false
+          continue
         }
         requests.append(request)
       }
-      action = .batch(requests)
+      if whole { action = .batch(requests) }
     case (nil, nil):
-      throw JSONError("a case needs \"request\" or \"batch\"", path: path)
+      problems.add(JSONError("a case needs \"request\" or \"batch\"", path: path))
     case (_?, _?):
-      throw JSONError("a case has either \"request\" or \"batch\", not both", path: path.appending("batch"))
+      problems.add(JSONError("a case has either \"request\" or \"batch\", not both", path: path.appending("batch")))
     }
-    return SuiteCase(name: name, store: caseStore, action: action, expect: expect)
+    guard let name, let expect, let action else { return (nil, name) }
+    return (SuiteCase(name: name, store: caseStore, action: action, expect: expect), name)
+  }
+
+  /// The `database` of a suite or case: a database id such as `(default)` or `analytics`
+  /// (nil when not given). The documents are that database's; its rules' lookups read them.
+  static func database(_ object: JSONObject, at path: JSONPath) throws(JSONError) -> String? {
+    guard let id = try object.optionalString("database", at: path) else { return nil }
+    guard !id.isEmpty, !id.contains("/") else {
+      throw JSONError("a database id such as \"(default)\" or \"analytics\" (no \"/\")", path: path.appending("database"))
+    }
+    return id
   }
 
   /// Inline documents (tagged JSON or REST) or the name of a data file.
@@ -221,4 +296,22 @@ public struct SuiteLoader {
 /// The problems of several cases of one suite (located by the caller).
 private enum CaseErrors: Error {
   case found([JSONError])
+}
+
+/// The problems found in one case, all of them.
+private struct CaseProblems {
+  var errors: [JSONError] = []
+
+  mutating func add(_ error: JSONError) { errors.append(error) }
+
+  /// The result of `body`, or nil with its error recorded.
+  @discardableResult
+  mutating func attempt<T>(_ body: () throws(JSONError) -> T) -> T? {
+    do {
+      return try body()
+    } catch {
+      errors.append(error)
+      return nil
+    }
+  }
 }

@@ -9,7 +9,9 @@ import RulesLanguage
 /// default the short one, `ShortExplanation`; with `.full` the whole evaluated tree), and `N passed, M failed`
 /// alone on the last line. JSON: `{"suites": [{"file", "cases": [{"name", "expect", "actual",
 /// "pass", "explanation"}]}], "passed": N, "failed": M}` on one line, plus `"errors": [...]`
-/// when some suite could not be loaded.
+/// when some suite could not be loaded. `expect`/`actual` are `allow`, `deny`, `not-found` or
+/// `already-exists`; a refused write's explanation is `{"refused": "NOT_FOUND", "path",
+/// "batchIndex"?, "message"}`.
 public enum SuiteReport {
   /// The text report. The case's name, the file name and the values the suite provided are the
   /// user's text: control and bidirectional characters in them are shown escaped
@@ -36,9 +38,14 @@ public enum SuiteReport {
   /// A failing case: the header, then its explanation, as the suite wrote them (the text
   /// report escapes it for the terminal; JUnit's XML writer escapes it its own way).
   public static func block(_ result: CaseResult, in suite: SuiteResult, explain: ExplainLevel = .short) -> String {
-    func decisionText(_ decision: Decision) -> String {
+    // A batch that should pass: the writes it allowed are not the problem, the denied one is.
+    let explainsGrant = result.expect == .deny
+    func decisionText(_ decision: Decision, batch: [Decision] = []) -> String {
       switch explain {
-      case .short: ShortExplanation.render(decision, source: suite.source, signedOutHint: signedOutHint)
+      case .short:
+        ShortExplanation.render(
+          decision, source: suite.source, signedOutHint: signedOutHint, dataName: dataName, batch: batch,
+          explainsGrant: explainsGrant)
       case .full: TraceTextRenderer.render(decision, source: suite.source)
       }
     }
@@ -49,15 +56,26 @@ public enum SuiteReport {
       out += decisionText(decision)
     case .list(let proof):
       out += ProofRenderer.text(proof, source: suite.source)
+    case .refused(let refusal, let position):
+      out += refusalText(refusal, position: position) + "\n"
     case .batch(let batch):
       if let breach = batch.limitBreach { out += "batch denied: \(breach)\n" }
-      out += "batch of \(batch.decisions.count), \(batch.lookupCount) lookups charged\n"
+      out += "batch of \(batch.decisions.count), \(batch.lookupCount) lookup\(batch.lookupCount == 1 ? "" : "s") charged\n"
       for (index, decision) in batch.decisions.enumerated() {
         out += "[\(index + 1)/\(batch.decisions.count)] "
-        out += decisionText(decision)
+        out += decisionText(decision, batch: batch.decisions)
       }
     }
     return out
+  }
+
+  /// The documents a case runs against, as explanations name them.
+  static let dataName = "the case's data"
+
+  /// `update /users/bob: NOT_FOUND: ...; the rules were not evaluated`, with the write's place in a batch.
+  static func refusalText(_ refusal: PreconditionFailure, position: Int?) -> String {
+    let place = position.map { "batch write \($0 + 1): " } ?? ""
+    return place + refusal.message + "; the rules were not evaluated"
   }
 
   /// How a suite case signs in, for explanations of signed-out requests.
@@ -97,6 +115,11 @@ public enum SuiteReport {
       return TraceJSONRenderer.json(decision, source: source)
     case .list(let proof):
       return ProofRenderer.json(proof, source: source)
+    case .refused(let refusal, let position):
+      var members: [(String, JSONText)] = [("refused", .string(refusal.code)), ("path", .string("/\(refusal.path)"))]
+      if let position { members.append(("batchIndex", .int(position))) }
+      members.append(("message", .string(refusalText(refusal, position: position))))
+      return .object(members)
     case .batch(let batch):
       var members: [(String, JSONText)] = [("allowed", .bool(batch.allowed)), ("lookupCount", .int(batch.lookupCount))]
       if let breach = batch.limitBreach { members.append(("limitBreach", .string(breach))) }

@@ -11,6 +11,9 @@ public enum CaseOutcome: Sendable {
   case list(ListProof)
   /// A batched write or transaction.
   case batch(BatchDecision)
+  /// A write Firestore fails before the rules run (NOT_FOUND, ALREADY_EXISTS); in a batch,
+  /// `position` is the 0-based index of the refused write, and the whole batch fails.
+  case refused(PreconditionFailure, position: Int?)
 
   /// Whether the request (or the whole batch) was allowed.
   public var allowed: Bool {
@@ -18,7 +21,14 @@ public enum CaseOutcome: Sendable {
     case .single(let decision): decision.allowed
     case .list(let proof): proof.allowed
     case .batch(let batch): batch.allowed
+    case .refused: false
     }
+  }
+
+  /// The outcome the app sees: `allow`, `deny`, `not-found` or `already-exists`.
+  public var verdict: Verdict {
+    if case .refused(let refusal, _) = self { return Verdict(refusal) }
+    return Verdict(allowed: allowed)
   }
 }
 
@@ -37,8 +47,8 @@ public struct CaseResult: Sendable {
     self.line = line
   }
 
-  /// What happened: `allow` or `deny`.
-  public var actual: Verdict { Verdict(allowed: outcome.allowed) }
+  /// What happened: `allow`, `deny`, `not-found` or `already-exists`.
+  public var actual: Verdict { outcome.verdict }
   /// Whether the verdict is the expected one.
   public var passed: Bool { actual == expect }
 }
@@ -48,11 +58,14 @@ public struct SuiteResult: Sendable {
   public var file: String
   public var source: SourceFile
   public var cases: [CaseResult]
+  /// The problems of the suite's cases that could not be read (and did not run).
+  public var caseErrors: [JSONError] = []
 
-  public init(file: String, source: SourceFile, cases: [CaseResult]) {
+  public init(file: String, source: SourceFile, cases: [CaseResult], caseErrors: [JSONError] = []) {
     self.file = file
     self.source = source
     self.cases = cases
+    self.caseErrors = caseErrors
   }
 
   public var passed: Int { cases.count { $0.passed } }
@@ -88,25 +101,29 @@ public struct SuiteRunner: Sendable {
     let results = suite.cases.map { suiteCase in
       if !explainsPassingCases {
         let outcome = run(suiteCase, quickEvaluator)
-        if Verdict(allowed: outcome.allowed) == suiteCase.expect {
+        if outcome.verdict == suiteCase.expect {
           return CaseResult(name: suiteCase.name, expect: suiteCase.expect, outcome: outcome, line: suiteCase.line)
         }
       }
       return CaseResult(
         name: suiteCase.name, expect: suiteCase.expect, outcome: run(suiteCase, evaluator), line: suiteCase.line)
     }
-    return SuiteResult(file: suite.file, source: suite.source, cases: results)
+    return SuiteResult(file: suite.file, source: suite.source, cases: results, caseErrors: suite.caseErrors)
   }
 
   /// One case's outcome.
   public func run(_ suiteCase: SuiteCase, _ evaluator: Evaluator) -> CaseOutcome {
     switch suiteCase.action {
     case .single(let request):
+      if let refusal = request.refusal { return .refused(refusal, position: nil) }
       if request.request.method == .list {
         return .list(decideList(request, ruleset: evaluator.ruleset, store: suiteCase.store))
       }
       return .single(evaluator.evaluate(request.request, store: suiteCase.store))
     case .batch(let requests):
+      if let position = requests.firstIndex(where: { $0.refusal != nil }) {
+        return .refused(requests[position].refusal!, position: position)
+      }
       return .batch(evaluator.evaluate(batch: requests.map(\.request), store: suiteCase.store))
     }
   }

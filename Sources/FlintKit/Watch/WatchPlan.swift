@@ -37,8 +37,8 @@ public struct WatchPlan: Sendable {
 
   /// `path` made absolute against the current directory, then normalized lexically.
   static func absolute(_ path: String) -> String {
-    if path.hasPrefix("/") { return SuiteCoverage.normalize(path) }
-    return SuiteCoverage.normalize(FileManager.default.currentDirectoryPath + "/" + path)
+    if path.hasPrefix("/") { return FilePath.normalized(path) }
+    return FilePath.normalized(FileManager.default.currentDirectoryPath + "/" + path)
   }
 
   static func folder(_ path: String) -> String {

@@ -5,7 +5,8 @@ import RulesLanguage
 /// `textDocument/codeAction`: mechanical fixes for the diagnostics in the requested range.
 /// - a "did you mean" suggestion replaces the misspelt name (and `=` becomes `==`);
 /// - `type.redundant-allow`: remove the redundant statement;
-/// - `security.unpinned-ownership-field`: pin the field in the update's condition;
+/// - `security.unpinned-ownership-field`, `security.owner-field-in-key-list`: pin the field in the
+///   update's condition;
 /// - every warning: silence it with a `// flint:ignore CODE` comment on the line above.
 enum CodeActions {
   static func actions(in document: TextDocument, range: SourceRange) -> JSONValue {
@@ -15,7 +16,7 @@ enum CodeActions {
       var fixes: [(title: String, edits: [(SourceRange, String)])] = []
       if let fix = suggestion(diagnostic, document) { fixes.append(fix) }
       if diagnostic.code == "type.redundant-allow", let fix = removeAllow(diagnostic, document) { fixes.append(fix) }
-      if diagnostic.code == "security.unpinned-ownership-field", let fix = pinField(diagnostic, document) {
+      if pinsField.contains(diagnostic.code), let fix = pinField(diagnostic, document) {
         fixes.append(fix)
       }
       if diagnostic.severity == .warning { fixes.append(silence(diagnostic, document)) }
@@ -25,6 +26,9 @@ enum CodeActions {
     }
     return .array(actions)
   }
+
+  /// The lints whose message names, as "change 'F'", an ownership field the update must pin.
+  static let pinsField: Set<String> = ["security.unpinned-ownership-field", "security.owner-field-in-key-list"]
 
   private static func action(
     _ title: String, _ edits: [(SourceRange, String)], _ diagnostic: Diagnostic, preferred: Bool,

@@ -63,6 +63,12 @@ public struct FieldOverride: Hashable, Sendable, CustomStringConvertible {
   /// Overrides are identified by collection group and field (as the CLI matches them).
   public var key: String { collectionGroup + "\u{0}" + fieldPathText }
 
+  /// Whether two overrides configure their field alike: the same indexes in any order, the same TTL.
+  public func sameConfiguration(as other: FieldOverride) -> Bool {
+    ttl == other.ttl && indexes.count == other.indexes.count && indexes.allSatisfy(other.has)
+      && other.indexes.allSatisfy(has)
+  }
+
   /// Whether the override lists this index.
   public func has(_ index: Index) -> Bool { indexes.contains { $0.same(index) } }
 

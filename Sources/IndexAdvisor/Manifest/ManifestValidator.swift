@@ -21,17 +21,21 @@ struct ManifestValidator {
     }
     guard let indexesValue = object["indexes"] else { throw mustContain("indexes", object, at: path) }
     guard case .array(let indexItems) = indexesValue else { throw typeError("indexes", "array", at: path) }
+    // Duplicates are kept (writing the file back loses no entry) and warned about: `firebase
+    // deploy` skips an index that already exists and patches a field once per override
+    // (Docs/fidelity/indexes.md).
     var indexes: [CompositeIndex] = []
     var seen: [CompositeIndex.ComparisonKey: Int] = [:]
     for (i, item) in indexItems.enumerated() {
       let itemPath = path.appending("indexes").appending(i)
       let index = try compositeIndex(item, at: itemPath)
       if let first = seen[index.comparisonKey] {
-        throw JSONError(
-          "Duplicate index: the same as $.indexes[\(first)] once the implicit __name__ field is added "
-            + "(the backend answers 409 \"index already exists\"): \(index)", path: itemPath)
+        warnings.append(
+          "\(file): \(itemPath): duplicate index, the same as $.indexes[\(first)] once the implicit __name__ field "
+            + "is added: \(index); `firebase deploy` skips an index that already exists; remove the copy")
+      } else {
+        seen[index.comparisonKey] = i
       }
-      seen[index.comparisonKey] = i
       indexes.append(index)
     }
     var overrides: [FieldOverride] = []
@@ -42,11 +46,16 @@ struct ManifestValidator {
         let itemPath = path.appending("fieldOverrides").appending(i)
         let override = try fieldOverride(item, at: itemPath)
         if let first = seenFields[override.key] {
-          throw JSONError(
-            "Duplicate field override for \(override.collectionGroup).\(override.fieldPathText) "
-              + "(also $.fieldOverrides[\(first)]): a field has one configuration", path: itemPath)
+          let same = overrides[first].sameConfiguration(as: override)
+          warnings.append(
+            "\(file): \(itemPath): duplicate field override for \(override.collectionGroup).\(override.fieldPathText) "
+              + "(also $.fieldOverrides[\(first)])"
+              + (same
+                ? "; remove it"
+                : " with other indexes: Flint counts only the single-field indexes both list; keep one"))
+        } else {
+          seenFields[override.key] = i
         }
-        seenFields[override.key] = i
         overrides.append(override)
       }
     }
@@ -83,7 +92,8 @@ struct ManifestValidator {
   }
 
   mutating func indexField(_ value: JSONValue, at path: JSONPath) throws(JSONError) -> IndexField {
-    guard case .object(let object) = value else { throw JSONError("an index field must be a JSON object", path: path) }
+    guard case .object(var object) = value else { throw JSONError("an index field must be a JSON object", path: path) }
+    object = Self.upgradingMode(object)
     let fieldPath = try parsedFieldPath(try requiredString("fieldPath", object, at: path), at: path)
     let kinds = ["order", "arrayConfig", "searchConfig", "vectorConfig"].filter { object[$0] != nil }
     guard kinds.count == 1 else {
@@ -198,16 +208,27 @@ struct ManifestValidator {
   }
 
   private static func upgradeLegacyField(_ field: JSONValue) -> JSONValue {
-    guard case .object(let object) = field, let mode = object["mode"]?.stringValue else { return field }
+    guard case .object(let object) = field else { return field }
+    return .object(upgradingMode(object))
+  }
+
+  /// An index field's v1beta1 `mode` read as the CLI does before validating, in every format
+  /// (firebase-tools `upgradeOldSpec`): ignored when the field has `order`, `arrayConfig` or
+  /// `vectorConfig`; else `ARRAY_CONTAINS` becomes `arrayConfig: CONTAINS` and any other value
+  /// becomes `order` (validated there: `"asc"` is still refused).
+  static func upgradingMode(_ object: JSONObject) -> JSONObject {
+    guard let mode = object["mode"] else { return object }
     var upgraded = JSONObject()
+    let hasKind = ["order", "arrayConfig", "vectorConfig"].contains { object[$0] != nil }
     for member in object.members {
-      if member.key == "mode" {
-        if mode == "ARRAY_CONTAINS" { upgraded["arrayConfig"] = "CONTAINS" } else { upgraded["order"] = .string(mode) }
-      } else {
+      guard member.key == "mode" else {
         upgraded[member.key] = member.value
+        continue
       }
+      if hasKind { continue }
+      if mode == .string("ARRAY_CONTAINS") { upgraded["arrayConfig"] = "CONTAINS" } else { upgraded["order"] = mode }
     }
-    return .object(upgraded)
+    return upgraded
   }
 
   // MARK: Field overrides

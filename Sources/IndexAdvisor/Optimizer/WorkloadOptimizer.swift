@@ -47,11 +47,19 @@ public enum WorkloadOptimizer {
     builder.pruneRedundant(after: necessary, needs: table.needs, buckets: table.bucketMembers)
     let unboundedAdded = builder.added.count
 
-    // Existing indexes no query uses.
+    // Existing indexes no query uses: not merely those the plan did not choose, but those no
+    // query of the workload could use (`IndexShape.canServe`), so `--prune` never removes an
+    // index a query might be served by.
     let fullServing = table.needs.map(builder.check.serving)
     var usedKeys = Set<CompositeIndex.ComparisonKey>()
     for serving in fullServing {
       for entry in serving.servedBy.entries { if case .index(let index) = entry { usedKeys.insert(index.comparisonKey) } }
+    }
+    var needsOfGroup: [String: [Int]] = [:]
+    for (id, need) in table.needs.enumerated() { needsOfGroup[need.collectionGroup, default: []].append(id) }
+    for index in existing.indexes where !usedKeys.contains(index.comparisonKey) {
+      let ids = needsOfGroup[index.collectionGroup] ?? []
+      if ids.contains(where: { IndexShape.canServe(index, table.needs[$0]) }) { usedKeys.insert(index.comparisonKey) }
     }
     let unused = existing.indexes.filter { !usedKeys.contains($0.comparisonKey) }
     let kept = existing.indexes.filter { usedKeys.contains($0.comparisonKey) }
@@ -67,11 +75,17 @@ public enum WorkloadOptimizer {
     var manifest = base
     manifest.indexes += chosen.indexes
     for override in chosen.overrides {
-      if let i = manifest.fieldOverrides.firstIndex(where: { $0.key == override.key }) {
-        manifest.fieldOverrides[i] = override
-      } else {
-        manifest.fieldOverrides.append(override)
+      // An override only ever gains indexes; a field with duplicate overrides (the reader
+      // warned) gets them in every copy, each keeping its own others, so none loses an index
+      // and the indexes they all list (what serving counts) include the new ones.
+      var found = false
+      for i in manifest.fieldOverrides.indices where manifest.fieldOverrides[i].key == override.key {
+        found = true
+        for index in override.indexes where !manifest.fieldOverrides[i].has(index) {
+          manifest.fieldOverrides[i].indexes.append(index)
+        }
       }
+      if !found { manifest.fieldOverrides.append(override) }
     }
     let finalCheck = ServingCheck(manifest)
     let needServing = table.needs.map(finalCheck.serving)

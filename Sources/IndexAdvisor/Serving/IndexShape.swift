@@ -28,4 +28,13 @@ enum IndexShape {
     if perfect, covered.count != prefix.count { return nil }
     return covered
   }
+
+  /// Whether a query with this need could use the index: as its perfect index, or as a merge
+  /// member covering part of its equality prefix. `--prune` keeps every index some query
+  /// could use, not only those the plan happened to choose (a second perfect index, a merge
+  /// member the greedy cover passed over).
+  static func canServe(_ index: CompositeIndex, _ need: BranchNeed) -> Bool {
+    if coveredPrefix(index, need, perfect: true) != nil { return true }
+    return need.mergeAllowed && need.prefixCount > 0 && coveredPrefix(index, need, perfect: false) != nil
+  }
 }

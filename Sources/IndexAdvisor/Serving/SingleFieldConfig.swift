@@ -8,10 +8,21 @@ struct SingleFieldConfig {
   /// Overrides by collection group, then by field path text.
   private var overrides: [String: [String: FieldOverride]] = [:]
 
+  /// A second override of the same field in the manifest (a duplicate the reader warned
+  /// about) keeps only the indexes both list: which one `firebase deploy` patches last is not
+  /// certain, so an index counts only if it exists either way.
   init(_ manifest: IndexManifest) {
-    for override in manifest.fieldOverrides { set(override) }
+    for override in manifest.fieldOverrides {
+      var effective = override
+      if let earlier = overrides[override.collectionGroup]?[override.fieldPathText] {
+        effective = earlier
+        effective.indexes.removeAll { !override.has($0) }
+      }
+      set(effective)
+    }
   }
 
+  /// Adds or replaces the override of its collection group and field.
   mutating func set(_ override: FieldOverride) {
     overrides[override.collectionGroup, default: [:]][override.fieldPathText] = override
   }

@@ -42,13 +42,25 @@ extension QueryParserCore {
   mutating func parseOperatorString() throws(QueryParseFailure) -> FilterOperator {
     let token = current
     guard token.kind == .string else {
-      throw fail("query.bad-operator", "expected an operator string such as \"==\", found \(describe(token))", at: token.range)
+      // `array_contains` unquoted: the string meant, when the word spells an operator.
+      let hint = token.kind == .identifier ? Self.meantOperator(text(token)).map { " (did you mean \"\($0)\"?)" } : nil
+      throw fail(
+        "query.bad-operator", "expected an operator string such as \"==\", found \(describe(token))\(hint ?? "")",
+        at: token.range)
     }
     let (text, range) = try parseString("an operator")
     if let op = FilterOperator(rawValue: text) { return op }
     let all = FilterOperator.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-    let hint = text == "=" || text == "===" ? " (did you mean '=='?)" : text == "!==" ? " (did you mean '!='?)" : ""
+    let hint = Self.meantOperator(text).map { " (did you mean '\($0)'?)" } ?? ""
     throw fail("query.bad-operator", "invalid query operator '\(text)'\(hint); expected one of \(all)", at: range)
+  }
+
+  /// The operator `text` stands for: `array_contains` (Python's spelling), `ARRAY-CONTAINS`,
+  /// `=` and `===`, `!==`; nil when it spells none.
+  static func meantOperator(_ text: String) -> String? {
+    if text == "=" || text == "===" { return "==" }
+    if text == "!==" { return "!=" }
+    return FilterOperator(rawValue: String(text.lowercased().map { $0 == "_" ? "-" : $0 }))?.rawValue
   }
 
   /// `or(where(...), and(...))` / `and(...)`; the name is under the cursor.

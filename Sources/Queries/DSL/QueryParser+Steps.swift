@@ -113,7 +113,9 @@ extension QueryParserCore {
     advance()
   }
 
-  /// `"asc"`, `"desc"`, `asc`, `desc`, `ascending`, `descending`.
+  /// `"asc"` or `"desc"` (also unquoted), the only spellings the SDKs' `orderBy` takes (the
+  /// JavaScript type is `'asc' | 'desc'`): `"descending"`, `"DESC"` and the like are refused
+  /// with the spelling they stand for, not read silently.
   mutating func parseDirection() throws(QueryParseFailure) -> Direction {
     let token = current
     let word: String
@@ -125,11 +127,16 @@ extension QueryParserCore {
     } else {
       throw fail("query.bad-direction", "expected \"asc\" or \"desc\", found \(describe(token))", at: token.range)
     }
-    switch word.lowercased() {
-    case "asc", "ascending": return .ascending
-    case "desc", "descending": return .descending
+    switch word {
+    case "asc": return .ascending
+    case "desc": return .descending
     default:
-      throw fail("query.bad-direction", "unknown sort direction '\(word)'; expected \"asc\" or \"desc\"", at: token.range)
+      let lowered = word.lowercased()
+      let meant = lowered.hasPrefix("desc") ? "desc" : lowered.hasPrefix("asc") ? "asc" : nil
+      let hint = meant.map { " (did you mean \"\($0)\"?)" } ?? ""
+      throw fail(
+        "query.bad-direction", "unknown sort direction '\(word)'\(hint); expected \"asc\" or \"desc\"",
+        at: token.range)
     }
   }
 

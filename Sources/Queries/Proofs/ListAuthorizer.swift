@@ -88,7 +88,7 @@ public struct ListAuthorizer: Sendable {
       if proof.limitBreach != nil { break }
     }
     proof.allowed = proof.limitBreach == nil && proof.branches.allSatisfy(\.granted)
-    if !proof.allowed { proof.notes += notes(query, matches: matches) }
+    if !proof.allowed { proof.notes += notes(query, matches: matches, database: database) }
     return proof
   }
 
@@ -136,7 +136,7 @@ public struct ListAuthorizer: Sendable {
     return obstacles.filter { seen.insert($0).inserted }
   }
 
-  private func notes(_ query: NormalizedQuery, matches: [Ruleset.QueryMatch]) -> [String] {
+  private func notes(_ query: NormalizedQuery, matches: [Ruleset.QueryMatch], database: String) -> [String] {
     var notes: [String] = []
     if matches.isEmpty {
       if query.scope.isCollectionGroup {
@@ -144,7 +144,11 @@ public struct ListAuthorizer: Sendable {
           "no match block covers every '\(query.scope.collectionID)' collection: a collection-group query needs rules_version = '2' and a block like match /{path=**}/\(query.scope.collectionID)/{id}"
         )
       } else {
-        notes.append("no match block covers the documents of /\(query.scope.basePath)")
+        var note = "no match block covers the documents of /\(query.scope.basePath)"
+        if let nearest = ruleset.nearestMatch(collection: query.scope.basePath, database: database) {
+          note += "; " + nearest.closest(source: ruleset.source)
+        }
+        notes.append(note)
       }
     } else if matches.allSatisfy({ $0.allows.isEmpty }) {
       notes.append("the matching blocks have no allow statement for list (or read)")

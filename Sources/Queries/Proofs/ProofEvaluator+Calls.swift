@@ -136,10 +136,10 @@ extension ProofEvaluator {
     }
     let segments = path.segments
     guard segments.count >= 5, segments[0] == "databases", segments[1] == database, segments[2] == "documents"
-    else { return .error(.serviceCall(function, path)) }
+    else { return .error(.serviceCall(function, path, database: database, missing: false)) }
     let documentPath = ResourcePath(segments: Array(segments[3...]))
     guard documentPath.isDocument, !documentPath.segments.contains(where: \.isEmpty) else {
-      return .error(.serviceCall(function, path))
+      return .error(.serviceCall(function, path, database: database, missing: false))
     }
     if !charged.contains(documentPath) {
       if charged.count + 1 > limits.lookupsPerRequest { throw .lookupLimit(limits.lookupsPerRequest) }
@@ -147,7 +147,7 @@ extension ProofEvaluator {
     }
     let document = store.document(at: documentPath)
     if function == "exists" { return .value(.bool(document != nil)) }
-    guard let document else { return .error(.serviceCall(function, path)) }
+    guard let document else { return .error(.serviceCall(function, path, database: database, missing: true)) }
     return .value(.resource(of: document, database: database))
   }
 }

@@ -41,6 +41,11 @@ public enum ProofRenderer {
   static func render(_ attempt: AllowAttempt, source: SourceFile) -> [String] {
     let methods = attempt.methods.map(\.rawValue).joined(separator: ", ")
     var lines = ["L\(attempt.line) allow \(methods): \(outcomeText(attempt.outcome))"]
+    if attempt.outcome == .granted {
+      // The allow that granted, named as a place a reader can open, with its condition.
+      let condition = attempt.conditionRange.map { ": if " + TraceTextRenderer.snippetText($0, source: source) } ?? ""
+      lines[0] += " (\(source.name):\(attempt.line)\(condition))"
+    }
     for obstacle in attempt.obstacles {
       let carets = TraceTextRenderer.caretLines(obstacle.range, source: source, note: obstacle.reason)
       lines.append(contentsOf: carets.map { "  " + $0 })

@@ -17,6 +17,9 @@ public struct CoverageTargets: Sendable {
     public var range: SourceRange
     /// Nil for `allow read;`, which can only grant.
     public var conditionRange: SourceRange?
+    /// `if false`: the statement can never grant, so it can never be covered and coverage
+    /// totals leave it out.
+    public var isNever: Bool
   }
 
   /// A user function: its name, its name's range and its body's (which identifies it in traces).
@@ -58,11 +61,14 @@ extension Ruleset {
         CoverageTargets.MatchBlock(pattern: node.patternText, range: node.pathRange, parent: parent))
       for rule in node.allows {
         let statement = rule.statement
+        let isNever: Bool
+        if case .bool(false)? = statement.condition?.kind { isNever = true } else { isNever = false }
         targets.allows.append(
           CoverageTargets.Allow(
             methods: statement.methods.map(\.method), range: statement.range,
-            conditionRange: statement.condition?.range))
-        if let condition = statement.condition { walker.add(condition, isCondition: true) }
+            conditionRange: statement.condition?.range, isNever: isNever))
+        // A literal `false` is never true: not a condition to cover either.
+        if let condition = statement.condition { walker.add(condition, isCondition: !isNever) }
       }
     }
     for function in functions {

@@ -65,6 +65,9 @@ public struct Evaluator: Sendable {
       }
     }
     if matches.count > 1 { candidates.sort { $0.order < $1.order } }
+    if options.traceLevel == .full && matches.isEmpty {
+      trace.nearestMatch = NearestMatch.find(nodes, request.matchElements, method: request.method)
+    }
 
     var allowed = false
     if recording { trace.allows.reserveCapacity(candidates.count) }
@@ -102,7 +105,38 @@ public struct Evaluator: Sendable {
       trace.lookups = context.lookupTraces
       trace.debugOutputs = context.debugOutputs
     }
-    return Decision(allowed: allowed && trace.limitBreach == nil, trace: trace, lookups: context.charged.map(\.path))
+    let charged = context.charged.map(\.path)
+    if allowed && trace.limitBreach == nil && options.traceLevel == .full {
+      explainLaterGrants(&trace, candidates: candidates, matches: matches, context)
+    }
+    return Decision(allowed: allowed && trace.limitBreach == nil, trace: trace, lookups: charged)
+  }
+
+  /// Evaluates each allow left out after the one that granted, on its own (a fresh budget and
+  /// lookup count, its lookups and debug output discarded), and marks those that grant too, so
+  /// that an unexpected ALLOW names every statement that would have to change. The decision
+  /// and the lookups charged are already settled and do not depend on it.
+  private func explainLaterGrants(
+    _ trace: inout DecisionTrace, candidates: [(match: Int, allow: Int, order: Int)],
+    matches: [RequestMatcher.Match], _ context: EvaluationContext
+  ) {
+    let nodes = ruleset.nodes
+    let saved = (context.steps, context.charged, context.lookupTraces, context.debugOutputs)
+    defer { (context.steps, context.charged, context.lookupTraces, context.debugOutputs) = saved }
+    for (position, candidate) in candidates.enumerated() where trace.allows[position].outcome == .notEvaluated {
+      let match = matches[candidate.match]
+      let rule = nodes[match.node].allows[candidate.allow]
+      guard let condition = rule.statement.condition else {
+        trace.allows[position].alsoGrants = LaterGrant(expression: nil)
+        continue
+      }
+      (context.steps, context.charged) = (0, [])
+      let env = Environment(
+        variables: match.bindings.map { Binding(name: $0.name, value: $0.value.outcome) },
+        scope: nodes[match.node].scope)
+      let (outcome, expression) = Self.evaluateCondition(condition, env, context)
+      if outcome == .granted { trace.allows[position].alsoGrants = LaterGrant(expression: expression) }
+    }
   }
 
   /// One allow condition's outcome (and its expression tree when tracing).

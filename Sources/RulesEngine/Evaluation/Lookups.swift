@@ -12,7 +12,7 @@ extension EvaluationContext {
     let isAfter = function == "getAfter" || function == "existsAfter"
     let wantsDocument = function == "get" || function == "getAfter"
     guard let documentPath = documentPath(of: path) else {
-      return .failure(Self.serviceCallError(function, path))
+      return .failure(Self.serviceCallError(function, path, database: database, missing: false))
     }
     let state: DocumentStore
     if isAfter {
@@ -35,7 +35,9 @@ extension EvaluationContext {
     let document = state.document(at: documentPath)
     lookupTraces.append(LookupTrace(function: function, path: documentPath, found: document != nil, charged: isNew))
     if !wantsDocument { return .success(.bool(document != nil)) }
-    guard let document else { return .failure(Self.serviceCallError(function, path)) }
+    guard let document else {
+      return .failure(Self.serviceCallError(function, path, database: database, missing: true))
+    }
     return .success(resourceMap(document.path, document.fields))
   }
 
@@ -50,8 +52,22 @@ extension EvaluationContext {
     return relative
   }
 
-  /// `Service call error. Function: [get], Argument: [path_value { segments { simple: "databases" } ... }].`
-  static func serviceCallError(_ function: String, _ path: RulesPath) -> EvalError {
-    EvalError("Service call error. Function: [\(function)], Argument: [\(ProtoText.render(.value(.path(path))))].")
+  /// `Service call error. Function: [get], Argument: [/databases/(default)/documents/users/zed]: the document does not exist.`
+  /// (`missing`), else why the path names no document of `database`: another database's, or
+  /// not a document path.
+  ///
+  /// Production prints the argument as protobuf text (`path_value { segments { simple: "databases" } ... }`);
+  /// Flint prints the path itself and why it failed (Docs/fidelity/evaluator.md).
+  static func serviceCallError(_ function: String, _ path: RulesPath, database: String, missing: Bool) -> EvalError {
+    let segments = path.segments
+    let why: String
+    if missing {
+      why = "the document does not exist"
+    } else if segments.count >= 3, segments[0] == "databases", segments[2] == "documents", segments[1] != database {
+      why = "rules read only the database of the request, \(database), not \(segments[1])"
+    } else {
+      why = "not a document path"
+    }
+    return EvalError("Service call error. Function: [\(function)], Argument: [\(path)]: \(why).")
   }
 }

@@ -75,6 +75,16 @@ public struct AllowTrace: Sendable {
   public var outcome: AllowOutcome
   /// The evaluated condition (only at `TraceLevel.full`).
   public var expression: ExprTrace?
+  /// For an allow left unevaluated because an earlier one granted: set when, evaluated on its
+  /// own afterwards, it grants too (only at `TraceLevel.full`, for explanations: the decision,
+  /// the lookups charged and coverage do not count that evaluation).
+  public var alsoGrants: LaterGrant?
+}
+
+/// An allow that would have granted a request that an earlier allow already granted.
+public struct LaterGrant: Sendable {
+  /// Its evaluated condition (nil for an allow without one).
+  public var expression: ExprTrace?
 }
 
 /// A document lookup made by `get`, `exists`, `getAfter` or `existsAfter`.
@@ -114,6 +124,9 @@ public struct DecisionTrace: Sendable {
   public var limitBreach: String?
   /// A problem with the request itself (wrong path shape), if any.
   public var requestProblem: String?
+  /// When no block matched the path: the closest block (a likely typo in its `match` path);
+  /// only at `TraceLevel.full`, the level explanations are built from.
+  public var nearestMatch: NearestMatch?
   /// How much was recorded; at `.none` only the verdict, `limitBreach` and `requestProblem`.
   public var level: TraceLevel = .outcomes
 

@@ -1,5 +1,6 @@
-/// Values in the protobuf text format the emulator uses for `debug()` output and in
-/// `Service call error` messages: `string_value: "alice"`, `path_value { segments { simple: "a" } }`.
+/// Values in the protobuf text format the emulator uses for `debug()` output (what a user who
+/// calls `debug()` asks for): `string_value: "alice"`, `path_value { segments { simple: "a" } }`.
+/// Error messages never use it (a missing `get()` names its path plainly, `Lookups.swift`).
 enum ProtoText {
   /// One traced value in protobuf text.
   static func render(_ value: TraceValue) -> String {

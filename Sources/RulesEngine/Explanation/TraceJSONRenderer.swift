@@ -19,6 +19,16 @@ public enum TraceJSONRenderer {
     ]
     if let problem = trace.requestProblem { members.append(("requestProblem", .string(problem))) }
     if let breach = trace.limitBreach { members.append(("limitBreach", .string(breach))) }
+    if let nearest = trace.nearestMatch {
+      members.append(
+        (
+          "nearestMatch",
+          .object([
+            ("pattern", .string(nearest.pattern)), ("line", .int(source.location(of: nearest.range.start).line)),
+            ("differences", .array(nearest.differences.map { .string($0) })),
+          ])
+        ))
+    }
     members.append(("matches", .array(trace.matches.map { match(of: $0, source: source) })))
     members.append(("allows", .array(trace.allows.map { allow(of: $0, source: source) })))
     members.append(
@@ -76,6 +86,12 @@ public enum TraceJSONRenderer {
       ("outcome", .string(outcomeName(allow.outcome))),
     ]
     if let reason = allow.outcome.reasonText { members.append(("message", .string(reason))) }
+    if let later = allow.alsoGrants {
+      // Not evaluated for the decision (an earlier allow granted), but grants on its own.
+      var grant: [(String, JSONText)] = []
+      if let expression = later.expression { grant.append(("expression", json(expression, source: source))) }
+      members.append(("alsoGrants", .object(grant)))
+    }
     if let expression = allow.expression {
       if let culprit = expression.failureChain.last {
         var failure = position(culprit.range, source: source)

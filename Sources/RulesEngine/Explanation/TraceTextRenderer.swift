@@ -11,6 +11,7 @@ public enum TraceTextRenderer {
     var lines: [String] = []
     lines.append("\(decision.allowed ? "ALLOW" : "DENY") \(trace.method.rawValue) \(trace.path)")
     if !decision.allowed { lines.append("  reason: \(trace.summary)") }
+    if let nearest = trace.nearestMatch { lines.append("  note: " + nearest.note(source: source)) }
     for (index, match) in trace.matches.enumerated() {
       lines.append("  match \(match.pattern)" + lineSuffix(match.range, source))
       if !match.bindings.isEmpty {
@@ -36,6 +37,7 @@ public enum TraceTextRenderer {
   static func render(_ allow: AllowTrace, source: SourceFile) -> [String] {
     let methods = allow.methods.map(\.rawValue).joined(separator: ", ")
     var lines = ["L\(allow.line) allow \(methods): \(outcomeText(allow.outcome))"]
+    if allow.alsoGrants != nil { lines[0] += " (an earlier allow granted; this one grants too)" }
     guard let expression = allow.expression else { return lines }
     if allow.outcome != .granted {
       lines.append(contentsOf: failureCarets(expression, source: source).map { "  " + $0 })
@@ -141,7 +143,7 @@ public enum TraceTextRenderer {
   }
 
   /// The source text of a range on one line, whitespace collapsed, cut at 60 characters.
-  static func snippetText(_ range: SourceRange, source: SourceFile) -> String {
+  public static func snippetText(_ range: SourceRange, source: SourceFile) -> String {
     let raw = source.text(in: range)
     let collapsed = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     return collapsed.count > 60 ? String(collapsed.prefix(59)) + "…" : collapsed

@@ -1,8 +1,8 @@
 /// Checks on the `match` tree (rules-language §6.1, §6.8, §6.9):
-/// - errors: a recursive wildcard not last under v1, more than one per match under v2, a
-///   wildcard name bound twice in one nest, nesting deeper than 10, more than 100 path
-///   segments or 20 capture variables within a nest;
-/// - warnings: a `match` with nothing inside, a child `match` under a `{x=**}` match.
+/// - errors: a recursive wildcard not last under v1, more than one per match under v2,
+///   nesting deeper than 10, more than 100 path segments or 20 capture variables within a nest;
+/// - warnings: a `match` with nothing inside, a child `match` under a `{x=**}` match, a
+///   wildcard name bound again in one nest (the inner binding shadows the outer one).
 ///
 /// Limits are reported once, at the match that first crosses them, not at every descendant.
 enum MatchChecks {
@@ -40,14 +40,22 @@ enum MatchChecks {
       for segment in segments {
         guard let name = segment.variable else { continue }
         frame.captures += 1
-        if let earlier = frame.bound[name] {
+        if let earlier = frame.bound[name], earlier.start >= match.path.range.start {
+          // `/a/{x}/b/{x}`: no deployed file does this; kept an error (which one wins is unknown).
           diagnostics.append(
             .error(
-              "check.duplicate-wildcard", "wildcard '\(name)' is already bound by an enclosing match",
+              "check.duplicate-wildcard", "wildcard '\(name)' is bound twice in this match path",
               at: segment.range, notes: [Diagnostic.Note("first bound here", at: earlier)]))
-        } else {
-          frame.bound[name] = segment.range
+        } else if let earlier = frame.bound[name] {
+          // Google deploys such nests; the inner binding wins inside this block (the engine
+          // looks variables up innermost first), so warn that it hides the outer one.
+          diagnostics.append(
+            .warning(
+              "check.duplicate-wildcard",
+              "wildcard '\(name)' shadows the '\(name)' of an enclosing match: in this block and below, '\(name)' is this segment; rename one of them",
+              at: segment.range, notes: [Diagnostic.Note("the enclosing '\(name)' is bound here", at: earlier)]))
         }
+        frame.bound[name] = segment.range
       }
       let header = match.path.range
       if parent.depth <= maxDepth, frame.depth > maxDepth {

@@ -85,6 +85,8 @@ struct NameResolution {
               "check.unknown-method",
               "no type has a method '\(name.name)'; the call always fails with 'Function not found'",
               at: name.range, notes: Suggestions.note(suggestion)))
+          walkUnknownMethodArguments(args, env)
+          return
         } else if let arity = MethodArity.check(name, argumentCount: args.count) {
           diagnostics.append(arity)
         }
@@ -116,6 +118,22 @@ struct NameResolution {
       walk(then, env)
       walk(otherwise, env)
     }
+  }
+
+  /// The arguments of a call to a method no type has. `list.all(x, x > 0)` is written as a
+  /// CEL macro whose first argument names a loop variable: the unknown method is the one root
+  /// cause, so an unbound name there is read as that variable in the later arguments rather
+  /// than reported undefined.
+  private mutating func walkUnknownMethodArguments(_ args: [Expr], _ env: Environment) {
+    guard args.count >= 2, case .identifier(let variable) = args[0].kind, !isBoundLocally(variable, env),
+      !BuiltinNames.globalVariableSet.contains(variable), !BuiltinNames.namespaceSet.contains(variable)
+    else {
+      for arg in args { walk(arg, env) }
+      return
+    }
+    var inner = env
+    inner.locals[variable] = .parameter
+    for arg in args.dropFirst() { walk(arg, inner) }
   }
 
   /// Whether `name` is a local or a wildcard variable here (which hides globals and namespaces).

@@ -25,7 +25,7 @@ public enum RulesCompiler {
 
   /// The semantic checks on an already parsed file (see `compile(_:strict:)`).
   public static func compile(_ parsed: ParsedRules, source: SourceFile, strict: Bool = false) -> CompiledRules {
-    let hasSyntaxErrors = parsed.diagnostics.contains { $0.severity == .error }
+    let hasSyntaxErrors = parsed.hasUnreliableTree
     var checks = RulesChecker.check(parsed.file, source: source, includeWarnings: !hasSyntaxErrors || strict)
     if strict {
       checks = RuntimeFailures.promoted(checks)

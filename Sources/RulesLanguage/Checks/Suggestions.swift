@@ -1,9 +1,9 @@
 /// "Did you mean ...?" suggestions by edit distance.
-enum Suggestions {
+public enum Suggestions {
   /// The candidate closest to `name`, if it is close enough to be a likely typo: equal up to
   /// case, or within one edit per three characters (at most two edits). Ties go to the
   /// alphabetically first candidate so output is deterministic.
-  static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
+  public static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
     let lowered = name.lowercased()
     var best: (distance: Int, name: String)?
     let length = name.count
@@ -20,7 +20,7 @@ enum Suggestions {
   }
 
   /// Levenshtein distance over characters (small inputs only: names and members).
-  static func editDistance(_ a: String, _ b: String) -> Int {
+  public static func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a)
     let b = Array(b)
     if a.isEmpty { return b.count }

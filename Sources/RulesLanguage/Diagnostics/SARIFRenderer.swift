@@ -1,22 +1,30 @@
 /// `flint check --format sarif`: SARIF 2.1.0 (OASIS), one run, for GitHub code scanning.
 ///
 /// Every code that appears gets a rule (`tool.driver.rules`) with a short description, a help
-/// text (the fix, for lints) and a `helpUri` to its README section; every diagnostic is a
-/// result with its level, message (notes appended), and a region in 1-based lines and
+/// text (the fix, for lints) and an absolute `helpUri` to its README section; every diagnostic
+/// is a result with its level, message (notes appended), and a region in 1-based lines and
 /// Unicode-scalar columns (`columnKind: unicodeCodePoints`), end column exclusive as SARIF wants.
+/// With a `SARIFSourceRoot`, artifact locations are relative to it through `uriBaseId`
+/// `%SRCROOT%` (code scanning resolves them against the repository, wherever Flint ran).
 public enum SARIFRenderer {
-  /// Where rule documentation lives: the README, relative to the repository root (code scanning
-  /// resolves it against the repository; set an absolute base when publishing elsewhere).
-  public static let readme = "README.md"
+  /// Flint's repository: the tool's `informationUri`.
+  public static let repository = "https://github.com/flint-rules/flint"
+  /// Where rule documentation lives: the README, absolute (SARIF's `helpUri` and
+  /// `informationUri` must be absolute URIs for code scanning to link them).
+  public static let readme = repository + "/blob/main/README.md"
+  /// The base id of artifact locations relative to the source root.
+  public static let sourceRootBaseId = "%SRCROOT%"
 
   public static func render(
-    _ files: [(source: SourceFile, diagnostics: [Diagnostic])], toolVersion: String? = nil, readme: String = readme
+    _ files: [(source: SourceFile, diagnostics: [Diagnostic])], toolVersion: String? = nil, readme: String = readme,
+    sourceRoot: SARIFSourceRoot? = nil
   ) -> String {
     let lintRules = Dictionary(RulesLinter.rules.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
     var ruleIndex: [String: Int] = [:]
     var rules: [JSONText] = []
     var results: [JSONText] = []
-    for file in files {
+    for (position, file) in files.enumerated() {
+      let artifact = artifactLocation(file.source.name, relativePath: sourceRoot?.relativePath(position))
       for diagnostic in file.diagnostics {
         let index: Int
         if let known = ruleIndex[diagnostic.code] {
@@ -26,22 +34,27 @@ public enum SARIFRenderer {
           ruleIndex[diagnostic.code] = index
           rules.append(rule(diagnostic.code, lint: lintRules[diagnostic.code], severity: diagnostic.severity, readme: readme))
         }
-        results.append(result(diagnostic, ruleIndex: index, in: file.source))
+        results.append(result(diagnostic, ruleIndex: index, in: file.source, artifact: artifact))
       }
     }
     var driver: [(String, JSONText)] = [("name", .string("flint"))]
     if let toolVersion { driver.append(("version", .string(toolVersion))) }
-    driver.append(("informationUri", .string(readme)))
+    driver.append(("informationUri", .string(repository)))
     driver.append(("rules", .array(rules)))
-    let run: JSONText = .object([
-      ("tool", .object([("driver", .object(driver))])),
-      ("columnKind", .string("unicodeCodePoints")),
-      ("results", .array(results)),
-    ])
+    var run: [(String, JSONText)] = [("tool", .object([("driver", .object(driver))]))]
+    if let sourceRoot {
+      run.append(
+        (
+          "originalUriBaseIds",
+          .object([(sourceRootBaseId, .object([("uri", .string(uri(sourceRoot.directoryURI)))]))])
+        ))
+    }
+    run.append(("columnKind", .string("unicodeCodePoints")))
+    run.append(("results", .array(results)))
     return JSONText.object([
       ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
       ("version", .string("2.1.0")),
-      ("runs", .array([run])),
+      ("runs", .array([.object(run)])),
     ]).text + "\n"
   }
 
@@ -62,7 +75,16 @@ public enum SARIFRenderer {
     return .object(members)
   }
 
-  private static func result(_ diagnostic: Diagnostic, ruleIndex: Int, in source: SourceFile) -> JSONText {
+  /// `{"uri": "rules/firestore.rules", "uriBaseId": "%SRCROOT%"}` for a file under the source
+  /// root, else `{"uri": <the name as a URI>}`.
+  private static func artifactLocation(_ name: String, relativePath: String?) -> JSONText {
+    guard let relativePath else { return .object([("uri", .string(uri(name)))]) }
+    return .object([("uri", .string(uri(relativePath))), ("uriBaseId", .string(sourceRootBaseId))])
+  }
+
+  private static func result(_ diagnostic: Diagnostic, ruleIndex: Int, in source: SourceFile, artifact: JSONText)
+    -> JSONText
+  {
     let start = source.location(of: diagnostic.range.start)
     let end = source.location(of: diagnostic.range.end)
     var text = diagnostic.message
@@ -75,7 +97,7 @@ public enum SARIFRenderer {
       (
         "physicalLocation",
         .object([
-          ("artifactLocation", .object([("uri", .string(uri(source.name)))])),
+          ("artifactLocation", artifact),
           ("region", region),
         ])
       )
@@ -96,7 +118,7 @@ public enum SARIFRenderer {
         (
           "physicalLocation",
           .object([
-            ("artifactLocation", .object([("uri", .string(uri(source.name)))])),
+            ("artifactLocation", artifact),
             ("region", .object([("startLine", .int(at.line)), ("startColumn", .int(at.column))])),
           ])
         ),
@@ -131,4 +153,27 @@ public enum SARIFRenderer {
     }
     return out
   }
+}
+
+/// The directory SARIF artifact locations are relative to (`%SRCROOT%`): the repository root
+/// in a git checkout, else the current directory. Finding it reads the file system, so the
+/// caller does (FlintKit's `SourceRoot`); the renderer only writes it.
+public struct SARIFSourceRoot: Sendable, Equatable {
+  /// The absolute directory, without a trailing `/`.
+  public var directory: String
+  /// Each rendered file's path relative to `directory`, in the order of the files; nil for a
+  /// file outside it (located by its name, as without a source root).
+  public var relativePaths: [String?]
+
+  public init(directory: String, relativePaths: [String?]) {
+    self.directory = directory
+    self.relativePaths = relativePaths
+  }
+
+  func relativePath(_ position: Int) -> String? {
+    position < relativePaths.count ? relativePaths[position] : nil
+  }
+
+  /// The directory as SARIF wants a base URI: absolute, ending in `/`.
+  var directoryURI: String { directory.hasSuffix("/") ? directory : directory + "/" }
 }

@@ -6,7 +6,8 @@ enum CollectionPath: Lint {
     code: "misconception.match-names-field",
     summary: "a match path that ends at a collection or names a field (`match /users/{uid}/email`)",
     fixHint:
-      "rules cannot hide a field: move private fields to their own document, e.g. `match /users/{uid}/private/{doc}`",
+      "for a subcollection, name its documents (`match /users/{uid}/email/{docId}`); for a field, delete the block "
+      + "(it never applied) and keep private fields in a document of their own, e.g. `match /users/{uid}/private/{doc}`",
     triggering: [
       "match /users/{uid} { allow read: if true; match /email { allow read: if request.auth.uid == uid; } }",
       "match /users/{uid}/email { allow read: if request.auth.uid == uid; }",
@@ -22,6 +23,7 @@ enum CollectionPath: Lint {
         let last = match.block.path.segments.last
       else { return nil }
       let what: String
+      let fix = fix(for: match)
       if case .literal(let name) = last.kind {
         what =
           "'\(match.pathText)' names a collection called '\(name)', not a field of the document above it: "
@@ -32,7 +34,19 @@ enum CollectionPath: Lint {
       }
       return rule.warning(
         what, at: match.block.path.range,
-        notes: [Diagnostic.Note("rules grant or deny whole documents; a client that may read a document receives every field")])
+        notes: [Diagnostic.Note("rules grant or deny whole documents; a client that may read a document receives every field")],
+        fix: fix)
     }
+  }
+
+  /// Both readings of the block, each a change after which the warning is gone and the app works
+  /// as before or better: a subcollection gets its documents named (its rules then apply); a
+  /// field's block goes (it never applied), and the field moves to a document of its own.
+  static func fix(for match: LintModel.Match) -> String {
+    let path = match.pathText
+    let parent = match.segments.dropLast().map { "/" + $0.description }.joined()
+    return "if '\(path)' is a subcollection, name its documents: `match \(path)/{docId}`; if it is meant as a field, "
+      + "delete this block (it never applied) and move the field to a document only the right users may read, e.g. "
+      + "`match \(parent)/private/{docId}`"
   }
 }

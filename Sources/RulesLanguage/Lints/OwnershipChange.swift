@@ -6,9 +6,7 @@ enum OwnershipChange: Lint {
   static let rule = LintRule(
     code: "security.unpinned-ownership-field",
     summary: "an update that does not pin a field used for ownership or roles",
-    fixHint:
-      "pin it: `request.resource.data.ownerId == resource.data.ownerId`, or "
-      + "`!request.resource.data.diff(resource.data).affectedKeys().hasAny(['ownerId'])`",
+    fixHint: fix(field: "<field>"),
     triggering: [
       """
       match /posts/{postId} {
@@ -19,6 +17,11 @@ enum OwnershipChange: Lint {
       function role() { return get(/databases/$(database)/documents/users/$(request.auth.uid)).data.role; }
       match /users/{userId} { allow update: if request.auth.uid == userId; }
       match /admin/{doc} { allow read: if role() == 'admin'; }
+      """,
+      """
+      match /posts/{postId} {
+        allow update: if resource.data.ownerId == request.auth.uid && request.auth.token.banned != true;
+      }
       """,
     ],
     nonTriggering: [
@@ -41,6 +44,21 @@ enum OwnershipChange: Lint {
         allow update: if request.auth.token.admin == true;
       }
       """,
+      // Only an admin (a role looked up, a fixed account) can make these updates, not the owner.
+      """
+      function isAdmin() { return exists(/databases/$(database)/documents/admins/$(request.auth.uid)); }
+      match /posts/{postId} {
+        allow read: if resource.data.ownerId == request.auth.uid;
+        allow update: if isAdmin() && request.resource.data.title is string;
+      }
+      """,
+      """
+      match /tickets/{id} {
+        allow read: if resource.data.userId == request.auth.uid;
+        allow update: if get(/databases/$(database)/documents/users/$(request.auth.uid)).data.role == 'manager'
+          || request.auth.uid == 'support-bot';
+      }
+      """,
     ])
 
   static func run(_ model: LintModel) -> [Diagnostic] {
@@ -48,8 +66,15 @@ enum OwnershipChange: Lint {
       rule.warning(
         "'allow \(allow.methodText)' on '\(allow.match.pathText)' lets the user change '\(field)', which these "
           + "rules use to decide who owns the document or what role a user has; the condition never looks at it",
-        at: allow.methodsRange)
+        at: allow.methodsRange, fix: fix(field: field))
     }
+  }
+
+  /// The fix for one field: the diff form first, as it also holds for documents without the field
+  /// (`request.resource.data.F` is an error there, which would deny their every update).
+  static func fix(field: String) -> String {
+    "pin it: `!request.resource.data.diff(resource.data).affectedKeys().hasAny(['\(field)'])` "
+      + "(or `request.resource.data.\(field) == resource.data.\(field)` when every document has '\(field)')"
   }
 
   /// The updates this lint reports, each with the first unpinned field (other lints ask, so as
@@ -61,10 +86,12 @@ enum OwnershipChange: Lint {
     var candidates: [(allow: AllowFacts, mentioned: Set<String>)] = []
     for allow in facts where allow.methods.contains(.update) && !allow.isNever && !allow.isWeak {
       guard let condition = allow.condition else { continue }
-      // Custom claims (an admin token) are trusted to reassign documents. A key whitelist or
-      // diff check: assume it pins what it must (silence over guessing). Both in one walk that
-      // stops at the first such node: most updates have one.
-      if condition.contains(where: { $0.isChain(Chain.requestAuthToken) || isKeyCheck($0) }) { continue }
+      // A key whitelist or diff check: assume it pins what it must (silence over guessing;
+      // `security.owner-field-in-key-list` reports a list that names the field).
+      if condition.contains(where: isKeyCheck) { continue }
+      // Only an admin, a manager or a named account can make the update (a custom claim, a role
+      // or membership looked up, a fixed uid): they are trusted to reassign documents.
+      if condition.requiresPrivilege { continue }
       candidates.append((allow, mentionedFields(condition)))
     }
     guard !candidates.isEmpty else { return [] }
@@ -134,6 +161,17 @@ enum OwnershipChange: Lint {
       if let field = dataField(other) { fields.insert(field) }
     }
     return fields
+  }
+
+  /// The owner fields of the matches asked about: those their allow statements compare with
+  /// `request.auth.uid`, sorted (the first names the field in messages). One pass over the allows.
+  static func ownerFields(inMatches wanted: Set<Int>, _ model: LintModel) -> [Int: [String]] {
+    guard !wanted.isEmpty else { return [:] }
+    var fields: [Int: Set<String>] = [:]
+    for fact in model.allowFacts where wanted.contains(fact.matchIndex) {
+      if let condition = fact.condition { fields[fact.matchIndex, default: []].formUnion(ownerFields(condition)) }
+    }
+    return fields.mapValues { $0.sorted() }
   }
 
   /// F in `resource.data.F...` or `request.resource.data.F...`.

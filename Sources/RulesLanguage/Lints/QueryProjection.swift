@@ -5,7 +5,9 @@ enum QueryProjection: Lint {
   static let rule = LintRule(
     code: "misconception.query-projection",
     summary: "a list rule that reads a query property rules do not expose (`request.query.select`)",
-    fixHint: "rules see only request.query.limit, offset and orderBy; split private fields into another document",
+    fixHint:
+      "reading `request.query.<name>` is an error: delete the statement (the test alone where joined with `||`); "
+      + "to list only public fields, copy them to documents of their own with their own read rule",
     triggering: [
       "match /users/{uid} { allow list: if request.query.select == ['name']; }",
       "match /users/{uid} { allow list: if 'name' in request.query.fields; }",
@@ -34,7 +36,11 @@ enum QueryProjection: Lint {
             rule.warning(
               "request.query has no property '\(name.name)': rules see only limit, offset and orderBy, not a "
                 + "query's select() projection or its filters, and a permitted query returns whole documents",
-              at: name.range))
+              at: name.range,
+              fix: "reading `request.query.\(name.name)` is an error, so nothing is granted through it: delete the "
+                + "statement when the test is its whole condition or joined with `&&`, else just the test (the rules "
+                + "decide as before); to let clients list only some fields, copy them to documents of their own "
+                + "(e.g. `publicProfiles/{uid}`) with their own read rule, as rules grant whole documents"))
         }
       }
     }

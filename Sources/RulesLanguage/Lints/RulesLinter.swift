@@ -11,11 +11,13 @@ public enum RulesLinter {
     RecursiveWrite.self,
     OverlappingAllow.self,
     OwnershipChange.self,
+    OwnerFieldInKeyList.self,
     UnvalidatedWrite.self,
     UnvalidatedLookup.self,
     FieldHiding.self,
     CollectionPath.self,
     QueryProjection.self,
+    ResourceOnCreate.self,
     TypeComparison.self,
     TypeArithmetic.self,
     TypeMissingMethod.self,
@@ -44,7 +46,7 @@ public enum RulesLinter {
   /// cost little wall-clock time (their CPU time is unchanged; `flint-bench lint` shows both).
   public static func check(_ source: SourceFile, strict: Bool = false) -> CompiledRules {
     let parsed = RulesParser.parse(source)
-    let syntaxBroken = parsed.diagnostics.contains { $0.severity == .error }
+    let syntaxBroken = parsed.hasUnreliableTree
     var compiled: CompiledRules
     var diagnostics: [Diagnostic]
     if syntaxBroken {

@@ -52,6 +52,8 @@ enum UnvalidatedWrite: Lint {
       "match /users/{userId}/{doc=**} { allow read: if true; allow write: if request.auth.uid == userId; }",
       // Reported by security.signed-in-only-write.
       "match /posts/{postId} { allow read: if true; allow write: if request.auth != null; }",
+      // A create that reads the stored document never succeeds (misconception.resource-on-create).
+      "match /posts/{postId} { allow read: if true; allow create: if resource.data.authorId == request.auth.uid; }",
       // An undefined helper may validate: unknown stays silent.
       "match /profiles/{userId} { allow read: if true; allow update: if request.auth.uid == userId && checked(); }",
     ])
@@ -62,7 +64,9 @@ enum UnvalidatedWrite: Lint {
         storesUserData(allow.match), let condition = allow.condition
       else { return false }
       // getAfter() can read the written document; an unresolved helper may check anything.
-      return !condition.readsIncomingData && !allow.callsGetAfter && !condition.hasUnresolvedCall
+      guard !condition.readsIncomingData && !allow.callsGetAfter && !condition.hasUnresolvedCall else { return false }
+      // A create that can never succeed is `misconception.resource-on-create`'s finding.
+      return allow.methods.contains(.update) || condition.storedReadBlockingCreate == nil
     }
     guard !candidates.isEmpty else { return [] }
     let reported = Set(model.ownershipFindings.map { ObjectIdentifier($0.allow) })

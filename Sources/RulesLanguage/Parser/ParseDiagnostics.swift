@@ -35,10 +35,30 @@ public enum ParseDiagnostics {
       at: range)
   }
 
-  public static func functionAfterService(at range: SourceRange) -> Diagnostic {
-    .error(
-      "parse.function-after-service", "top-level functions must be declared before the 'service' block",
+  public static func trailingParameterComma(at range: SourceRange) -> Diagnostic {
+    .warning(
+      "parse.trailing-comma",
+      "a ',' after the last parameter: Flint accepts it, but whether Firebase's compiler does is not known; remove it to be safe",
       at: range)
+  }
+
+  public static func singleStarWildcard(_ name: String, at range: SourceRange) -> Diagnostic {
+    .warning(
+      "parse.single-star-wildcard",
+      "'{\(name)=*}' matches exactly one path segment, like '{\(name)}'; write '{\(name)}', or '{\(name)=**}' to match any depth",
+      at: range)
+  }
+
+  /// The code of `unclosedBlock`: the parser recovered, so the tree is as the author indented it.
+  public static let unclosedBlockCode = "parse.unclosed-block"
+
+  public static func unclosedBlock(_ what: String, at header: SourceRange, line: Int, lastStatementEnd: Int)
+    -> Diagnostic
+  {
+    .error(
+      unclosedBlockCode,
+      "this \(what) is not closed: its '}' is missing before line \(line), where the indentation returns to the block's level",
+      at: header, notes: [.init("add '}' after this line", at: .at(lastStatementEnd))])
   }
 
   public static func unknownMethod(_ name: String, at range: SourceRange) -> Diagnostic {

@@ -25,8 +25,14 @@ extension Parser {
   /// When a block's `}` is missing, braces pair up wrongly and the error lands at the end of
   /// the file. The block most likely left open is the first `match` whose contents are not
   /// indented deeper than its own `match` keyword; a note points at it.
-  func misindentationNote(_ items: [MatchItem]) -> [Diagnostic.Note] {
-    guard let block = Self.firstMisindented(items, column: column(of:)) else { return [] }
+  ///
+  /// Columns come from a line table built once per parse, so that a file of many blocks on
+  /// one long line stays linear. The second, indentation-guided pass needs no note: its
+  /// result is kept only when no block was left open at the end.
+  mutating func misindentationNote(_ items: [MatchItem]) -> [Diagnostic.Note] {
+    guard lines == nil else { return [] }
+    if noteLines == nil { noteLines = LineIndentation(bytes) }
+    guard let table = noteLines, let block = Self.firstMisindented(items, column: table.column(of:)) else { return [] }
     return [
       .init(
         "this 'match' block may be the one missing its '}': what follows it is not indented inside it",
@@ -41,17 +47,6 @@ extension Parser {
       if let inner = firstMisindented(block.items, column: column) { return inner }
     }
     return nil
-  }
-
-  /// The 1-based column (in bytes) of a source offset.
-  func column(of offset: Int) -> Int {
-    var index = min(max(offset, 0), bytes.count)
-    var column = 1
-    while index > 0 && bytes[index - 1] != UInt8(ascii: "\n") {
-      index -= 1
-      column += 1
-    }
-    return column
   }
 }
 

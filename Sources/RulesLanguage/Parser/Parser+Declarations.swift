@@ -1,7 +1,7 @@
 extension Parser {
-  /// `RulesFile = [ RulesVersion ] { FunctionDecl } ServiceDecl`, tolerating anything:
-  /// a misplaced `rules_version`, a second `service` or a function after it are parsed
-  /// and reported, junk is skipped.
+  /// `RulesFile = [ RulesVersion ] { FunctionDecl } ServiceDecl { FunctionDecl }`, tolerating
+  /// anything: a misplaced `rules_version` or a second `service` are parsed and reported,
+  /// junk is skipped.
   mutating func parseFile() -> RulesFile {
     var version: RulesVersionDecl?
     var functions: [FunctionDecl] = []
@@ -23,9 +23,9 @@ extension Parser {
         }
       case .kwFunction:
         inStrayRun = false
-        let function = parseFunction()
-        if service != nil { append(ParseDiagnostics.functionAfterService(at: function.name.range)) }
-        functions.append(function)
+        // Top-level functions may also follow the service block: Google's compiler deploys
+        // such files and the functions are callable from inside it (Docs/fidelity/parser.md).
+        functions.append(parseFunction())
       case .kwService:
         inStrayRun = false
         let keyword = current.range
@@ -120,30 +120,44 @@ extension Parser {
       reportExpected("parse.expected-identifier", "expected a service name such as 'cloud.firestore'")
       skip(until: TokenKinds(.lBrace).union(.statementStart), consumingSemicolon: false)
     }
-    let items = parseBody(what: "service block", isService: true)
+    let items = parseBody(what: "service block", isService: true, header: start)
     return ServiceDecl(name: name, items: items, range: SourceRange(start: start, end: previousEnd))
   }
 
-  /// `{ items }` of a service or match block. The `{` is expected at the current token.
-  mutating func parseBody(what: String, isService: Bool) -> [MatchItem] {
+  /// `{ items }` of a service or match block whose keyword is at `header`. The `{` is
+  /// expected at the current token.
+  mutating func parseBody(what: String, isService: Bool, header: Int) -> [MatchItem] {
     let open = current.range
     guard eat(.lBrace) else {
       reportExpected("parse.expected-token", "expected '{' to open the \(what)")
       return []
     }
+    let limit = indentationLimit(header: header)
     var items: [MatchItem] = []
     while true {
       let before = current.start
+      if endsByIndentation(limit) {
+        recovering = false
+        closedByIndentation = true
+        report(
+          ParseDiagnostics.unclosedBlock(
+            what, at: SourceRange(start: header, end: open.end), line: lines?.lineNumber(of: current.start) ?? 0,
+            lastStatementEnd: previousEnd))
+        recovering = false
+        return items
+      }
       switch current.kind {
       case .rBrace:
         advance()
         recovering = false
         return items
       case .eof, .kwService, .kwRulesVersion:
+        if at(.eof) { unclosedAtEnd = true }
+        let hint = misindentationNote(items)
         report(
           .error(
             "parse.expected-token", "expected '}' to close the \(what)", at: .at(previousEnd),
-            notes: [.init("the \(what) opens here", at: open)] + misindentationNote(items)))
+            notes: [.init("the \(what) opens here", at: open)] + hint))
         return items
       case .kwMatch:
         items.append(.match(parseMatch()))
@@ -182,7 +196,7 @@ extension Parser {
       return MatchBlock(path: path, items: [], range: SourceRange(start: start, end: previousEnd))
     }
     defer { leaveNesting() }
-    let items = parseBody(what: "match block", isService: false)
+    let items = parseBody(what: "match block", isService: false, header: start)
     return MatchBlock(path: path, items: items, range: SourceRange(start: start, end: previousEnd))
   }
 

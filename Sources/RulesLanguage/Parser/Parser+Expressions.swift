@@ -205,7 +205,8 @@ extension Parser {
     return nil
   }
 
-  /// `( [ Expr { "," Expr } ] )`; the `(` is the current token.
+  /// `( [ Expr { "," Expr } [ "," ] ] )`; the `(` is the current token. A trailing comma
+  /// after the last argument is accepted: Google's compiler deploys files with `f(a, b,)`.
   mutating func parseArguments() -> [Expr] {
     let opener = current.range
     advance()
@@ -213,14 +214,8 @@ extension Parser {
     if eat(.rParen) { return arguments }
     while true {
       arguments.append(parseExpression())
-      if at(.comma) {
-        let comma = current.range
-        advance()
-        if at(.rParen) {
-          report("parse.trailing-comma", "unexpected ',' before ')' in the argument list", at: comma)
-          advance()
-          return arguments
-        }
+      if eat(.comma) {
+        if eat(.rParen) { return arguments }
         continue
       }
       if eat(.rParen) { return arguments }

@@ -32,7 +32,9 @@ extension Parser {
       range: SourceRange(start: start, end: previousEnd))
   }
 
-  /// `( [ IDENT { "," IDENT } ] )`
+  /// `( [ IDENT { "," IDENT } [ "," ] ] )`. A trailing comma is accepted with a warning:
+  /// Google's compiler takes one in call arguments and literals, in parameter lists it is
+  /// unknown (Docs/fidelity/parser.md).
   private mutating func parseParameters() -> [Identifier] {
     guard eat(.lParen) else {
       reportExpected("parse.expected-token", "expected '(' after the function name")
@@ -41,6 +43,11 @@ extension Parser {
     var parameters: [Identifier] = []
     if eat(.rParen) { return parameters }
     while true {
+      if !parameters.isEmpty, at(.rParen) {
+        append(ParseDiagnostics.trailingParameterComma(at: SourceRange(start: previousEnd - 1, end: previousEnd)))
+        advance()
+        return parameters
+      }
       guard at(.identifier) else {
         reportExpected("parse.expected-identifier", "expected a parameter name")
         skipToClosing(.rParen)

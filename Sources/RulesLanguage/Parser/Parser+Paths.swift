@@ -28,6 +28,9 @@ extension Parser {
       case .success(let segment):
         segments.append(segment)
         position = segment.range.end
+        if case .wildcard(let name) = segment.kind, segment.range.length != name.utf8.count + 2 {
+          append(ParseDiagnostics.singleStarWildcard(name, at: segment.range))  // written `{name=*}`
+        }
       case .failure(let diagnostic):
         report(diagnostic)
         resumeAfterBadMatchPath(from: diagnostic.range.start)
@@ -74,7 +77,8 @@ extension Parser {
     skip(until: TokenKinds(.lBrace).union(.statementStart), consumingSemicolon: false)
   }
 
-  /// One segment at `position` (just after a `/`): `name`, `(default)`, `{x}` or `{x=**}`.
+  /// One segment at `position` (just after a `/`): `name`, `(default)`, `{x}`, `{x=*}` (read
+  /// as `{x}`) or `{x=**}`.
   private func scanMatchSegment(at position: Int) -> Scan<MatchSegment, Diagnostic> {
     let first = byte(at: position)
     if first == UInt8(ascii: "{") {
@@ -89,12 +93,13 @@ extension Parser {
       let name = text(SourceRange(start: nameStart, end: cursor))
       var recursive = false
       if byte(at: cursor) == UInt8(ascii: "=") {
-        guard byte(at: cursor + 1) == UInt8(ascii: "*"), byte(at: cursor + 2) == UInt8(ascii: "*") else {
+        guard byte(at: cursor + 1) == UInt8(ascii: "*") else {
           return .failure(
             ParseDiagnostics.invalidMatchPath("expected '**' after '=' in a wildcard", at: .at(cursor + 1)))
         }
-        recursive = true
-        cursor += 3
+        // `{name=*}` deploys; Flint reads it as the single-segment `{name}` (the caller warns).
+        recursive = byte(at: cursor + 2) == UInt8(ascii: "*")
+        cursor += recursive ? 3 : 2
       }
       guard byte(at: cursor) == UInt8(ascii: "}") else {
         return .failure(ParseDiagnostics.invalidMatchPath("expected '}' to close the wildcard", at: .at(cursor)))

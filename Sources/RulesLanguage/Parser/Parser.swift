@@ -27,6 +27,15 @@ struct Parser {
   /// whether an inner error already explains a problem.
   var syntaxErrorCount = 0
   var depth = 0
+  /// Set for the second pass after a missing `}` (see `Parser+IndentRecovery`): blocks whose
+  /// body is indented end where the indentation returns to their level.
+  var lines: LineIndentation?
+  /// The line table of `misindentationNote`, built on first use.
+  var noteLines: LineIndentation?
+  /// Set when a block was closed by indentation (`parse.unclosed-block`).
+  var closedByIndentation = false
+  /// Set when a service or match block was still open at the end of the file.
+  var unclosedAtEnd = false
   /// Identifier spellings seen so far, each decoded once.
   private var names = NameTable()
   private var truncated = false

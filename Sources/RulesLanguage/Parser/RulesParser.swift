@@ -2,9 +2,20 @@
 public enum RulesParser {
   /// Parses a whole `firestore.rules` file. Never throws: problems come back as diagnostics,
   /// one per independent error, and the tree holds `.invalid` nodes where text could not be read.
+  /// A block left open (a `}` missing) is first noticed at the end of the file; the file is
+  /// then parsed again closing indented blocks where their indentation ends, and that parse
+  /// is kept when it closed a block that way and left nothing open at the end.
   public static func parse(_ source: SourceFile) -> ParsedRules {
     var parser = Parser(source: source)
     let file = parser.parseFile()
+    if parser.unclosedAtEnd {
+      var retry = Parser(source: source)
+      retry.lines = LineIndentation(source.bytes)
+      let recovered = retry.parseFile()
+      if retry.closedByIndentation && !retry.unclosedAtEnd {
+        return ParsedRules(file: recovered, diagnostics: sorted(retry.diagnostics))
+      }
+    }
     return ParsedRules(file: file, diagnostics: sorted(parser.diagnostics))
   }
 
@@ -30,6 +41,13 @@ public enum RulesParser {
 public struct ParsedRules: Sendable {
   public var file: RulesFile
   public var diagnostics: [Diagnostic]
+
+  /// Whether a syntax error leaves the tree unreliable (then only errors are reported). A
+  /// block the parser closed by indentation (`parse.unclosed-block`) does not: the tree is
+  /// as the author indented it, so the other checks, warnings and lints still run.
+  public var hasUnreliableTree: Bool {
+    diagnostics.contains { $0.severity == .error && $0.code != ParseDiagnostics.unclosedBlockCode }
+  }
 
   public init(file: RulesFile, diagnostics: [Diagnostic]) {
     self.file = file

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FirestoreModel
 import FlintKit
 import RulesLanguage
 
@@ -53,21 +54,41 @@ extension Flint {
         Output.error(error.description)
         throw ExitCode(ExitStatus.usage)
       }
+      if files.isEmpty {
+        // firebase.json's Cloud Storage rules are skipped: say so once, on stderr.
+        for path in RulesInputs.storageRules() {
+          Output.error(
+            "flint: note: \(path) (firebase.json \"storage\") is not checked: Flint checks Cloud Firestore rules only")
+        }
+      }
       if watch { return try self.watch(inputs) }
       var results: [(source: SourceFile, diagnostics: [Diagnostic])] = []
+      var paths: [String] = []
       var ioFailed = false
       for input in inputs {
-        if let result = diagnose(input) { results.append(result) } else { ioFailed = true }
+        if let result = diagnose(input) {
+          results.append(result)
+          paths.append(input.path)
+        } else {
+          ioFailed = true
+        }
       }
       switch format {
       case .text:
         for result in results {
+          if let note = result.diagnostics.first, result.diagnostics.count == 1,
+            note.code == RulesCheck.storageNotCheckedCode
+          {
+            // Storage rules: the one line saying they are not checked, no counts (nothing was counted).
+            Output.out(VisibleText.escapedLines("\(result.source.name): note: \(note.message)\n"))
+            continue
+          }
           Output.out(DiagnosticRenderer.text(result.diagnostics, in: result.source))
         }
       case .json:
         Output.out(DiagnosticRenderer.json(results))
       case .sarif:
-        Output.out(SARIFRenderer.render(results))
+        Output.out(SARIFRenderer.render(results, sourceRoot: SourceRoot.locate(paths: paths)))
       }
       if ioFailed { throw ExitCode(ExitStatus.usage) }
       let hasErrors = results.contains { $0.diagnostics.contains { $0.severity == .error } }

@@ -21,6 +21,9 @@ extension Flint {
         (the plan to stdout). Without --existing, the "indexes" file of firebase.json is read. \
         A manifest that already holds more composite indexes than --limit (or overrides than \
         --override-limit) gets nothing added of that kind; the plan and stderr say so. \
+        A query line that fails to parse stops the writing: the plan for the other lines is \
+        printed, and no manifest is written or printed and nothing is pruned. --prune removes only \
+        indexes no query of the files could use (as its own index or a merge member). \
         Exit status: 0 done; 1 when the manifest is over --limit or --override-limit, or with \
         --check when a query is not served by the existing manifest; 2 usage problems, \
         unreadable or invalid files, bad query lines.
@@ -48,7 +51,7 @@ extension Flint {
     @Flag(name: .long, help: "Only check: exit 1 when the existing manifest does not serve a query; write nothing.")
     var check = false
 
-    @Flag(name: .long, help: "Remove existing composite indexes that no query uses.")
+    @Flag(name: .long, help: "Remove existing composite indexes that no query of the files could use.")
     var prune = false
 
     @Flag(name: .long, help: "Stop at the first bad query line.")
@@ -94,7 +97,7 @@ extension Flint {
       }
       for warning in output.warnings { Output.error("warning: \(warning)") }
       if !output.problems.isEmpty { Output.error(WorkloadProblemText.text(output.problems)) }
-      guard let plan = output.plan, let manifestText = output.manifestText else {
+      guard let plan = output.plan else {
         // A file that is not text gets its one error and nothing else.
         if !output.problems.contains(where: \.notText) {
           Output.error("flint: nothing written: fix the query lines above (--strict)")
@@ -103,8 +106,23 @@ extension Flint {
       }
       let queries = output.queries
       let badLines = output.problems.isEmpty ? ExitStatus.success : ExitStatus.usage
+      if !check, output.manifestText == nil {
+        // Some line failed: the plan for the others, on stderr; no manifest anywhere, nothing pruned.
+        Output.error(
+          format == .json
+            ? IndexPlanRenderer.json(plan, queries: queries, manifest: false)
+            : IndexPlanRenderer.text(plan, queries: queries))
+        Output.error(
+          "flint: nothing written\(prune ? " and nothing pruned" : ""): fix the query lines above "
+            + "(the plan cannot see what those queries need)")
+        throw ExitCode(ExitStatus.usage)
+      }
+      let manifestText = output.manifestText ?? ""
       if check {
-        Output.out(format == .json ? IndexPlanRenderer.json(plan, queries: queries, manifest: false) : checkText(plan, queries))
+        Output.out(
+          format == .json
+            ? IndexPlanRenderer.json(plan, queries: queries, manifest: false)
+            : checkText(plan, queries, manifest: existingFile?.name))
         for overrun in plan.overruns { Output.error("flint: over budget: \(overrun.message)") }
         // Over budget alone is a warning (a project with billing may hold up to 1,000); it fails
         // the check only through the queries it leaves unserved.
@@ -137,7 +155,7 @@ extension Flint {
 
     /// `--check`: the plan against the existing manifest, then the verdict (the user's query
     /// texts and names escaped).
-    private func checkText(_ plan: IndexPlan, _ queries: [WorkloadQuery]) -> String {
+    private func checkText(_ plan: IndexPlan, _ queries: [WorkloadQuery], manifest: String?) -> String {
       var text = ""
       for (q, served) in plan.servedByExisting.enumerated() where !served && q < queries.count {
         let serving = plan.existingServings[q]
@@ -148,7 +166,7 @@ extension Flint {
       let unserved = plan.servedByExisting.filter { !$0 }.count
       for overrun in plan.overruns { text += "over budget: \(overrun.message)\n" }
       text += unserved == 0
-        ? "check: all \(queries.count) queries are served by \(existing ?? "the automatic indexes")\n"
+        ? IndexCheckSummary.allServed(plan.existingServings, manifest: manifest) + "\n"
         : "check: \(unserved) of \(queries.count) queries are not served; run without --check to add the indexes\n"
       return VisibleText.escapedLines(text)
     }

@@ -34,8 +34,10 @@ extension Flint {
       for name in outcome.written { out += "wrote \(name)\n" }
       for name in outcome.skipped { out += "skipped \(name) (it exists; left unchanged)\n" }
       if outcome.addedSection { out += "updated \(StarterFiles.configName): added the firestore section\n" }
-      // A kept section naming other rules: `flint check` alone would check those, not the starter.
-      var check = "flint check"
+      // `--strict`: undefined names are errors, so a typo fails CI instead of passing with a
+      // warning (the default, as Google's CLI). A kept section naming other rules: `flint check`
+      // alone would check those, not the starter.
+      var check = "flint check --strict"
       if let rules = outcome.keptRules, !rules.contains(StarterFiles.rulesName) {
         let named = rules.isEmpty ? "no rules file" : rules.joined(separator: ", ")
         out += "kept \(StarterFiles.configName)'s firestore section (it names \(named); left unchanged)\n"

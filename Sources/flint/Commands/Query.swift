@@ -18,7 +18,11 @@ extension Flint {
         with the predicate it could not prove and a suggested filter, the normalized orderBy, \
         and the results on --data with the billed reads. The query may use auth.uid, \
         auth.token.<claim>, request.time and --var names. Instead of a query, 'get PATH', 'delete PATH', \
-        'create PATH' or 'update PATH' (with --data-json) decides one document request. \
+        'create PATH', 'set PATH' or 'update PATH' (with --data-json) decides one document request as the \
+        SDK sends it: create and set give the whole document, update the fields it changes (merged onto \
+        the stored document; "a.b" keys and transforms such as {"__increment__": 1} allowed). An update \
+        of a missing document is NOT_FOUND and a create of an existing one ALREADY_EXISTS (exit 1), \
+        as Firestore answers before the rules run. \
         Without --rules, the "firestore" rules of firebase.json in the current directory are \
         used when present, and without --indexes its "indexes" manifest: the report names the \
         index the query needs and whether the manifest serves it (else the backend's \
@@ -49,7 +53,9 @@ extension Flint {
     @Option(name: .long, help: "The database id.")
     var database: String = "(default)"
 
-    @Option(name: .customLong("data-json"), help: "For create/update: the document after the write (JSON object).")
+    @Option(
+      name: .customLong("data-json"),
+      help: "For create/set: the whole document; for update: the fields it changes (JSON object).")
     var dataJSON: String?
 
     @Option(name: .customLong("var"), help: "A query variable NAME=VALUE (VALUE: JSON, or else a string); repeatable.")
@@ -61,11 +67,11 @@ extension Flint {
     @Option(name: .long, help: "Explanations of a document request: short or full (the whole trace).")
     var explain: ExplainLevel = .short
 
-    @Argument(help: "The query, or get|create|update|delete PATH.")
+    @Argument(help: "The query, or get|create|update|set|delete PATH.")
     var words: [String] = []
 
     func run() throws {
-      guard !words.isEmpty else { throw usage("give a QUERY, or get|create|update|delete PATH") }
+      guard !words.isEmpty else { throw usage("give a QUERY, or get|create|update|set|delete PATH") }
       let requestTime = try parseTime()
       let user: Auth?
       do {
@@ -80,11 +86,11 @@ extension Flint {
         playground.indexesName = name
       }
       playground.project = project ?? ProjectID.fromFirebaserc() ?? "PROJECT_ID"
-      if let method = RequestMethod(rawValue: words[0]), method != .list, words.count == 2 {
-        try runDocument(method, playground, user, requestTime)
+      if let kind = DocumentRequest.Kind(rawValue: words[0]), words.count == 2 {
+        try runDocument(kind, playground, user, requestTime)
         return
       }
-      guard dataJSON == nil else { throw usage("--data-json is only for create and update") }
+      guard dataJSON == nil else { throw usage("--data-json is only for create, update and set") }
       var bound: [String: Value] = [:]
       for variable in variables {
         do {
@@ -102,27 +108,22 @@ extension Flint {
       if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
 
-    private func runDocument(_ method: RequestMethod, _ playground: QueryPlayground, _ user: Auth?, _ time: Timestamp)
+    private func runDocument(_ kind: DocumentRequest.Kind, _ playground: QueryPlayground, _ user: Auth?, _ time: Timestamp)
       throws
     {
       guard let path = PlaygroundInput.documentPath(words[1]) else {
         throw usage("'\(words[1])' is not a document path (collection/id, an even number of segments)")
       }
-      var fields: [String: Value]?
-      if let dataJSON {
-        guard method == .create || method == .update else { throw usage("--data-json is only for create and update") }
-        do {
-          fields = try PlaygroundInput.fields(dataJSON, time: time)
-        } catch {
-          throw usage("invalid --data-json: \(error.description)")
-        }
-      } else if method == .create || method == .update {
-        fields = [:]
+      if dataJSON != nil, !kind.takesData { throw usage("--data-json is only for create, update and set") }
+      if kind == .update, dataJSON == nil { throw usage("update needs --data-json: the fields it changes") }
+      let document: DocumentRequest
+      do {
+        document = try DocumentRequest.read(kind, path: path, json: dataJSON, time: time)
+      } catch {
+        throw usage("invalid --data-json: \(error.description)")
       }
-      if method.isWrite, playground.ruleset == nil { throw usage("a \(method.rawValue) request needs --rules") }
-      let request = Request(
-        method: method, path: path, database: database, auth: user, time: time, resourceData: fields)
-      let report = playground.run(request)
+      if kind != .get, playground.ruleset == nil { throw usage("a \(kind.rawValue) request needs --rules") }
+      let report = playground.run(document, auth: user, time: time)
       if format == .json {
         Output.out(PlaygroundRenderer.json(report))
       } else {
@@ -166,14 +167,11 @@ extension Flint {
           throw ExitCode(ExitStatus.usage)
         }
         // Never another database's rules: a query is checked against its own database's.
-        let entry = config.entries.first { $0.database == database }
-        if entry == nil, !config.entries.isEmpty {
-          let others = config.entries.map(\.database).joined(separator: ", ")
-          throw usage(
-            "firebase.json names no rules file for the database '\(database)'; databases with rules: \(others) "
-              + "(pick one with --database, or give --rules)")
+        do {
+          path = try config.rules(for: database)
+        } catch {
+          throw usage(error.message)
         }
-        path = entry?.rules
       }
       guard let path else { return nil }
       return try RulesInputs.compile(atPath: path)

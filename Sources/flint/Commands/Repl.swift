@@ -42,12 +42,17 @@ extension Flint {
     @Option(name: .long, help: "request.time as RFC 3339 (default 1970-01-01T00:00:00Z).")
     var time: String?
 
+    @Option(
+      name: .long,
+      help: "The database id (default: firebase.json's only database, else (default)); selects its rules and indexes in a multi-database firebase.json.")
+    var database: String?
+
     func run() throws {
       let terminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
       let colors = terminal && (getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true)
       var session = ReplSession(style: ReplStyle(colors: colors))
       try configure(&session)
-      let project = ReplProject.resolve(rules: rules, data: data, indexes: indexes)
+      let project = ReplProject.resolve(rules: rules, data: data, indexes: indexes, database: database)
       let started = session.start(with: project)
       Output.out(started.text)
       Output.out(ReplBanner.text(session, note: project.note))

@@ -10,7 +10,10 @@ extension Flint {
         Each SUITE is a JSON or YAML file naming a rules file, seed data and cases \
         ({"rules", "data", "time", "cases": [{"name", "request" | "batch", "expect"}]}; \
         'flint help suites' lists every field); a folder runs the *.json, *.yaml and *.yml files \
-        in it that are suites (a top-level "cases" key). Text output explains each failing case \
+        in it that are suites (a top-level "cases" key), and no SUITE runs those of the current \
+        folder. A case that cannot be read is reported with all its problems and the others run \
+        (exit 2). expect is allow, deny, not-found (an update of a missing document) or \
+        already-exists (a create of a stored one). Text output explains each failing case \
         briefly, down to the failing sub-expression and the values it saw (--explain full: the \
         whole evaluated tree), and ends with "N passed, M failed". --format junit writes JUnit XML \
         for CI test reporters. --coverage reports, per rules file, how often each allow granted and \
@@ -47,7 +50,12 @@ extension Flint {
       help: "Keep running: re-run the suites whose suite, rules or data files change and print what changed (Linux).")
     var watch = false
 
-    @Argument(help: "Suite files or folders of suites.")
+    @Option(
+      name: .long,
+      help: "The database of suites that name none (their \"database\" key wins): request paths and lookups are /databases/<id>/documents/....")
+    var database: String?
+
+    @Argument(help: "Suite files or folders of suites (default: the suites in the current folder).")
     var suites: [String] = []
 
     func validate() throws {
@@ -65,10 +73,10 @@ extension Flint {
     }
 
     func run() throws {
-      guard !suites.isEmpty else { try failUsage(.unreadable("no SUITE given")) }
       let files: [String]
       do {
-        files = try SuiteFiles.expand(suites)
+        // No argument: the suites in the current folder (`flint init` writes firestore.rules.test.yaml there).
+        files = suites.isEmpty ? try SuiteFiles.currentFolder() : try SuiteFiles.expand(suites)
       } catch {
         try failUsage(error)
       }
@@ -83,6 +91,8 @@ extension Flint {
       }
       let measuring = coverage != nil || minCoverage != nil
       var loader = SuiteLoader()
+      if let database { loader.defaultDatabase = database }
+      loader.keepsValidCases = true
       // Text and JUnit reports explain only failing cases, so passing ones need no trace, unless
       // coverage reads every case's trace.
       let runner = SuiteRunner(explainsPassingCases: format == .json || measuring)
@@ -94,6 +104,8 @@ extension Flint {
         do {
           let suite = try loader.load(file: file)
           let result = runner.run(suite)
+          // Cases that could not be read did not run; the others did.
+          if !suite.caseErrors.isEmpty { Output.error(SuiteError.invalidCases(suite.caseErrors).description) }
           let elapsed = (clock.now - start).components
           runs.append(.ran(result, seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18))
           if measuring { collected.record(suite, result) }
@@ -106,7 +118,9 @@ extension Flint {
         }
       }
       let results = runs.compactMap { if case .ran(let result, _) = $0 { result } else { nil } }
-      let errors = runs.compactMap { if case .unloadable(_, let error) = $0 { error } else { nil } }
+      let errors =
+        runs.compactMap { if case .unloadable(_, let error) = $0 { error } else { nil } }
+        + results.filter { !$0.caseErrors.isEmpty }.map { SuiteError.invalidCases($0.caseErrors) }
       let invalid = !errors.isEmpty
       switch format {
       // Nothing ran: the problems on stderr are the whole story.

@@ -45,22 +45,3 @@ enum Output {
     }
   }
 }
-
-/// The exit statuses every subcommand uses.
-enum ExitStatus {
-  /// No errors (warnings allowed).
-  static let success: Int32 = 0
-  /// The checked input has errors.
-  static let failure: Int32 = 1
-  /// Usage error, unreadable file or invalid configuration.
-  static let usage: Int32 = 2
-}
-
-/// A problem that stops a command before it produces results; printed as `flint: <message>`.
-struct UsageProblem: Error, CustomStringConvertible {
-  var message: String
-
-  init(_ message: String) { self.message = message }
-
-  var description: String { "flint: \(message)" }
-}

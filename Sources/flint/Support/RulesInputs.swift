@@ -30,6 +30,15 @@ enum RulesInputs {
     return unique(config.entries.map { RulesInput(path: $0.rules, displayName: $0.rules) })
   }
 
+  /// The Cloud Storage rules files `firebase.json` in the current directory names (none when
+  /// it is missing or unreadable: `resolve` reports that).
+  static func storageRules() -> [String] {
+    guard let bytes = try? FileReader.bytes(atPath: configName), let config = try? config(bytes: bytes) else {
+      return []
+    }
+    return config.storageRules
+  }
+
   /// The `firebase.json` in `bytes`, its problems as usage problems.
   static func config(bytes: [UInt8]) throws(UsageProblem) -> FirebaseConfig {
     do {

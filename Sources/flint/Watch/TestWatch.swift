@@ -26,8 +26,12 @@ extension Flint.Test {
             read.paths.append(path)
             return try SuiteFiles.read(path)
           })
+          if let database { loader.defaultDatabase = database }
+          loader.keepsValidCases = true
           do {
-            results[file] = runner.run(try loader.load(file: file))
+            let suite = try loader.load(file: file)
+            if !suite.caseErrors.isEmpty { Output.error(SuiteError.invalidCases(suite.caseErrors).description) }
+            results[file] = runner.run(suite)
             plan.record(file, read: read.paths)
           } catch {
             results[file] = nil

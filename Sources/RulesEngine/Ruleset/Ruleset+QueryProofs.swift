@@ -68,6 +68,15 @@ extension Ruleset {
     }
   }
 
+  /// The block closest to the documents of `collection` when none covers them (a likely typo
+  /// in a `match` path), for the note of a denied query.
+  public func nearestMatch(collection: ResourcePath, database: String = "(default)") -> NearestMatch? {
+    let elements: [PathElement] =
+      [.segment("databases"), .segment(database), .segment("documents")]
+      + collection.segments.map(PathElement.segment) + [.anyID]
+    return NearestMatch.find(nodes, elements, method: .list)
+  }
+
   /// The user function `name` resolves to from function scope `scope`, if any.
   public func function(named name: String, inScope scope: Int) -> FunctionReference? {
     let scopes = self.scopes
@@ -124,8 +133,9 @@ extension EvalError {
   public static var recursiveCall: EvalError { recursion }
   /// `Variable not found error: Name: [<name>].`
   public static func unboundVariable(_ name: String) -> EvalError { variableNotFound(name) }
-  /// The `Service call error` of a `get()` on a missing or malformed document path.
-  public static func serviceCall(_ function: String, _ path: RulesPath) -> EvalError {
-    EvaluationContext.serviceCallError(function, path)
+  /// The `Service call error` of a `get()` on a missing document (`missing`), or on a path
+  /// that names no document of `database`.
+  public static func serviceCall(_ function: String, _ path: RulesPath, database: String, missing: Bool) -> EvalError {
+    EvaluationContext.serviceCallError(function, path, database: database, missing: missing)
   }
 }

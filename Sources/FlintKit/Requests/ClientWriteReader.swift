@@ -1,7 +1,8 @@
 import FirestoreModel
 
-/// Reads the partial writes of a suite request: `update: {"a.b": value}` and `set: {...}`
-/// with `merge: true` or `mergeFields: ["a.b", ...]`, whose values may hold the field
+/// Reads the writes of a request (suites, `flint query --data-json`, the REPL): the partial
+/// writes `update: {"a.b": value}` and `set: {...}` with `merge: true` or
+/// `mergeFields: ["a.b", ...]`, and whole documents, whose values may hold the field
 /// transforms `{__increment__: n}`, `{__array_union__: [...]}`, `{__array_remove__: [...]}`,
 /// `{__delete__: true}` and `{__server_timestamp__: true}` (the request time).
 struct ClientWriteReader {
@@ -28,11 +29,7 @@ struct ClientWriteReader {
   func set(_ json: JSONValue, merge: JSONValue?, mergeFields: JSONValue?, at path: JSONPath) throws(JSONError)
     -> ClientWrite
   {
-    let object = try json.object(at: path.appending("set"))
-    var data: [String: WriteValue] = [:]
-    for member in object.members {
-      data[member.key] = try value(member.value, at: path.appending("set").appending(member.key))
-    }
+    let data = try document(json, at: path.appending("set"))
     if merge != nil && mergeFields != nil {
       throw JSONError("give merge or mergeFields, not both", path: path.appending("mergeFields"))
     }
@@ -54,12 +51,35 @@ struct ClientWriteReader {
       }
       return .setMergeFields(data, fields)
     }
+    try rejectDelete(in: data, at: path.appending("set"))
+    return .set(data)
+  }
+
+  /// The write a request word sends with `json` (`flint query --data-json`, the REPL's object):
+  /// `create` and `set` the whole document, `update` the changed fields (dotted paths). Field
+  /// transforms are read in all three, as in suites.
+  func write(for kind: DocumentRequest.Kind, _ json: JSONValue, at path: JSONPath) throws(JSONError) -> ClientWrite {
+    if kind == .update { return try update(json, at: path) }
+    let data = try document(json, at: path)
+    try rejectDelete(in: data, at: path)
+    return .set(data)
+  }
+
+  /// A whole document's fields, whose values may hold transforms.
+  private func document(_ json: JSONValue, at path: JSONPath) throws(JSONError) -> [String: WriteValue] {
+    let object = try json.object(at: path)
+    var data: [String: WriteValue] = [:]
+    for member in object.members {
+      data[member.key] = try value(member.value, at: path.appending(member.key))
+    }
+    return data
+  }
+
+  private func rejectDelete(in data: [String: WriteValue], at path: JSONPath) throws(JSONError) {
     if data.values.contains(where: \.containsDelete) {
       throw JSONError(
-        "__delete__ needs merge: true or mergeFields (the SDK rejects FieldValue.delete() in a plain set)",
-        path: path.appending("set"))
+        "__delete__ needs merge: true or mergeFields (the SDK rejects FieldValue.delete() in a plain set)", path: path)
     }
-    return .set(data)
   }
 
   /// A value that may be, or hold, a transform.
