@@ -165,11 +165,7 @@ cp "$scratch/manual/flint.1" "$stage/flint.1"
 glibc=$(objdump -T "$stage/flint" | grep -o 'GLIBC_[0-9.]*' | sed 's/^GLIBC_//' | sort -uV | tail -1)
 readme >"$stage/README"
 notices >"$stage/THIRD-PARTY-NOTICES"
-if [ -f LICENSE ]; then
-  cp LICENSE "$stage/LICENSE"
-else
-  echo "dist: warning: no LICENSE at the repository root; the archive carries only THIRD-PARTY-NOTICES" >&2
-fi
+cp LICENSE "$stage/LICENSE"
 
 # Same bytes for the same commit: sorted names, fixed owner and times, no gzip timestamp.
 tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$commit_time" -C dist -cf - "$name" \

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The test of `make dist` and `make install` (run by `make test`, through `make test-dist`):
-# - the archive matches its .sha256 and holds flint, flint.1, README and THIRD-PARTY-NOTICES;
+# - the archive matches its .sha256 and holds flint, flint.1, README, LICENSE and THIRD-PARTY-NOTICES;
 # - `make install PREFIX=<temporary folder>` (and DESTDIR) installs the archive's binary and man page;
 # - the installed binary needs nothing outside glibc (Scripts/check-linkage.sh: readelf -d, ldd);
 # - in a mount namespace where the Swift toolchain's folder is an empty directory (the debug build
@@ -78,7 +78,7 @@ trap 'rm -rf "$tmp"' EXIT
 # The archive.
 (cd dist && sha256sum --check --quiet "$name.tar.gz.sha256") || fail "$tarball does not match its .sha256"
 listed=$(tar -tzf "$tarball" | sort | tr '\n' ' ')
-for file in flint flint.1 README THIRD-PARTY-NOTICES; do
+for file in flint flint.1 README LICENSE THIRD-PARTY-NOTICES; do
   [[ " $listed " == *" $name/$file "* ]] || fail "$tarball lacks $name/$file (it holds: $listed)"
 done
 tar -xzf "$tarball" -C "$tmp"
