@@ -22,7 +22,9 @@ public struct FieldPath: Hashable, Comparable, Sendable, CustomStringConvertible
   static func quoted(_ segment: String) -> String {
     let simple =
       !segment.isEmpty
-      && segment.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+      && segment.unicodeScalars.allSatisfy {
+        $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
+      }
       && !("0"..."9").contains(segment.unicodeScalars.first!)
     if simple { return segment }
     let escaped = segment.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "`", with: "\\`")

@@ -41,8 +41,10 @@ public struct Identity: Sendable, Hashable, CustomStringConvertible {
   /// `{"uid", "token"}` as a suite's request gives it, or null.
   var json: JSONValue {
     guard let uid else { return .null }
-    return .object(JSONObject(members: [
-      JSONMember(key: "uid", value: .string(uid)), JSONMember(key: "token", value: .object(ClaimValue.object(claims))),
-    ])!)
+    return .object(
+      JSONObject(members: [
+        JSONMember(key: "uid", value: .string(uid)),
+        JSONMember(key: "token", value: .object(ClaimValue.object(claims))),
+      ])!)
   }
 }

@@ -2,6 +2,8 @@
   import Flint
   import XCTest
 
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  // (XCTest's own naming, so these read like the assertions beside them.)
   /// Fails the XCTest, with the rules' explanation in the message, unless `rules` allow `request`.
   ///
   /// ```swift
@@ -18,6 +20,8 @@
     if !decision.allowed { XCTFail(issueText(expected: "allow", request, decision), file: file, line: line) }
   }
 
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  // (XCTest's own naming, so these read like the assertions beside them.)
   /// Fails the XCTest, with the rules' explanation in the message, unless `rules` deny `request`
   /// (a write Firestore fails before the rules run is not a denial: `XCTAssertWriteFailure`).
   public func XCTAssertDenied(
@@ -30,6 +34,8 @@
     }
   }
 
+  // swift-format-ignore: AlwaysUseLowerCamelCase
+  // (XCTest's own naming, so these read like the assertions beside them.)
   /// Fails the XCTest unless Firestore fails `request` before the rules run with `status`
   /// (`"NOT_FOUND"`, `"ALREADY_EXISTS"`).
   public func XCTAssertWriteFailure(
@@ -37,6 +43,8 @@
     file: StaticString = #filePath, line: UInt = #line
   ) throws {
     let decision = try rules.evaluate(request, data: data)
-    if decision.writeFailure != status { XCTFail(issueText(expected: status, request, decision), file: file, line: line) }
+    if decision.writeFailure != status {
+      XCTFail(issueText(expected: status, request, decision), file: file, line: line)
+    }
   }
 #endif

@@ -18,7 +18,8 @@ enum IndexBench {
       let order = (equality + 1 + (shape / 1000) % 9) % 10
       let direction = (shape / 9000) % 2 == 0 ? "asc" : "desc"
       lines.append(
-        #"collection("g\#(group)").where("f\#(equality)", "==", auth.uid).orderBy("f\#(order)", "\#(direction)")  @weight \#(1 + i % 7)"#)
+        #"collection("g\#(group)").where("f\#(equality)", "==", auth.uid).orderBy("f\#(order)", "\#(direction)")  @weight \#(1 + i % 7)"#
+      )
     }
     return lines.joined(separator: "\n")
   }

@@ -22,7 +22,8 @@ enum ProofBench {
       }
       """
     let compiled = RulesCompiler.compile(SourceFile(name: "bench.rules", text: rules))
-    let authorizer = ListAuthorizer(ruleset: Ruleset(file: compiled.file, source: SourceFile(name: "bench.rules", text: rules)))
+    let authorizer = ListAuthorizer(
+      ruleset: Ruleset(file: compiled.file, source: SourceFile(name: "bench.rules", text: rules)))
     let auth = Auth(uid: "alice")
     let context = QueryContext(bindings: ["auth": .map(["uid": .string("alice")])])
     let texts = [

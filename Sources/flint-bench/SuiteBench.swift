@@ -1,6 +1,6 @@
 import FlintKit
-import RulesLanguage
 import Foundation
+import RulesLanguage
 
 /// `flint test` throughput: load (JSON parse, rules compile, fixtures), run and report a
 /// generated 10,000-case suite, in process, from files on disk.
@@ -28,7 +28,8 @@ enum SuiteBench {
     var data: [String] = []
     for index in 0..<100 {
       data.append(
-        "\"posts/p\(index)\": {\"author\": \"u\(index % 10)\", \"published\": \(index % 2 == 0), \"title\": \"t\(index)\"}")
+        "\"posts/p\(index)\": {\"author\": \"u\(index % 10)\", \"published\": \(index % 2 == 0), \"title\": \"t\(index)\"}"
+      )
     }
     var lines: [String] = []
     lines.reserveCapacity(cases)

@@ -22,7 +22,8 @@ struct Flint: ParsableCommand {
   static func main() {
     // No subcommand is a usage error (ArgumentParser would print the help and exit 0).
     if CommandLine.arguments.count <= 1 {
-      Output.error("flint: missing subcommand (check, test, expr, query, indexes, repl, init or lsp)\n\n" + helpMessage())
+      Output.error(
+        "flint: missing subcommand (check, test, expr, query, indexes, repl, init or lsp)\n\n" + helpMessage())
       Output.terminate(ExitStatus.usage)
     }
     let arguments = ArgumentRewrite.coverage(ArgumentRewrite.expr(Array(CommandLine.arguments.dropFirst())))

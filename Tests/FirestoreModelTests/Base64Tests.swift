@@ -4,7 +4,9 @@ import Testing
 
 @Suite struct Base64Tests {
   @Test func encodesRFC4648Vectors() throws {
-    let vectors = ["": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=", "foobar": "Zm9vYmFy"]
+    let vectors = [
+      "": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=", "foobar": "Zm9vYmFy",
+    ]
     for (plain, encoded) in vectors {
       #expect(Base64.encode(Array(plain.utf8)) == encoded)
       #expect(try Base64.decode(encoded) == Array(plain.utf8))

@@ -39,7 +39,9 @@ import Testing
     #expect(FieldTransform.increment(.integer(1)).apply(to: .double(0.5)) == .double(1.5))
     #expect(FieldTransform.increment(.integer(1)).apply(to: .integer(.max)) == .integer(.max))
     #expect(FieldTransform.arrayRemove([.integer(1)]).apply(to: .string("x")) == .array([]))
-    #expect(FieldTransform.arrayRemove([.integer(1)]).apply(to: .array([.integer(1), .integer(2), .double(1)])) == .array([.integer(2)]))
+    #expect(
+      FieldTransform.arrayRemove([.integer(1)]).apply(to: .array([.integer(1), .integer(2), .double(1)]))
+        == .array([.integer(2)]))
   }
 
   @Test func dottedPathsWithBackticks() {

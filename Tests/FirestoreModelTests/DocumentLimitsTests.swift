@@ -30,11 +30,14 @@ import Testing
   }
 
   func kinds(_ path: String, _ fields: [String: Value]) -> [LimitViolation.Kind] {
-    DocumentLimits.validate(Document(path: ResourcePath(segments: path.split(separator: "/").map(String.init)), fields: fields)).map(\.kind)
+    DocumentLimits.validate(
+      Document(path: ResourcePath(segments: path.split(separator: "/").map(String.init)), fields: fields)
+    ).map(\.kind)
   }
 
   @Test func acceptsAnOrdinaryDocument() {
-    #expect(kinds("users/alice", ["name": .string("Alice"), "tags": .array([.string("a")]), "m": .map(["x": .null])]).isEmpty)
+    #expect(
+      kinds("users/alice", ["name": .string("Alice"), "tags": .array([.string("a")]), "m": .map(["x": .null])]).isEmpty)
   }
 
   @Test func documentSizeLimitIsOneMebibyte() {
@@ -49,7 +52,8 @@ import Testing
     let violations = DocumentLimits.validate(over)
     #expect(violations.map(\.kind) == [.fieldValueSize, .documentSize])
     #expect(violations.last?.description == "c/d: document is 1048577 bytes; the limit is 1048576 (1 MiB)")
-    #expect(violations.first?.description == "c/d: field s: value is 1048523 bytes; the limit is 1048487 (1 MiB - 89 bytes)")
+    #expect(
+      violations.first?.description == "c/d: field s: value is 1048523 bytes; the limit is 1048487 (1 MiB - 89 bytes)")
   }
 
   @Test func fieldNameRules() {
@@ -61,8 +65,11 @@ import Testing
     #expect(kinds("c/d", [String(repeating: "k", count: 1501): .null]) == [.fieldNameSize])
     let long = String(repeating: "k", count: 800)
     #expect(kinds("c/d", [long: .map([long: .null])]) == [.fieldPathSize])
-    let violation = DocumentLimits.validate(Document(path: ResourcePath(parsing: "c/d")!, fields: ["m": .map(["a.b": .map(["__k__": .null])])]))
-    #expect(violation.first?.description == "c/d: field m.`a.b`.__k__: field name \"__k__\" matches the reserved pattern __.*__")
+    let violation = DocumentLimits.validate(
+      Document(path: ResourcePath(parsing: "c/d")!, fields: ["m": .map(["a.b": .map(["__k__": .null])])]))
+    #expect(
+      violation.first?.description
+        == "c/d: field m.`a.b`.__k__: field name \"__k__\" matches the reserved pattern __.*__")
   }
 
   @Test func nestingDepthIsTwentyLevels() {
@@ -125,10 +132,12 @@ import Testing
 
   @Test func loaderReportsViolationsWithPlace() {
     do {
-      _ = try FixtureLoader.load(text: "{\n  \"users/a\": {\"ok\": 1},\n  \"users/b\": {\"__bad__\": 1, \"\": 2}\n}", file: "seed.json")
+      _ = try FixtureLoader.load(
+        text: "{\n  \"users/a\": {\"ok\": 1},\n  \"users/b\": {\"__bad__\": 1, \"\": 2}\n}", file: "seed.json")
       Issue.record("accepted reserved field names")
     } catch {
-      #expect(error.description == "seed.json:3:14: $.users/b: users/b: field ``: field names must not be empty (and 1 more)")
+      #expect(
+        error.description == "seed.json:3:14: $.users/b: users/b: field ``: field names must not be empty (and 1 more)")
     }
     #expect((try? FixtureLoader.load(text: #"{"users/b": {"__bad__": 1, "x": 2}}"#, checkLimits: false))?.count == 1)
   }

@@ -45,16 +45,17 @@ import Testing
     }
     #expect(JSONValue.double(1).text() == "1.0")
     #expect(JSONValue.double(-0.0).text() == "-0.0")
-    #expect(JSONValue.double(123456789012345).text(.spaced) == "123456789012345.0")
-    #expect(JSONValue.double(9007199254740992).text() == "9007199254740992.0")
+    #expect(JSONValue.double(123_456_789_012_345).text(.spaced) == "123456789012345.0")
+    #expect(JSONValue.double(9_007_199_254_740_992).text() == "9007199254740992.0")
     #expect(JSONValue.double(1e16).text() == "1e+16")
     #expect(JSONValue.int(-7).text() == "-7")
   }
 
   /// One policy for every output: proto3's JSON strings, never a failure.
   @Test func writesNonFiniteNumbersAsStrings() {
-    #expect(JSONValue.array([.double(.nan), .double(.infinity), .double(-.infinity)]).text()
-      == #"["NaN","Infinity","-Infinity"]"#)
+    #expect(
+      JSONValue.array([.double(.nan), .double(.infinity), .double(-.infinity)]).text()
+        == #"["NaN","Infinity","-Infinity"]"#)
     #expect(JSONValue.object(["x": .double(.nan)]).text(.spaced) == #"{"x": "NaN"}"#)
     #expect(JSONValue.double(.nan).description == #""NaN""#)
   }

@@ -55,7 +55,8 @@ import Testing
     #expect(try FixtureLoader.documents(from: list).map(\.id) == ["a", "b"])
     let array = try JSONParser.parse("[\(doc("a")), \(doc("c"))]")
     #expect(try FixtureLoader.documents(from: array).map(\.id) == ["a", "c"])
-    let runQuery = try JSONParser.parse(#"[{"document": \#(doc("z")), "readTime": "2024-01-01T00:00:00Z"}, {"readTime": "2024-01-01T00:00:00Z"}]"#)
+    let runQuery = try JSONParser.parse(
+      #"[{"document": \#(doc("z")), "readTime": "2024-01-01T00:00:00Z"}, {"readTime": "2024-01-01T00:00:00Z"}]"#)
     #expect(try FixtureLoader.documents(from: runQuery).map(\.id) == ["z"])
     let single = try JSONParser.parse(doc("q"))
     #expect(FixtureLoader.detectFormat(single) == .rest)
@@ -75,16 +76,46 @@ import Testing
   static let prefix = #"{"name": "projects/p/databases/(default)/documents/c/d", "fields": {"x": "#
 
   @Test(arguments: [
-    (#"{"integerValue": "1.5"}"#, #"export.json:1:91: $.fields.x.integerValue: integerValue "1.5" is not a 64-bit integer"#),
-    (#"{"integerValue": 1.5}"#, "export.json:1:91: $.fields.x.integerValue: expected an integer string, found a fractional number"),
-    (#"{"stringValue": "a", "integerValue": "1"}"#, "export.json:1:74: $.fields.x: a REST value needs exactly one key such as \"stringValue\", found 2"),
-    (#"{"textValue": "a"}"#, "export.json:1:88: $.fields.x.textValue: unknown REST value kind \"textValue\" (expected nullValue, booleanValue, integerValue, doubleValue, timestampValue, stringValue, bytesValue, referenceValue, geoPointValue, arrayValue or mapValue)"),
-    (#"{"timestampValue": "yesterday"}"#, #"export.json:1:93: $.fields.x.timestampValue: invalid timestamp "yesterday": expected 4 digits for the year (at offset 0)"#.replacingOccurrences(of: " (at offset 0)", with: "")),
-    (#"{"bytesValue": "a+b-"}"#, "export.json:1:89: $.fields.x.bytesValue: base64 mixes the standard and URL alphabets"),
-    (#"{"referenceValue": "users/bob"}"#, #"export.json:1:93: $.fields.x.referenceValue: "users/bob" is not a document name of the form projects/{project}/databases/{database}/documents/{path}"#),
-    (#"{"geoPointValue": {"latitude": 100}}"#, "export.json:1:92: $.fields.x.geoPointValue: geoPointValue (100.0, 0.0) is out of range"),
-    (#"{"arrayValue": {"values": [{"nope": 1}]}}"#, #"export.json:1:110: $.fields.x.arrayValue.values[0].nope: unknown REST value kind "nope" (expected nullValue, booleanValue, integerValue, doubleValue, timestampValue, stringValue, bytesValue, referenceValue, geoPointValue, arrayValue or mapValue)"#),
-    (#"{"mapValue": {"field": {}}}"#, #"export.json:1:97: $.fields.x.mapValue.field: unknown key "field" (expected one of: fields)"#),
+    (
+      #"{"integerValue": "1.5"}"#,
+      #"export.json:1:91: $.fields.x.integerValue: integerValue "1.5" is not a 64-bit integer"#
+    ),
+    (
+      #"{"integerValue": 1.5}"#,
+      "export.json:1:91: $.fields.x.integerValue: expected an integer string, found a fractional number"
+    ),
+    (
+      #"{"stringValue": "a", "integerValue": "1"}"#,
+      "export.json:1:74: $.fields.x: a REST value needs exactly one key such as \"stringValue\", found 2"
+    ),
+    (
+      #"{"textValue": "a"}"#,
+      "export.json:1:88: $.fields.x.textValue: unknown REST value kind \"textValue\" (expected nullValue, booleanValue, integerValue, doubleValue, timestampValue, stringValue, bytesValue, referenceValue, geoPointValue, arrayValue or mapValue)"
+    ),
+    (
+      #"{"timestampValue": "yesterday"}"#,
+      #"export.json:1:93: $.fields.x.timestampValue: invalid timestamp "yesterday": expected 4 digits for the year (at offset 0)"#
+        .replacingOccurrences(of: " (at offset 0)", with: "")
+    ),
+    (
+      #"{"bytesValue": "a+b-"}"#, "export.json:1:89: $.fields.x.bytesValue: base64 mixes the standard and URL alphabets"
+    ),
+    (
+      #"{"referenceValue": "users/bob"}"#,
+      #"export.json:1:93: $.fields.x.referenceValue: "users/bob" is not a document name of the form projects/{project}/databases/{database}/documents/{path}"#
+    ),
+    (
+      #"{"geoPointValue": {"latitude": 100}}"#,
+      "export.json:1:92: $.fields.x.geoPointValue: geoPointValue (100.0, 0.0) is out of range"
+    ),
+    (
+      #"{"arrayValue": {"values": [{"nope": 1}]}}"#,
+      #"export.json:1:110: $.fields.x.arrayValue.values[0].nope: unknown REST value kind "nope" (expected nullValue, booleanValue, integerValue, doubleValue, timestampValue, stringValue, bytesValue, referenceValue, geoPointValue, arrayValue or mapValue)"#
+    ),
+    (
+      #"{"mapValue": {"field": {}}}"#,
+      #"export.json:1:97: $.fields.x.mapValue.field: unknown key "field" (expected one of: fields)"#
+    ),
     (#"{"nullValue": 0}"#, "export.json:1:88: $.fields.x.nullValue: nullValue must be null or \"NULL_VALUE\""),
     (#"{"doubleValue": "1,5"}"#, #"export.json:1:90: $.fields.x.doubleValue: doubleValue "1,5" is not a number"#),
   ])
@@ -95,7 +126,8 @@ import Testing
   @Test func documentLevelErrors() {
     #expect(
       failure(#"{"name": "projects/p/databases/(default)/documents/c", "fields": {}}"#)
-        == #"export.json:1:10: $.name: "c" is not a document path: it has 1 segment; a document path has an even number (collection/id)"#)
+        == #"export.json:1:10: $.name: "c" is not a document path: it has 1 segment; a document path has an even number (collection/id)"#
+    )
     #expect(
       failure(#"{"name": "projects/p/databases/(default)/documents/c/d", "feilds": {}}"#)
         == #"export.json:1:68: $.feilds: unknown key "feilds" (expected one of: createTime, fields, name, updateTime)"#)

@@ -51,7 +51,8 @@ import Testing
   }
 
   @Test func pathsAreFixtureValuesNotDocumentValues() throws {
-    let json = try JSONParser.parse(#"{"p": {"__path__": "/databases/(default)/documents/a/b"}, "x": [1, {"__path__": "/c"}]}"#)
+    let json = try JSONParser.parse(
+      #"{"p": {"__path__": "/databases/(default)/documents/a/b"}, "x": [1, {"__path__": "/c"}]}"#)
     let value = try decoder.fixtureValue(json, at: .root)
     #expect(
       value
@@ -60,32 +61,79 @@ import Testing
           "x": .array([.value(.integer(1)), .path(["c"])]),
         ]))
     #expect(try decoder.fixtureValue(.array([1, 2]), at: .root) == .value(.array([.integer(1), .integer(2)])))
-    #expect(throws: JSONError("a rules path (__path__) is not allowed in document data", path: JSONPath.root.appending("p").appending("__path__"))) {
+    #expect(
+      throws: JSONError(
+        "a rules path (__path__) is not allowed in document data",
+        path: JSONPath.root.appending("p").appending("__path__"))
+    ) {
       try decoder.value(json, at: .root)
     }
-    #expect(throws: JSONError("a rules path (__path__) is not allowed in document data", path: JSONPath.root.appending(1).appending(0).appending("__path__"))) {
+    #expect(
+      throws: JSONError(
+        "a rules path (__path__) is not allowed in document data",
+        path: JSONPath.root.appending(1).appending(0).appending("__path__"))
+    ) {
       try decoder.value(.array([1, .array([["__path__": "/a"]])]), at: .root)
     }
   }
 
   @Test(arguments: [
-    (#"{"users": {}}"#, #"seed.json:1:11: $.users: "users" is not a document path: it has 1 segment; a document path has an even number (collection/id)"#),
-    (#"{"a/b": {"t": {"__timestamp__": "2024-02-30T00:00:00Z"}}}"#, #"seed.json:1:33: $.a/b.t.__timestamp__: invalid timestamp "2024-02-30T00:00:00Z": day 30 does not exist in 2024-02"#),
-    (#"{"a/b": {"x": {"__time__": 1}}}"#, "seed.json:1:28: $.a/b.x.__time__: unknown tag __time__ (known tags: __timestamp__, __ref__, __path__, __latlng__, __bytes__, __server_timestamp__, __double__)"),
-    (#"{"a/b": {"x": {"__ref__": "/users"}}}"#, #"seed.json:1:27: $.a/b.x.__ref__: "/users" is not a document path: it has 1 segment; a document path has an even number (collection/id)"#),
-    (#"{"a/b": {"x": {"__ref__": "a", "y": 1}}}"#, "seed.json:1:27: $.a/b.x.__ref__: tag __ref__ must be the only key of its object"),
-    (#"{"a/b": {"x": {"__latlng__": [91, 0]}}}"#, "seed.json:1:31: $.a/b.x.__latlng__[0]: latitude 91.0 is outside -90...90"),
-    (#"{"a/b": {"x": {"__latlng__": [1]}}}"#, "seed.json:1:30: $.a/b.x.__latlng__: expected [latitude, longitude], found 1 numbers"),
-    (#"{"a/b": {"x": {"__bytes__": "a b="}}}"#, "seed.json:1:29: $.a/b.x.__bytes__: invalid base64: character ' ' (at offset 1)"),
-    (#"{"a/b": {"x": {"__server_timestamp__": true}}}"#, "seed.json:1:40: $.a/b.x.__server_timestamp__: __server_timestamp__ needs a request time, and none is set here"),
-    (#"{"a/b": {"x": {"__server_timestamp__": 1}}}"#, "seed.json:1:40: $.a/b.x.__server_timestamp__: __server_timestamp__ must be true, found an integer"),
-    (#"{"a/b": {"x": {"__path__": "/a/b"}}}"#, "seed.json:1:28: $.a/b.x.__path__: a rules path (__path__) is not allowed in document data"),
+    (
+      #"{"users": {}}"#,
+      #"seed.json:1:11: $.users: "users" is not a document path: it has 1 segment; a document path has an even number (collection/id)"#
+    ),
+    (
+      #"{"a/b": {"t": {"__timestamp__": "2024-02-30T00:00:00Z"}}}"#,
+      #"seed.json:1:33: $.a/b.t.__timestamp__: invalid timestamp "2024-02-30T00:00:00Z": day 30 does not exist in 2024-02"#
+    ),
+    (
+      #"{"a/b": {"x": {"__time__": 1}}}"#,
+      "seed.json:1:28: $.a/b.x.__time__: unknown tag __time__ (known tags: __timestamp__, __ref__, __path__, __latlng__, __bytes__, __server_timestamp__, __double__)"
+    ),
+    (
+      #"{"a/b": {"x": {"__ref__": "/users"}}}"#,
+      #"seed.json:1:27: $.a/b.x.__ref__: "/users" is not a document path: it has 1 segment; a document path has an even number (collection/id)"#
+    ),
+    (
+      #"{"a/b": {"x": {"__ref__": "a", "y": 1}}}"#,
+      "seed.json:1:27: $.a/b.x.__ref__: tag __ref__ must be the only key of its object"
+    ),
+    (
+      #"{"a/b": {"x": {"__latlng__": [91, 0]}}}"#,
+      "seed.json:1:31: $.a/b.x.__latlng__[0]: latitude 91.0 is outside -90...90"
+    ),
+    (
+      #"{"a/b": {"x": {"__latlng__": [1]}}}"#,
+      "seed.json:1:30: $.a/b.x.__latlng__: expected [latitude, longitude], found 1 numbers"
+    ),
+    (
+      #"{"a/b": {"x": {"__bytes__": "a b="}}}"#,
+      "seed.json:1:29: $.a/b.x.__bytes__: invalid base64: character ' ' (at offset 1)"
+    ),
+    (
+      #"{"a/b": {"x": {"__server_timestamp__": true}}}"#,
+      "seed.json:1:40: $.a/b.x.__server_timestamp__: __server_timestamp__ needs a request time, and none is set here"
+    ),
+    (
+      #"{"a/b": {"x": {"__server_timestamp__": 1}}}"#,
+      "seed.json:1:40: $.a/b.x.__server_timestamp__: __server_timestamp__ must be true, found an integer"
+    ),
+    (
+      #"{"a/b": {"x": {"__path__": "/a/b"}}}"#,
+      "seed.json:1:28: $.a/b.x.__path__: a rules path (__path__) is not allowed in document data"
+    ),
     (#"{"a/b": 1}"#, "seed.json:1:9: $.a/b: expected an object, found an integer"),
-    (#"{"a/b": {"__ref__": "a/b"}}"#, "seed.json:1:9: $.a/b: document fields must be an object of fields, not a __ref__ value"),
+    (
+      #"{"a/b": {"__ref__": "a/b"}}"#,
+      "seed.json:1:9: $.a/b: document fields must be an object of fields, not a __ref__ value"
+    ),
     (#"{"a/b": {}, "/a/b": {}}"#, "seed.json:1:21: $./a/b: document a/b appears more than once"),
     (#"{"a//b": {}}"#, #"seed.json:1:10: $.a//b: "a//b" is not a valid document path (empty segment)"#),
     (#"[1]"#, "seed.json:1:1: $: expected an object, found an array"),
-    (#"{"a/b": {"x": {"__double__": "nan"}}}"#, #"seed.json:1:30: $.a/b.x.__double__: __double__ must be a number, "NaN", "Infinity" or "-Infinity""#),
+    (
+      #"{"a/b": {"x": {"__double__": "nan"}}}"#,
+      #"seed.json:1:30: $.a/b.x.__double__: __double__ must be a number, "NaN", "Infinity" or "-Infinity""#
+    ),
   ])
   func errorsNameFileLineAndPath(text: String, expected: String) {
     #expect(decodeError(text)?.description == expected)

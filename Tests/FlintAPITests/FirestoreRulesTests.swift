@@ -1,5 +1,5 @@
-import Foundation
 import Flint
+import Foundation
 import Testing
 
 @Suite("Flint API")
@@ -124,7 +124,8 @@ struct FirestoreRulesTests {
     #expect(!missing.allowed)
     #expect(missing.writeFailure == "NOT_FOUND")
     #expect(missing.reason.contains("NOT_FOUND"))
-    let existing = try rules.evaluate(.create("users/alice", data: #"{"name": "Alice"}"#, as: .user("alice")), data: data)
+    let existing = try rules.evaluate(
+      .create("users/alice", data: #"{"name": "Alice"}"#, as: .user("alice")), data: data)
     #expect(!existing.allowed)
     #expect(existing.writeFailure == "ALREADY_EXISTS")
     let decided = try rules.evaluate(.create("users/bob", data: #"{"name": "Bob"}"#, as: .user("bob")), data: data)

@@ -83,7 +83,8 @@ struct CheckCommandTests {
     #expect(configured.stdout == "ok.rules: 0 errors, 0 warnings\n")
     #expect(
       configured.stderr
-        == "flint: note: storage.rules (firebase.json \"storage\") is not checked: Flint checks Cloud Firestore rules only\n")
+        == "flint: note: storage.rules (firebase.json \"storage\") is not checked: Flint checks Cloud Firestore rules only\n"
+    )
   }
 
   @Test("errors (--strict): exit 1, GCC-style lines with source and caret")
@@ -127,7 +128,9 @@ struct CheckCommandTests {
     #expect(try box.run("check", "--max-warnings", "1", "w.rules").status == 0)
     let over = try box.run("check", "--max-warnings", "0", "w.rules")
     #expect(over.status == 1)
-    #expect(over.stderr.contains("1 warnings, more than --max-warnings 0") || over.stderr.contains("more than --max-warnings 0"))
+    #expect(
+      over.stderr.contains("1 warnings, more than --max-warnings 0")
+        || over.stderr.contains("more than --max-warnings 0"))
     let werror = try box.run("check", "--werror", "w.rules")
     #expect(werror.status == 1)
     #expect(werror.stdout.contains("error: function 'unused' is never called"))
@@ -138,14 +141,16 @@ struct CheckCommandTests {
     let box = try Sandbox()
     try box.write(".git/HEAD", "ref: refs/heads/main\n")
     try box.write("app/firestore.rules", warningRules)
-    let result = try FlintRunner.run(["check", "--format", "sarif", "firestore.rules"], in: box.url.appendingPathComponent("app"))
+    let result = try FlintRunner.run(
+      ["check", "--format", "sarif", "firestore.rules"], in: box.url.appendingPathComponent("app"))
     #expect(result.status == 0)
     let log = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     let run = try #require((log["runs"] as? [[String: Any]])?.first)
     let root = URL(fileURLWithPath: box.url.path).resolvingSymlinksInPath().path
     #expect((run["originalUriBaseIds"] as? [String: [String: String]])?["%SRCROOT%"]?["uri"] == "file://\(root)/")
-    let location = (((run["results"] as? [[String: Any]])?.first?["locations"] as? [[String: Any]])?.first?[
-      "physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: String]
+    let location =
+      (((run["results"] as? [[String: Any]])?.first?["locations"] as? [[String: Any]])?.first?[
+        "physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: String]
     #expect(location == ["uri": "app/firestore.rules", "uriBaseId": "%SRCROOT%"])
 
     // Outside a git checkout the current directory is the root.

@@ -133,7 +133,9 @@ struct DocsExamplesTests {
   @Test("the short forms list the fields the pages document")
   func helpMatchesPages() throws {
     let help = try Sandbox().run("help", "suites").stdout
-    for field in ["rules:", "data:", "time:", "cases:", "seed:", "batch:", "expect:", "auth:", "update:", "set:", "query:"] {
+    for field in [
+      "rules:", "data:", "time:", "cases:", "seed:", "batch:", "expect:", "auth:", "update:", "set:", "query:",
+    ] {
       #expect(help.contains(field), "flint help suites lacks \(field)")
     }
   }

@@ -21,7 +21,8 @@ struct ExprScopeCommandTests {
     let box = try Sandbox()
     try box.write("firestore.rules", Self.rules)
     let auth = #"{"request": {"auth": {"uid": "alice"}}}"#
-    let result = try box.run("expr", "--rules", "firestore.rules", "--at", "/users/alice", "--bindings", auth, "isOwner()")
+    let result = try box.run(
+      "expr", "--rules", "firestore.rules", "--at", "/users/alice", "--bindings", auth, "isOwner()")
     #expect(result.status == 0)
     #expect(result.stdout == "true\n")
     let none = try box.run("expr", "--rules", "firestore.rules", "--at", "/rooms/r1", "1")

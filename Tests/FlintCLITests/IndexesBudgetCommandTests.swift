@@ -67,9 +67,9 @@ struct IndexesBudgetCommandTests {
   func overOverrideLimit() throws {
     let dir = try sandbox()
     try """
-      {"indexes": [], "fieldOverrides": [{"collectionGroup": "reviews", "fieldPath": "rating", "indexes": [
-        {"order": "ASCENDING", "queryScope": "COLLECTION"}, {"order": "ASCENDING", "queryScope": "COLLECTION_GROUP"}]}]}
-      """.write(to: dir.appendingPathComponent("o.json"), atomically: true, encoding: .utf8)
+    {"indexes": [], "fieldOverrides": [{"collectionGroup": "reviews", "fieldPath": "rating", "indexes": [
+      {"order": "ASCENDING", "queryScope": "COLLECTION"}, {"order": "ASCENDING", "queryScope": "COLLECTION_GROUP"}]}]}
+    """.write(to: dir.appendingPathComponent("o.json"), atomically: true, encoding: .utf8)
     try #"collectionGroup("comments").where("score", "==", 1)"#
       .write(to: dir.appendingPathComponent("cg.txt"), atomically: true, encoding: .utf8)
     let result = try FlintRunner.run(["indexes", "--existing", "o.json", "--override-limit", "0", "cg.txt"], in: dir)

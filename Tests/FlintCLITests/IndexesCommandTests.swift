@@ -138,7 +138,9 @@ struct IndexesCommandTests {
       ["query", "--format", "json", #"collection("posts").where("author", "==", "a").orderBy("at", "desc")"#], in: dir)
     #expect(served.status == 0)
     #expect(served.stdout.contains(#""index": {"kind": "composite", "indexes": [{"collectionGroup": "posts""#))
-    #expect(served.stdout.contains(#""servedBy": [{"collectionGroup": "posts", "queryScope": "COLLECTION", "x-team": "feed""#))
+    #expect(
+      served.stdout.contains(#""servedBy": [{"collectionGroup": "posts", "queryScope": "COLLECTION", "x-team": "feed""#)
+    )
   }
 }
 

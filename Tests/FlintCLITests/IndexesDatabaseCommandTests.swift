@@ -12,9 +12,9 @@ struct IndexesDatabaseCommandTests {
     try FileManager.default.moveItem(
       at: dir.appendingPathComponent("firestore.indexes.json"), to: dir.appendingPathComponent("eu.json"))
     try """
-      {"firestore": [{"database": "(default)", "rules": "a.rules"},
-                     {"database": "eu", "rules": "a.rules", "indexes": "eu.json"}]}
-      """.write(to: dir.appendingPathComponent("firebase.json"), atomically: true, encoding: .utf8)
+    {"firestore": [{"database": "(default)", "rules": "a.rules"},
+                   {"database": "eu", "rules": "a.rules", "indexes": "eu.json"}]}
+    """.write(to: dir.appendingPathComponent("firebase.json"), atomically: true, encoding: .utf8)
     try "rules_version = '2';\nservice cloud.firestore { match /databases/{db}/documents { } }\n"
       .write(to: dir.appendingPathComponent("a.rules"), atomically: true, encoding: .utf8)
     return dir
@@ -57,8 +57,8 @@ struct IndexesDatabaseCommandTests {
   func singleDatabaseAndExplicitOne() throws {
     let dir = try sandbox()
     try """
-      {"firestore": [{"database": "eu", "rules": "a.rules", "indexes": "eu.json"}]}
-      """.write(to: dir.appendingPathComponent("firebase.json"), atomically: true, encoding: .utf8)
+    {"firestore": [{"database": "eu", "rules": "a.rules", "indexes": "eu.json"}]}
+    """.write(to: dir.appendingPathComponent("firebase.json"), atomically: true, encoding: .utf8)
     let query = try FlintRunner.run(["query", #"collection("posts")"#], in: dir)
     #expect(query.stdout.contains("rules: deny"))
     #expect(query.stderr.contains("flint: note: database eu, the only one firebase.json names\n"))
@@ -79,8 +79,8 @@ struct IndexesDatabaseCommandTests {
   func queryRulesOfItsOwnDatabase() throws {
     let dir = try sandbox()
     try """
-      {"firestore": [{"database": "eu", "indexes": "eu.json"}, {"database": "us", "rules": "a.rules"}]}
-      """.write(to: dir.appendingPathComponent("firebase.json"), atomically: true, encoding: .utf8)
+    {"firestore": [{"database": "eu", "indexes": "eu.json"}, {"database": "us", "rules": "a.rules"}]}
+    """.write(to: dir.appendingPathComponent("firebase.json"), atomically: true, encoding: .utf8)
     let result = try FlintRunner.run(["query", "--database", "eu", #"collection("posts")"#], in: dir)
     #expect(result.status == 2)
     #expect(

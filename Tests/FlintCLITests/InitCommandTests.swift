@@ -105,7 +105,8 @@ struct InitCommandTests {
     #expect(result.status == 0)
     let kept = "kept firebase.json's firestore section (it names config/app.rules; left unchanged)"
     #expect(result.stdout.contains(kept))
-    #expect(result.stdout.hasSuffix("next: flint check --strict firestore.rules && flint test firestore.rules.test.yaml\n"))
+    #expect(
+      result.stdout.hasSuffix("next: flint check --strict firestore.rules && flint test firestore.rules.test.yaml\n"))
     #expect(!result.stdout.contains("updated"))
     #expect(try read(box, "firebase.json") == config)
     #expect(try box.run("check", "firestore.rules").status == 0)

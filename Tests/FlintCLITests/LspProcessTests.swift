@@ -30,7 +30,8 @@ import Testing
   private func frame(_ json: String) -> [UInt8] { FrameReader.frame(json) }
 
   @Test func aSessionPublishesDiagnosticsAndExitsCleanly() throws {
-    let rules = #"rules_version = '2';\nservice cloud.firestore {\n  match /databases/{database}/documents {\n    match /a/{id} { allow read: if reqest.auth != null; }\n  }\n}\n"#
+    let rules =
+      #"rules_version = '2';\nservice cloud.firestore {\n  match /databases/{database}/documents {\n    match /a/{id} { allow read: if reqest.auth != null; }\n  }\n}\n"#
     var input = frame(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
     input += Array("Content-Length: oops\r\n\r\n".utf8)  // a broken header: answered, then skipped
     input += frame(

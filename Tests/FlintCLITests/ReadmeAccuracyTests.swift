@@ -35,7 +35,8 @@ struct ReadmeAccuracyTests {
     #expect(folders.count >= 10)
     for folder in folders { #expect(layout.contains("  \(folder)/"), "Layout does not name Sources/\(folder)") }
     // Entries of the Sources block: two-space indent, a name, a slash.
-    let block = layout.components(separatedBy: "Sources/\n").dropFirst().first?.components(separatedBy: "\nTests/").first ?? ""
+    let block =
+      layout.components(separatedBy: "Sources/\n").dropFirst().first?.components(separatedBy: "\nTests/").first ?? ""
     let named = block.split(separator: "\n").compactMap { line -> String? in
       guard line.hasPrefix("  "), !line.hasPrefix("   "), let slash = line.firstIndex(of: "/") else { return nil }
       return String(line[line.index(line.startIndex, offsetBy: 2)..<slash])

@@ -29,9 +29,13 @@ import Testing
   @Test("data.json beside the rules is loaded without :load, and the banner says so")
   func dataBesideTheRules() throws {
     let box = try Sandbox()
-    try box.write("firestore.rules", "rules_version = '2';\nservice cloud.firestore {\n  match /databases/{database}/documents {\n    match /rooms/{id} { allow get: if true; }\n  }\n}\n")
+    try box.write(
+      "firestore.rules",
+      "rules_version = '2';\nservice cloud.firestore {\n  match /databases/{database}/documents {\n    match /rooms/{id} { allow get: if true; }\n  }\n}\n"
+    )
     try box.write("data.json", #"{"rooms/r1": {"name": "one"}}"#)
-    let result = try FlintRunner.run(["repl", "--rules", "firestore.rules"], stdin: Data("get /rooms/r1\n".utf8), in: box.url)
+    let result = try FlintRunner.run(
+      ["repl", "--rules", "firestore.rules"], stdin: Data("get /rooms/r1\n".utf8), in: box.url)
     #expect(result.status == 0)
     #expect(result.stdout.contains("  (loaded data.json beside the rules; --data picks another file)\n"))
     #expect(result.stdout.contains("  data:      data.json, 1 document\n"))

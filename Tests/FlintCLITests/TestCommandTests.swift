@@ -205,7 +205,9 @@ struct TestCommandTests {
     #expect(top.stderr.contains("tyme"))
     #expect(top.stderr.contains("$.time"))
     #expect(json.stdout.hasPrefix(#"{"suites": [{"file": "suite.json", "cases": [{"name": "b""#))
-    #expect(json.stdout.contains(#""errors": [{"file": "suite.json", "line": 2, "column": 39, "path": "$.cases[0].request.method""#))
+    #expect(
+      json.stdout.contains(
+        #""errors": [{"file": "suite.json", "line": 2, "column": 39, "path": "$.cases[0].request.method""#))
   }
 
   @Test("explanations are short by default; --explain full keeps the whole trace")
@@ -256,7 +258,9 @@ struct TestCommandTests {
     #expect(allows?.first?["expression"] != nil)
     // JUnit: the failure's body is the same explanation.
     let junit = try box.run("test", "--format", "junit", "suite.json")
-    #expect(junit.stdout.contains("  granted by firestore.rules:5: allow read: if request.auth != null &amp;&amp; request.auth.uid == uid\n"))
+    #expect(
+      junit.stdout.contains(
+        "  granted by firestore.rules:5: allow read: if request.auth != null &amp;&amp; request.auth.uid == uid\n"))
   }
 
   @Test("a get() of a document the batch creates: the path once in plain words, no protobuf text")

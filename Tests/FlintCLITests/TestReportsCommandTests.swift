@@ -108,7 +108,8 @@ struct TestReportsCommandTests {
     let result = try box.run("test", "--format", "json", "--coverage", "json", "suite.json")
     #expect(result.status == 2)
     #expect(result.stderr.contains("needs --coverage-out"))
-    let written = try box.run("test", "--format", "json", "--coverage", "json", "--coverage-out", "c.json", "suite.json")
+    let written = try box.run(
+      "test", "--format", "json", "--coverage", "json", "--coverage-out", "c.json", "suite.json")
     #expect(written.status == 0)
     let json = try Data(contentsOf: box.url.appendingPathComponent("c.json"))
     let object = try JSONSerialization.jsonObject(with: json) as? [String: Any]

@@ -54,7 +54,8 @@ import Testing
       IndexPlanRenderer.overrunText(zero).contains(
         "--prune removes the 1 unused index but leaves 2, so also raise --limit"))
     let pruned = try #require(try plan(limit: 1, prune: true).overruns.first)
-    #expect(IndexPlanRenderer.overrunText(pruned).hasPrefix("the manifest still holds 2 composite indexes after --prune"))
+    #expect(
+      IndexPlanRenderer.overrunText(pruned).hasPrefix("the manifest still holds 2 composite indexes after --prune"))
     let atLimit = try #require(try plan(limit: 3).unserved.first)
     #expect(IndexPlanRenderer.reasonText(atLimit) == "needs 1 composite index; over the budget (--limit 3)")
     let overrides = try plan(limit: 200, overrides: 0)

@@ -85,7 +85,9 @@ enum LCOVCheck {
         }
         branches.append(fields[3])
       case "FN":
-        guard fields.count == 2, functions[fields[1]] == nil else { throw Problem(description: "bad or repeated FN: \(line)") }
+        guard fields.count == 2, functions[fields[1]] == nil else {
+          throw Problem(description: "bad or repeated FN: \(line)")
+        }
         functions[fields[1]] = 0
       case "FNDA":
         guard fields.count == 2, let count = Int(fields[0]), functions[fields[1]] != nil else {

@@ -34,7 +34,9 @@ import Testing
   @Test func escapesMarkupControlsAndBidiCharacters() throws {
     let page = try Self.hostilePage()
     #expect(!page.contains("<script>alert"))
-    #expect(page.contains("&lt;/td&gt;&lt;/table&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot; &#39;too&#39;"))
+    #expect(
+      page.contains(
+        "&lt;/td&gt;&lt;/table&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot; &#39;too&#39;"))
     #expect(page.contains("&lt;odd&gt; &amp; &quot;name&quot;.rules"))
     for hidden: Unicode.Scalar in ["\u{1B}", "\u{202E}", "\u{202C}", "\u{2066}", "\u{2069}"] {
       #expect(!page.unicodeScalars.contains(hidden))
@@ -81,7 +83,10 @@ import Testing
     #expect(dom.contains("firestore.rules</a>"), "\(chromium) rendered: \(dom.prefix(2000))")
     #expect(dom.contains("places to cover."))
     #expect(!page.contains("places to cover."))
-    #expect(dom.contains("<tr><th>Total</th><td class=\"some\" data-percent=\"\(percent.dropLast())\">\(total.allowsCovered)/\(total.allows) (\(percent))</td>"))
+    #expect(
+      dom.contains(
+        "<tr><th>Total</th><td class=\"some\" data-percent=\"\(percent.dropLast())\">\(total.allowsCovered)/\(total.allows) (\(percent))</td>"
+      ))
     // A hover count survives parsing as an attribute.
     #expect(dom.contains(#"title="allow: 1 granted, 2 denied""#))
   }

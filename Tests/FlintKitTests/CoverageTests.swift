@@ -48,7 +48,10 @@ import Testing
   static func counts(_ text: String, in file: FileCoverage) -> OutcomeCounts? {
     let targets = file.coverage.targets.expressions
     let bytes = file.source.bytes
-    guard let index = targets.firstIndex(where: { String(decoding: bytes[$0.range.start..<$0.range.end], as: UTF8.self) == text })
+    guard
+      let index = targets.firstIndex(where: {
+        String(decoding: bytes[$0.range.start..<$0.range.end], as: UTF8.self) == text
+      })
     else { return nil }
     return file.coverage.expressionCounts[index]
   }

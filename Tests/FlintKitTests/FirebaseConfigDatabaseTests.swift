@@ -29,7 +29,8 @@ import Testing
 
   @Test("the database's own entry wins wherever it is in the array")
   func ownEntry() throws {
-    let config = try Self.config("""
+    let config = try Self.config(
+      """
       {"firestore": [{"database": "eu", "indexes": "eu.json"},
                      {"database": "(default)", "rules": "a.rules", "indexes": "main.json"}]}
       """)
@@ -61,13 +62,18 @@ import Testing
     let two = try Self.config(Self.twoDatabases)
     let chosen = try two.chosenDatabase(nil)
     #expect(chosen.id == "(default)")
-    #expect(chosen.note == "firebase.json names several databases ((default), eu): using (default); pick another with --database")
-    let neither = try Self.config(#"{"firestore": [{"database": "eu", "rules": "a"}, {"database": "us", "rules": "b"}]}"#)
+    #expect(
+      chosen.note
+        == "firebase.json names several databases ((default), eu): using (default); pick another with --database")
+    let neither = try Self.config(
+      #"{"firestore": [{"database": "eu", "rules": "a"}, {"database": "us", "rules": "b"}]}"#)
     #expect(throws: FirebaseConfigError.self) { try neither.chosenDatabase(nil) }
     do {
       _ = try neither.chosenDatabase(nil)
     } catch {
-      #expect(error.message == "firebase.json names several databases (eu, us) and none is (default): pick one with --database")
+      #expect(
+        error.message
+          == "firebase.json names several databases (eu, us) and none is (default): pick one with --database")
     }
   }
 

@@ -12,7 +12,8 @@ struct FirebaseConfigEditTests {
 
   @Test("an empty object gets the section on its own lines")
   func emptyObject() throws {
-    let section = "  \"firestore\": {\n    \"rules\": \"firestore.rules\",\n"
+    let section =
+      "  \"firestore\": {\n    \"rules\": \"firestore.rules\",\n"
       + "    \"indexes\": \"firestore.indexes.json\"\n  }"
     #expect(try added("{}") == "{\n" + section + "\n}")
     #expect(try added("{ }\n") == "{\n" + section + "\n}\n")
@@ -21,7 +22,8 @@ struct FirebaseConfigEditTests {
   @Test("tabs and CRLF line endings are copied")
   func tabsAndCRLF() throws {
     let text = "{\r\n\t\"hosting\": {}\r\n}\r\n"
-    let expected = "{\r\n\t\"hosting\": {},\r\n\t\"firestore\": {\r\n\t\t\"rules\": \"firestore.rules\",\r\n"
+    let expected =
+      "{\r\n\t\"hosting\": {},\r\n\t\"firestore\": {\r\n\t\t\"rules\": \"firestore.rules\",\r\n"
       + "\t\t\"indexes\": \"firestore.indexes.json\"\r\n\t}\r\n}\r\n"
     #expect(try added(text) == expected)
   }

@@ -38,7 +38,10 @@ import Testing
     #expect(root.attribute(forName: "failures")?.stringValue == "2")
     #expect(root.attribute(forName: "errors")?.stringValue == "1")
     let suites = root.elements(forName: "testsuite")
-    #expect(suites.map { $0.attribute(forName: "name")?.stringValue } == ["Corpus/reports/failing.yaml", "Corpus/reports/broken.yaml"])
+    #expect(
+      suites.map { $0.attribute(forName: "name")?.stringValue } == [
+        "Corpus/reports/failing.yaml", "Corpus/reports/broken.yaml",
+      ])
     for suite in suites {
       for name in ["name", "tests", "failures", "errors", "time"] {
         #expect(suite.attribute(forName: name) != nil, "testsuite without \(name)")
@@ -70,10 +73,15 @@ import Testing
     text += "\u{85}\u{202E}\u{2066}\u{2028}\u{FEFF}\u{FFFE}\u{FFFF}\u{1F600}"
     let suite = SuiteResult(
       file: text, source: .init(name: "r", text: ""),
-      cases: [CaseResult(name: text, expect: .allow, outcome: .batch(.init(allowed: false, decisions: [], lookupCount: 0, limitBreach: text)))])
+      cases: [
+        CaseResult(
+          name: text, expect: .allow,
+          outcome: .batch(.init(allowed: false, decisions: [], lookupCount: 0, limitBreach: text)))
+      ])
     let xml = JUnitReport.render([.ran(suite, seconds: 0.0125), .unloadable(file: text, error: .unreadable(text))])
     let document = try XMLDocument(xmlString: xml, options: [])
-    let testCase = try #require(document.rootElement()?.elements(forName: "testsuite").first?.elements(forName: "testcase").first)
+    let testCase = try #require(
+      document.rootElement()?.elements(forName: "testsuite").first?.elements(forName: "testcase").first)
     let name = try #require(testCase.attribute(forName: "name")?.stringValue)
     // Tab, newline and everything printable survive; other controls are spelled out.
     #expect(name.contains("\t\n"))

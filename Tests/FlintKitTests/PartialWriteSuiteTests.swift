@@ -42,7 +42,8 @@ import Testing
       """)
     #expect(verdicts == ["increment: allow", "server time: allow", "rename: deny", "delete name: deny"])
     let suite = try Self.load(
-      #"{"name": "x", "request": {"path": "users/alice", "update": {"visits": {"__increment__": 2}}}, "expect": "allow"}"#)
+      #"{"name": "x", "request": {"path": "users/alice", "update": {"visits": {"__increment__": 2}}}, "expect": "allow"}"#
+    )
     guard case .single(let request) = suite.cases[0].action else { return #expect(Bool(false)) }
     #expect(request.request.method == .update)
     #expect(request.request.resourceData == ["name": .string("Alice"), "visits": .integer(3)])
@@ -84,7 +85,9 @@ import Testing
         """
       return MemoryFiles(["suite.json": suite, "firestore.rules": Self.rules]).error()?.description ?? "loaded"
     }
-    #expect(error(#"{"path": "users/alice", "method": "create", "update": {"a": 1}}"#).contains("\"update\" changes a stored document"))
+    #expect(
+      error(#"{"path": "users/alice", "method": "create", "update": {"a": 1}}"#).contains(
+        "\"update\" changes a stored document"))
     #expect(error(#"{"path": "users/alice", "method": "create", "set": {"a": 1}}"#).contains("this write is an update"))
     #expect(error(#"{"path": "users/alice", "set": {"a": {"__delete__": true}}}"#).contains("needs merge: true"))
     #expect(error(#"{"path": "users/alice", "update": {"a..b": 1}}"#).contains("is not a field path"))

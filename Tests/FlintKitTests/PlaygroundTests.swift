@@ -93,7 +93,8 @@ import Testing
     #expect(!PlaygroundRenderer.json(report).contains("\"rules\""))
     let count = playground.run(#"collection("posts").count()"#, auth: nil)
     #expect(
-      PlaygroundRenderer.json(count).contains(#""results": [], "reads": 1, "aggregations": {"count": 3}, "index": {"kind": "none""#))
+      PlaygroundRenderer.json(count).contains(
+        #""results": [], "reads": 1, "aggregations": {"count": 3}, "index": {"kind": "none""#))
     #expect(PlaygroundRenderer.text(count).contains("aggregations:\n  count: 3\n"))
   }
 

@@ -22,14 +22,26 @@ import Testing
 
   @Test("a mistyped request is an unknown command with the request it resembles, not a query")
   func mistypedRequest() throws {
-    #expect(throws: ReplParseError("unknown command 'gte', did you mean 'get'? (requests: get create update set delete; queries start with collection(...))", column: 3)) {
+    #expect(
+      throws: ReplParseError(
+        "unknown command 'gte', did you mean 'get'? (requests: get create update set delete; queries start with collection(...))",
+        column: 3)
+    ) {
       try ReplCommandParser.parse("  gte /rooms/x")
     }
-    #expect(throws: ReplParseError("unknown command 'DELETE', did you mean 'delete'? (requests: get create update set delete; queries start with collection(...))", column: 1)) {
+    #expect(
+      throws: ReplParseError(
+        "unknown command 'DELETE', did you mean 'delete'? (requests: get create update set delete; queries start with collection(...))",
+        column: 1)
+    ) {
       try ReplCommandParser.parse("DELETE /rooms/x")
     }
     // A word followed by a path, close to no request: still a command, not query text.
-    #expect(throws: ReplParseError("unknown command 'fetch' (requests: get create update set delete; queries start with collection(...))", column: 1)) {
+    #expect(
+      throws: ReplParseError(
+        "unknown command 'fetch' (requests: get create update set delete; queries start with collection(...))",
+        column: 1)
+    ) {
       try ReplCommandParser.parse("fetch /rooms/x")
     }
     // Queries are left to the query parser.

@@ -57,13 +57,13 @@ import Testing
       "firebase.json": #"{"firestore": [{"database": "eu", "rules": "eu.rules", "indexes": "eu.json"}, "#
         + #"{"database": "us", "rules": "us.rules"}]}"#,
       "eu.rules": """
-        rules_version = '2';
-        service cloud.firestore {
-          match /databases/{database}/documents {
-            match /events/{id} { allow get: if database == 'eu'; }
-          }
+      rules_version = '2';
+      service cloud.firestore {
+        match /databases/{database}/documents {
+          match /events/{id} { allow get: if database == 'eu'; }
         }
-        """,
+      }
+      """,
     ])
     defer { try? FileManager.default.removeItem(at: url) }
     let project = ReplProject.resolve(rules: nil, data: nil, indexes: nil, directory: url.path, database: "eu")
@@ -75,7 +75,9 @@ import Testing
     #expect(session.database == "eu")
     #expect(session.execute("get /events/e1").text.hasPrefix("ALLOW get /events/e1"))
     let ambiguous = ReplProject.resolve(rules: nil, data: nil, indexes: nil, directory: url.path)
-    #expect(ambiguous.problem?.contains("names several databases (eu, us) and none is (default): pick one with --database") == true)
+    #expect(
+      ambiguous.problem?.contains("names several databases (eu, us) and none is (default): pick one with --database")
+        == true)
     let only = try Self.folder(["firebase.json": #"{"firestore": [{"database": "eu", "rules": "eu.rules"}]}"#])
     defer { try? FileManager.default.removeItem(at: only) }
     let single = ReplProject.resolve(rules: nil, data: nil, indexes: nil, directory: only.path)
@@ -103,7 +105,8 @@ import Testing
     #expect(project.data?.path == url.path + "/data.json")
     #expect(
       project.note
-        == "using firebase.json in the current directory; loaded \(url.path)/data.json beside the rules; --data picks another file")
+        == "using firebase.json in the current directory; loaded \(url.path)/data.json beside the rules; --data picks another file"
+    )
     // --rules: the data.json in that file's folder.
     let option = ReplProject.resolve(rules: url.path + "/a.rules", data: nil, indexes: nil, directory: "/")
     #expect(option.data?.path == url.path + "/data.json")

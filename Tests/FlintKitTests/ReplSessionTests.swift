@@ -71,13 +71,18 @@ import Testing
     var session = project.session()
     _ = session.execute(":as alice")
     let both = session.execute("get /posts/p1")
-    #expect(both.text.hasPrefix("ALLOW get /posts/p1  (\(project.path("rules.rules")):5; also grants: \(project.path("rules.rules")):6)\n"), "\(both.text)")
+    #expect(
+      both.text.hasPrefix(
+        "ALLOW get /posts/p1  (\(project.path("rules.rules")):5; also grants: \(project.path("rules.rules")):6)\n"),
+      "\(both.text)")
     let missing = session.execute("get /posts/zed")
     #expect(missing.text.hasPrefix("ALLOW get /posts/zed  (\(project.path("rules.rules")):5)\n"), "\(missing.text)")
     _ = session.execute(":as nobody")
     let signedOut = session.execute("get /posts/zed")
     #expect(signedOut.text.contains("  note: request.auth is null: the request is signed out\n"), "\(signedOut.text)")
-    #expect(signedOut.text.contains("  note: resource is null: posts/zed does not exist in the session's data\n"), "\(signedOut.text)")
+    #expect(
+      signedOut.text.contains("  note: resource is null: posts/zed does not exist in the session's data\n"),
+      "\(signedOut.text)")
   }
 
   @Test("update merges onto the stored document; request.resource is the merged document")
@@ -121,8 +126,10 @@ import Testing
     let project = try Project()
     var session = project.session()
     _ = session.execute(":as alice")
-    #expect(session.execute(#"update /posts/none {"owner": "alice"}"#).text.contains("DENY update /posts/none: NOT_FOUND"))
-    #expect(session.execute(#"create /posts/p1 {"owner": "alice"}"#).text.contains("DENY create /posts/p1: ALREADY_EXISTS"))
+    #expect(
+      session.execute(#"update /posts/none {"owner": "alice"}"#).text.contains("DENY update /posts/none: NOT_FOUND"))
+    #expect(
+      session.execute(#"create /posts/p1 {"owner": "alice"}"#).text.contains("DENY create /posts/p1: ALREADY_EXISTS"))
   }
 
   @Test(":commit off decides writes but leaves the data as it is")
@@ -168,7 +175,8 @@ import Testing
     _ = session.execute(#":as bob {"admin": true}"#)
     #expect(session.execute("delete /posts/p1").text.hasPrefix("ALLOW"))
     _ = session.execute(":as anonymous")
-    #expect(session.auth?.token["firebase"] == .map(["sign_in_provider": .string("anonymous"), "identities": .map([:])]))
+    #expect(
+      session.auth?.token["firebase"] == .map(["sign_in_provider": .string("anonymous"), "identities": .map([:])]))
     _ = session.execute(":as nobody")
     #expect(session.auth == nil)
   }
@@ -250,7 +258,8 @@ import Testing
     #expect(session.completions(before: "get ", word: "/po") == ["/posts/"])
     #expect(session.completions(before: "get ", word: "/posts/") == ["/posts/p1"])
     #expect(session.completions(before: "collection(\"", word: "p") == ["posts"])
-    #expect(session.completions(before: "collection(\"posts\").where(\"", word: "me") == ["meta", "meta.lang", "meta.tags"])
+    #expect(
+      session.completions(before: "collection(\"posts\").where(\"", word: "me") == ["meta", "meta.lang", "meta.tags"])
     #expect(session.completions(before: ":load ", word: "r") == ["rules"])
   }
 
@@ -259,11 +268,13 @@ import Testing
     let project = try Project()
     try project.write(
       "firestore.indexes.json",
-      #"{"indexes": [], "x-kept": true, "fieldOverrides": [{"collectionGroup": "posts", "fieldPath": "body", "indexes": []}]}"#)
+      #"{"indexes": [], "x-kept": true, "fieldOverrides": [{"collectionGroup": "posts", "fieldPath": "body", "indexes": []}]}"#
+    )
     var session = ReplSession()
     _ = session.start(
       with: ReplProject.resolve(
-        rules: project.path("rules.rules"), data: project.path("data.json"), indexes: project.path("firestore.indexes.json"),
+        rules: project.path("rules.rules"), data: project.path("data.json"),
+        indexes: project.path("firestore.indexes.json"),
         directory: "/"))
     #expect(session.execute(":indexes").text == "no queries yet: run a query, then :indexes\n")
     _ = session.execute(":as alice")
@@ -277,12 +288,17 @@ import Testing
     #expect(plan.contains("   index: composite posts (owner ASC, title DESC, __name__ DESC) — missing from"))
     #expect(!plan.contains("FAILED_PRECONDITION") && !plan.contains("the link creates"))
     let out = project.path("out.json")
-    #expect(session.execute(":save indexes \(out)").text.hasPrefix("wrote \(out): 1 composite index, 1 field override (1 added"))
+    #expect(
+      session.execute(":save indexes \(out)").text.hasPrefix(
+        "wrote \(out): 1 composite index, 1 field override (1 added"))
     let written = try String(contentsOf: URL(fileURLWithPath: out), encoding: .utf8)
-    #expect(written.contains(#""x-kept": true"#) && written.contains(#""fieldPath": "body""#) && written.contains(#""fieldPath": "title""#))
+    #expect(
+      written.contains(#""x-kept": true"#) && written.contains(#""fieldPath": "body""#)
+        && written.contains(#""fieldPath": "title""#))
     #expect(session.execute(":save indexes /no/such/folder/m.json").text.hasPrefix("error: cannot write"))
     _ = session.execute(#"collection("posts").where("the link creates", "==", 1).orderBy("title")"#)
     let named = session.execute(":indexes").text
-    #expect(named.contains("   index: composite posts (`the link creates` ASC, title ASC, __name__ ASC) — missing from"))
+    #expect(
+      named.contains("   index: composite posts (`the link creates` ASC, title ASC, __name__ ASC) — missing from"))
   }
 }

@@ -38,7 +38,8 @@ import Testing
   }
 
   @Test func testReportShowsCasesWhoseOutcomeChanged() throws {
-    let passing = #"{"rules": "firestore.rules", "cases": [{"name": "alice", "request": {"method": "get", "path": "users/alice", "auth": {"uid": "alice"}}, "expect": "allow"}, {"name": "bob", "request": {"method": "get", "path": "users/alice", "auth": {"uid": "bob"}}, "expect": "deny"}]}"#
+    let passing =
+      #"{"rules": "firestore.rules", "cases": [{"name": "alice", "request": {"method": "get", "path": "users/alice", "auth": {"uid": "alice"}}, "expect": "allow"}, {"name": "bob", "request": {"method": "get", "path": "users/alice", "auth": {"uid": "bob"}}, "expect": "deny"}]}"#
     let failing = passing.replacingOccurrences(of: #""expect": "deny""#, with: #""expect": "allow""#)
     let before = SuiteRunner().run(try TestRules.files(passing).load())
     let after = SuiteRunner().run(try TestRules.files(failing).load())

@@ -66,16 +66,20 @@ import Testing
 
   @Test func everyFrontEndGivesUpdateTheSameMeaning() throws {
     var store = DocumentStore()
-    store.put(Document(path: ResourcePath(parsing: "profiles/alice")!, fields: ["name": .string("Alice"), "visits": .integer(1)]))
+    store.put(
+      Document(
+        path: ResourcePath(parsing: "profiles/alice")!, fields: ["name": .string("Alice"), "visits": .integer(1)]))
     let path = ResourcePath(parsing: "profiles/alice")!
     // flint query and the REPL read their JSON through DocumentRequest.read: update merges, transforms apply.
-    let update = try DocumentRequest.read(.update, path: path, json: #"{"visits": {"__increment__": 2}}"#, time: Timestamp(seconds: 0))
+    let update = try DocumentRequest.read(
+      .update, path: path, json: #"{"visits": {"__increment__": 2}}"#, time: Timestamp(seconds: 0))
     guard case .success(let request) = update.resolve(on: store, auth: nil, time: Timestamp(seconds: 0)) else {
       return #expect(Bool(false))
     }
     #expect(request.method == .update)
     #expect(request.resourceData == ["name": .string("Alice"), "visits": .integer(3)])
-    let missing = try DocumentRequest.read(.update, path: ResourcePath(parsing: "profiles/bob")!, json: #"{"a": 1}"#, time: Timestamp(seconds: 0))
+    let missing = try DocumentRequest.read(
+      .update, path: ResourcePath(parsing: "profiles/bob")!, json: #"{"a": 1}"#, time: Timestamp(seconds: 0))
     guard case .failure(let refusal) = missing.resolve(on: store, auth: nil, time: Timestamp(seconds: 0)) else {
       return #expect(Bool(false))
     }

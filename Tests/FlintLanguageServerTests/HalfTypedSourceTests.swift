@@ -14,13 +14,16 @@ import Testing
     let bytes = Array(Self.text.utf8)
     #expect(bytes.count > 500)
     var server = LanguageServer()
-    _ = server.receive(.body(Array(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"capabilities":{}}}"#.utf8)))
+    _ = server.receive(
+      .body(Array(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"capabilities":{}}}"#.utf8)))
     var id = 1
     for length in stride(from: 0, through: bytes.count, by: 7) {
       let prefix = String(decoding: bytes[..<length], as: UTF8.self)
       let open: JSONValue = [
         "jsonrpc": "2.0", "method": "textDocument/didOpen",
-        "params": ["textDocument": ["uri": "file:///t.rules", "languageId": "rules", "version": 1, "text": .string(prefix)]],
+        "params": [
+          "textDocument": ["uri": "file:///t.rules", "languageId": "rules", "version": 1, "text": .string(prefix)]
+        ],
       ]
       let published = server.receive(.body(Array(JSONWriter.text(open).utf8)))
       #expect(published.count == 1 && published[0].contains("publishDiagnostics"))
@@ -39,7 +42,8 @@ import Testing
           id += 1
           let answers = server.receive(.body(Array(JSONWriter.text(request).utf8)))
           #expect(answers.count == 1)
-          #expect(answers.allSatisfy { $0.contains("\"result\":") }, "\(method) at \(line) on \(length) bytes: \(answers)")
+          #expect(
+            answers.allSatisfy { $0.contains("\"result\":") }, "\(method) at \(line) on \(length) bytes: \(answers)")
         }
       }
     }

@@ -31,7 +31,8 @@ import Testing
       try rewritten.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
       return
     }
-    #expect(actual.count == session.expected.count, "\(name): \(actual.count) messages, expected \(session.expected.count)")
+    #expect(
+      actual.count == session.expected.count, "\(name): \(actual.count) messages, expected \(session.expected.count)")
     for (index, pair) in zip(actual, session.expected).enumerated() where pair.0 != pair.1 {
       Issue.record("\(name): message \(index + 1) differs\n  actual:   \(pair.0)\n  expected: \(pair.1)")
     }

@@ -42,7 +42,9 @@ public struct GoldenFile: Sendable {
     self.keepsIndentation = keepsIndentation
     let name = url.lastPathComponent
     guard let text = try? String(contentsOf: url, encoding: .utf8) else {
-      cases = [Case(file: name, name: "<missing>", lines: [], expected: [], problem: "golden file \(relativePath) is missing")]
+      cases = [
+        Case(file: name, name: "<missing>", lines: [], expected: [], problem: "golden file \(relativePath) is missing")
+      ]
       return
     }
     var cases: [Case] = []
@@ -57,7 +59,9 @@ public struct GoldenFile: Sendable {
       }
     }
     if cases.isEmpty {
-      cases = [Case(file: name, name: "<empty>", lines: [], expected: [], problem: "golden file \(relativePath) has no case")]
+      cases = [
+        Case(file: name, name: "<empty>", lines: [], expected: [], problem: "golden file \(relativePath) has no case")
+      ]
     }
     self.cases = cases
   }
@@ -124,7 +128,8 @@ public enum Golden {
     expect(actual, matchesFileAt: PackagePaths.url(relativePath), sourceLocation: sourceLocation)
   }
 
-  public static func expect(_ actual: String, matchesFileAt url: URL, sourceLocation: SourceLocation = #_sourceLocation) {
+  public static func expect(_ actual: String, matchesFileAt url: URL, sourceLocation: SourceLocation = #_sourceLocation)
+  {
     if updating {
       do {
         try Data(actual.utf8).write(to: url, options: .atomic)

@@ -9,7 +9,8 @@ import RulesLanguage
 public enum ExpressionHarness {
   static let context: (ruleset: Ruleset, store: DocumentStore, request: Request) = {
     let compiled = RulesCompiler.compile(SourceFile(name: FuzzFixtures.rulesName, text: FuzzFixtures.rules))
-    let ruleset = Ruleset(file: compiled.file, source: SourceFile(name: FuzzFixtures.rulesName, text: FuzzFixtures.rules))
+    let ruleset = Ruleset(
+      file: compiled.file, source: SourceFile(name: FuzzFixtures.rulesName, text: FuzzFixtures.rules))
     let store = (try? FixtureLoader.load(text: FuzzFixtures.data)) ?? DocumentStore()
     let request = Request(
       method: .update, path: ResourcePath(parsing: "clubs/dickens")!, auth: Auth(uid: "alice"),

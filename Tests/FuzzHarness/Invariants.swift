@@ -37,7 +37,9 @@ public enum Invariants {
   }
 
   /// The diagnostics of one source rendered as text and JSON, both checked.
-  public static func rendered(_ diagnostics: [Diagnostic], in source: SourceFile, inputSize: Int) throws(InvariantViolation) {
+  public static func rendered(_ diagnostics: [Diagnostic], in source: SourceFile, inputSize: Int)
+    throws(InvariantViolation)
+  {
     try positionsInside(diagnostics, of: source)
     let text = DiagnosticRenderer.text(diagnostics, in: source)
     try visible(text, what: "diagnostic text")

@@ -15,7 +15,8 @@ public enum QueryHarness {
 
   public static func run(_ bytes: [UInt8]) throws(InvariantViolation) {
     let auth = Auth(uid: "alice", claims: ["admin": .boolean(true)])
-    let report = playground.run(String(decoding: bytes, as: UTF8.self), auth: auth, time: Timestamp(seconds: 1_714_564_800))
+    let report = playground.run(
+      String(decoding: bytes, as: UTF8.self), auth: auth, time: Timestamp(seconds: 1_714_564_800))
     try Invariants.rendered(report.diagnostics, in: report.source, inputSize: bytes.count)
     _ = PlaygroundRenderer.text(report)
     _ = PlaygroundRenderer.json(report)

@@ -10,7 +10,8 @@ import Testing
 enum AdvisorFixtures {
   static let context = QueryContext(bindings: [:], placeholdersForUnbound: true)
 
-  static func normalized(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> NormalizedQuery? {
+  static func normalized(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> NormalizedQuery?
+  {
     let prepared = QueryPipeline.prepare(SourceFile(name: "<test>", text: text), context: context)
     if prepared.normalized == nil {
       Issue.record(

@@ -7,10 +7,11 @@ import Testing
 struct CheckRegressionTests {
   @Test("missing indexes of the existing manifest can be printed")
   func missingIndexes() throws {
-    let existing = try AdvisorFixtures.manifest(text: """
-      {"indexes": [{"collectionGroup": "posts", "queryScope": "COLLECTION", "x-team": "feed", "fields": [
-        {"fieldPath": "author", "order": "ASCENDING"}, {"fieldPath": "at", "order": "DESCENDING"}]}], "fieldOverrides": []}
-      """)
+    let existing = try AdvisorFixtures.manifest(
+      text: """
+        {"indexes": [{"collectionGroup": "posts", "queryScope": "COLLECTION", "x-team": "feed", "fields": [
+          {"fieldPath": "author", "order": "ASCENDING"}, {"fieldPath": "at", "order": "DESCENDING"}]}], "fieldOverrides": []}
+        """)
     let workload = AdvisorFixtures.workload([
       #"collection("posts").where("author", "==", auth.uid).orderBy("at", "desc")"#,
       #"collection("posts").where("tag", "==", "x").orderBy("at", "desc")  @weight 3"#,

@@ -24,7 +24,9 @@ struct ConsoleLinkTests {
       collectionGroup: "posts", scope: .collectionGroup,
       fields: [IndexField(FieldPath(["tags"]), .contains), IndexField(FieldPath(["at"]), .descending)])
     let url = ConsoleLink.url(index, project: "p", database: "shop")
-    #expect(url.hasPrefix("https://console.firebase.google.com/v1/r/project/p/firestore/databases/shop/indexes?create_composite="))
+    #expect(
+      url.hasPrefix(
+        "https://console.firebase.google.com/v1/r/project/p/firestore/databases/shop/indexes?create_composite="))
     let payload = String(url.split(separator: "=", maxSplits: 1)[1])
     #expect(!payload.contains("+") && !payload.contains("/") && !payload.contains("="))
     // Decoded: the name, scope 2 (COLLECTION_GROUP), CONTAINS (field 3 = 1), DESC, __name__ DESC.

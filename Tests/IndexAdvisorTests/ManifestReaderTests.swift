@@ -65,10 +65,12 @@ struct ManifestReaderTests {
 
   @Test("unknown orders use the CLI's 'must be one of' message (firebase-tools#8006)")
   func unknownOrder() {
-    let text = #"{"indexes": [{"collectionGroup": "a", "queryScope": "COLLECTION", "fields": [{"fieldPath": "userIds", "order": "CONTAINS"}, {"fieldPath": "z", "order": "ASCENDING"}]}]}"#
+    let text =
+      #"{"indexes": [{"collectionGroup": "a", "queryScope": "COLLECTION", "fields": [{"fieldPath": "userIds", "order": "CONTAINS"}, {"fieldPath": "z", "order": "ASCENDING"}]}]}"#
     #expect(
       error(text)?.hasSuffix(
-        #"$.indexes[0].fields[0]: Field "order" must be one of ASCENDING, DESCENDING: {"fieldPath":"userIds","order":"CONTAINS"}"#)
+        #"$.indexes[0].fields[0]: Field "order" must be one of ASCENDING, DESCENDING: {"fieldPath":"userIds","order":"CONTAINS"}"#
+      )
         == true)
     let scope = #"{"indexes": [{"collectionGroup": "a", "queryScope": "DATABASE", "fields": []}]}"#
     #expect(error(scope)?.contains(#"Field "queryScope" must be one of COLLECTION, COLLECTION_GROUP"#) == true)
@@ -78,8 +80,10 @@ struct ManifestReaderTests {
   func wrongTypes() {
     #expect(error(#"{"indexes": {}}"#) == #"m.json:1:13: $.indexes: Property "indexes" must be of type array"#)
     #expect(
-      error(#"{"indexes": [], "fieldOverrides": [{"collectionGroup": "a", "fieldPath": "b", "ttl": "yes", "indexes": []}]}"#)?
-        .contains(#"Property "ttl" must be of type boolean"#) == true)
+      error(
+        #"{"indexes": [], "fieldOverrides": [{"collectionGroup": "a", "fieldPath": "b", "ttl": "yes", "indexes": []}]}"#
+      )?
+      .contains(#"Property "ttl" must be of type boolean"#) == true)
     #expect(error("[]")?.contains("must be a JSON object") == true)
   }
 
@@ -90,8 +94,11 @@ struct ManifestReaderTests {
         #"{"indexes": [{"collectionGroup": "a", "queryScope": "COLLECTION", "fields": [{"fieldPath": "k", "order": "ASCENDING"}, {"fieldPath": "v", "vectorConfig": \#(config)}]}]}"#
       )
     }
-    #expect(vector(#"{"dimension": "256", "flat": {}}"#)?.contains(#"Property "dimension" must be of type number"#) == true)
-    #expect(vector(#"{"dimension": 0, "flat": {}}"#)?.contains("vector dimension must be between 1 and 2048, found 0") == true)
+    #expect(
+      vector(#"{"dimension": "256", "flat": {}}"#)?.contains(#"Property "dimension" must be of type number"#) == true)
+    #expect(
+      vector(#"{"dimension": 0, "flat": {}}"#)?.contains("vector dimension must be between 1 and 2048, found 0") == true
+    )
     #expect(vector(#"{"dimension": 4096, "flat": {}}"#)?.contains("found 4096") == true)
     #expect(vector(#"{"dimension": 1.5, "flat": {}}"#)?.contains("whole number") == true)
     #expect(vector(#"{"dimension": 256}"#)?.contains(#"Must contain "flat""#) == true)
@@ -117,12 +124,19 @@ struct ManifestReaderTests {
     #expect(try ManifestReader.read(written).manifest.indexes.count == 2)
     #expect(ManifestWriter.text(try ManifestReader.read(written).manifest) == written)
 
-    let same = #"{"indexes": [], "fieldOverrides": [{"collectionGroup": "a", "fieldPath": "b", "indexes": []}, {"collectionGroup": "a", "fieldPath": "b", "indexes": []}]}"#
+    let same =
+      #"{"indexes": [], "fieldOverrides": [{"collectionGroup": "a", "fieldPath": "b", "indexes": []}, {"collectionGroup": "a", "fieldPath": "b", "indexes": []}]}"#
     let sameRead = try ManifestReader.read(same, file: "m.json")
     #expect(sameRead.manifest.fieldOverrides.count == 2)
-    #expect(sameRead.warnings == ["m.json: $.fieldOverrides[1]: duplicate field override for a.b (also $.fieldOverrides[0]); remove it"])
-    let other = #"{"indexes": [], "fieldOverrides": [{"collectionGroup": "a", "fieldPath": "b", "indexes": []}, {"collectionGroup": "a", "fieldPath": "b", "indexes": [{"order": "ASCENDING", "queryScope": "COLLECTION"}]}]}"#
-    #expect(try ManifestReader.read(other).warnings.first?.contains("Flint counts only the single-field indexes both list") == true)
+    #expect(
+      sameRead.warnings == [
+        "m.json: $.fieldOverrides[1]: duplicate field override for a.b (also $.fieldOverrides[0]); remove it"
+      ])
+    let other =
+      #"{"indexes": [], "fieldOverrides": [{"collectionGroup": "a", "fieldPath": "b", "indexes": []}, {"collectionGroup": "a", "fieldPath": "b", "indexes": [{"order": "ASCENDING", "queryScope": "COLLECTION"}]}]}"#
+    #expect(
+      try ManifestReader.read(other).warnings.first?.contains("Flint counts only the single-field indexes both list")
+        == true)
   }
 
   @Test("index fields written with mode are read as the CLI upgrades them, in every format")
@@ -139,11 +153,15 @@ struct ManifestReaderTests {
     #expect(both.manifest.indexes.first?.fields.map(\.mode) == [.descending, .ascending])
     // Still refused: a lowercase value, and what is refused with `order` too.
     #expect(
-      error(#"{"indexes": [{"collectionGroup": "a", "queryScope": "COLLECTION", "fields": [{"fieldPath": "x", "mode": "asc"}, {"fieldPath": "y", "order": "ASCENDING"}]}]}"#)?
-        .contains(#"Field "order" must be one of ASCENDING, DESCENDING"#) == true)
+      error(
+        #"{"indexes": [{"collectionGroup": "a", "queryScope": "COLLECTION", "fields": [{"fieldPath": "x", "mode": "asc"}, {"fieldPath": "y", "order": "ASCENDING"}]}]}"#
+      )?
+      .contains(#"Field "order" must be one of ASCENDING, DESCENDING"#) == true)
     #expect(
-      error(#"{"indexes": [{"collectionGroup": "a", "queryScope": "COLLECTION", "fields": [{"fieldPath": "x", "mode": "ASCENDING"}]}]}"#)?
-        .contains("this index is not necessary") == true)
+      error(
+        #"{"indexes": [{"collectionGroup": "a", "queryScope": "COLLECTION", "fields": [{"fieldPath": "x", "mode": "ASCENDING"}]}]}"#
+      )?
+      .contains("this index is not necessary") == true)
   }
 
   @Test("what the backend refuses at deploy: one-field indexes, two array fields, __name__ not last")
@@ -154,7 +172,8 @@ struct ManifestReaderTests {
     #expect(index(#"{"fieldPath": "x", "order": "ASCENDING"}"#)?.contains("this index is not necessary") == true)
     #expect(index(#"{"fieldPath": "t", "arrayConfig": "CONTAINS"}"#)?.contains("this index is not necessary") == true)
     #expect(index(#"{"fieldPath": "__name__", "order": "DESCENDING"}"#) == nil)
-    #expect(index(#"{"fieldPath": "x", "order": "DESCENDING"}, {"fieldPath": "__name__", "order": "ASCENDING"}"#) == nil)
+    #expect(
+      index(#"{"fieldPath": "x", "order": "DESCENDING"}, {"fieldPath": "__name__", "order": "ASCENDING"}"#) == nil)
     #expect(
       index(#"{"fieldPath": "t", "arrayConfig": "CONTAINS"}, {"fieldPath": "u", "arrayConfig": "CONTAINS"}"#)?
         .contains("at most one array field") == true)
@@ -162,7 +181,9 @@ struct ManifestReaderTests {
       index(#"{"fieldPath": "__name__", "order": "ASCENDING"}, {"fieldPath": "x", "order": "ASCENDING"}"#)?
         .contains("__name__ must be the last field") == true)
     #expect(index("")?.contains("at least one field") == true)
-    #expect(index(#"{"fieldPath": "a`b", "order": "ASCENDING"}, {"fieldPath": "c", "order": "ASCENDING"}"#)?.contains("backtick") == true)
+    #expect(
+      index(#"{"fieldPath": "a`b", "order": "ASCENDING"}, {"fieldPath": "c", "order": "ASCENDING"}"#)?.contains(
+        "backtick") == true)
   }
 
   @Test("syntax errors keep the parser's position")

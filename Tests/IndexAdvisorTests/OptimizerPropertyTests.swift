@@ -32,7 +32,8 @@ struct OptimizerPropertyTests {
     var random = RandomWorkloads(seed: seed &+ 1000)
     let existingText = random.manifestText(indexes: 6)
     let existing = try ManifestReader.read(existingText).manifest
-    let plan = WorkloadOptimizer.plan(random.workload(40), existing: existing, options: PlanOptions(compositeLimit: 1000))
+    let plan = WorkloadOptimizer.plan(
+      random.workload(40), existing: existing, options: PlanOptions(compositeLimit: 1000))
     let text = ManifestWriter.text(plan.manifest)
     let written = try ManifestReader.read(text).manifest
     let keys = Set(written.indexes.map(\.comparisonKey))
@@ -72,13 +73,14 @@ struct OptimizerPropertyTests {
 
   @Test("prune removes exactly the indexes no query uses")
   func prune() throws {
-    let existing = try AdvisorFixtures.manifest(text: """
-      {"indexes": [
-        {"collectionGroup": "posts", "queryScope": "COLLECTION", "fields": [
-          {"fieldPath": "a", "order": "ASCENDING"}, {"fieldPath": "b", "order": "ASCENDING"}]},
-        {"collectionGroup": "posts", "queryScope": "COLLECTION", "fields": [
-          {"fieldPath": "x", "order": "ASCENDING"}, {"fieldPath": "y", "order": "ASCENDING"}]}]}
-      """)
+    let existing = try AdvisorFixtures.manifest(
+      text: """
+        {"indexes": [
+          {"collectionGroup": "posts", "queryScope": "COLLECTION", "fields": [
+            {"fieldPath": "a", "order": "ASCENDING"}, {"fieldPath": "b", "order": "ASCENDING"}]},
+          {"collectionGroup": "posts", "queryScope": "COLLECTION", "fields": [
+            {"fieldPath": "x", "order": "ASCENDING"}, {"fieldPath": "y", "order": "ASCENDING"}]}]}
+        """)
     let workload = AdvisorFixtures.workload([#"collection("posts").where("a", "==", 1).orderBy("b")"#])
     let kept = WorkloadOptimizer.plan(workload, existing: existing)
     #expect(kept.manifest.indexes.count == 2)
@@ -104,14 +106,17 @@ struct OptimizerPropertyTests {
 
   @Test("prune keeps a second index that serves a query as well as the one the plan chose")
   func pruneKeepsEquivalentIndexes() throws {
-    let existing = try AdvisorFixtures.manifest(text: """
-      {"indexes": [
-        {"collectionGroup": "posts", "queryScope": "COLLECTION", "fields": [
-          {"fieldPath": "a", "order": "ASCENDING"}, {"fieldPath": "b", "order": "ASCENDING"}, {"fieldPath": "t", "order": "ASCENDING"}]},
-        {"collectionGroup": "posts", "queryScope": "COLLECTION", "fields": [
-          {"fieldPath": "b", "order": "ASCENDING"}, {"fieldPath": "a", "order": "ASCENDING"}, {"fieldPath": "t", "order": "ASCENDING"}]}]}
-      """)
-    let workload = AdvisorFixtures.workload([#"collection("posts").where("a", "==", 1).where("b", "==", 2).orderBy("t")"#])
+    let existing = try AdvisorFixtures.manifest(
+      text: """
+        {"indexes": [
+          {"collectionGroup": "posts", "queryScope": "COLLECTION", "fields": [
+            {"fieldPath": "a", "order": "ASCENDING"}, {"fieldPath": "b", "order": "ASCENDING"}, {"fieldPath": "t", "order": "ASCENDING"}]},
+          {"collectionGroup": "posts", "queryScope": "COLLECTION", "fields": [
+            {"fieldPath": "b", "order": "ASCENDING"}, {"fieldPath": "a", "order": "ASCENDING"}, {"fieldPath": "t", "order": "ASCENDING"}]}]}
+        """)
+    let workload = AdvisorFixtures.workload([
+      #"collection("posts").where("a", "==", 1).where("b", "==", 2).orderBy("t")"#
+    ])
     let pruned = WorkloadOptimizer.plan(workload, existing: existing, options: PlanOptions(prune: true))
     #expect(pruned.manifest.indexes.count == 2)
     #expect(pruned.unused.isEmpty)
@@ -127,7 +132,10 @@ struct OptimizerPropertyTests {
       #"collection("posts").where("a", "==", 1).where("b", "==", 2).where("c", "==", 1)"#,
     ])
     let plan = WorkloadOptimizer.plan(workload, existing: IndexManifest())
-    #expect(plan.added.map(\.description).sorted() == ["posts (a ASC, t ASC, __name__ ASC)", "posts (b ASC, t ASC, __name__ ASC)"])
+    #expect(
+      plan.added.map(\.description).sorted() == [
+        "posts (a ASC, t ASC, __name__ ASC)", "posts (b ASC, t ASC, __name__ ASC)",
+      ])
     #expect(plan.lowerBound == 2)
     #expect(plan.unserved.isEmpty)
   }

@@ -47,7 +47,9 @@ struct RandomWorkloads {
 
   mutating func workload(_ count: Int) -> [WorkloadQuery] {
     var lines: [String] = []
-    for _ in 0..<count { lines.append(queryText() + (chance(30) ? " @weight \(Int.random(in: 1...50, using: &random))" : "")) }
+    for _ in 0..<count {
+      lines.append(queryText() + (chance(30) ? " @weight \(Int.random(in: 1...50, using: &random))" : ""))
+    }
     return WorkloadReader.read(lines.joined(separator: "\n"), file: "w.txt").queries
   }
 
@@ -64,12 +66,15 @@ struct RandomWorkloads {
         guard used.insert(field).inserted else { continue }
         fields.append("{\"fieldPath\": \"\(field)\", \"order\": \"\(chance(70) ? "ASCENDING" : "DESCENDING")\"}")
       }
-      if chance(15) { fields.append("{\"fieldPath\": \"__name__\", \"order\": \"\(chance(50) ? "ASCENDING" : "DESCENDING")\"}") }
+      if chance(15) {
+        fields.append("{\"fieldPath\": \"__name__\", \"order\": \"\(chance(50) ? "ASCENDING" : "DESCENDING")\"}")
+      }
       if chance(10) { fields.append(#"{"fieldPath": "v", "vectorConfig": {"dimension": 8, "flat": {}}}"#) }
       guard fields.count >= 2 else { continue }
       let scope = chance(20) ? "COLLECTION_GROUP" : "COLLECTION"
       let extra = chance(30) ? #", "x-note": {"kept": [1, "two"]}, "density": "SPARSE_ALL""# : ""
-      let entry = "{\"collectionGroup\": \"\(pick(Self.groups))\", \"queryScope\": \"\(scope)\"\(extra), \"fields\": [\(fields.joined(separator: ", "))]}"
+      let entry =
+        "{\"collectionGroup\": \"\(pick(Self.groups))\", \"queryScope\": \"\(scope)\"\(extra), \"fields\": [\(fields.joined(separator: ", "))]}"
       // Keep only entries a valid manifest can hold (no one-field index, no duplicate).
       guard seen.insert(entry).inserted,
         (try? ManifestReader.read("{\"indexes\": [\((entries + [entry]).joined(separator: ","))]}")) != nil
@@ -87,8 +92,11 @@ struct RandomWorkloads {
       if chance(50) { modes.append(#"{"order": "DESCENDING", "queryScope": "COLLECTION_GROUP"}"#) }
       if chance(30) { modes.append(#"{"arrayConfig": "CONTAINS", "queryScope": "COLLECTION"}"#) }
       let ttl = chance(30) ? #", "ttl": true"# : ""
-      overrides.append("{\"collectionGroup\": \"\(group)\", \"fieldPath\": \"\(field)\"\(ttl), \"indexes\": [\(modes.joined(separator: ", "))]}")
+      overrides.append(
+        "{\"collectionGroup\": \"\(group)\", \"fieldPath\": \"\(field)\"\(ttl), \"indexes\": [\(modes.joined(separator: ", "))]}"
+      )
     }
-    return "{\"indexes\": [\(entries.joined(separator: ",\n"))], \"x-tool\": \"kept\", \"fieldOverrides\": [\(overrides.joined(separator: ",\n"))]}"
+    return
+      "{\"indexes\": [\(entries.joined(separator: ",\n"))], \"x-tool\": \"kept\", \"fieldOverrides\": [\(overrides.joined(separator: ",\n"))]}"
   }
 }

@@ -6,7 +6,9 @@ import IndexAdvisor
 enum ReferenceServing {
   static func served(_ need: BranchNeed, by manifest: IndexManifest) -> Bool {
     if need.kind == .none { return true }
-    if let single = need.automaticIndex { return automatic(need.collectionGroup, single.field, single.mode, need.scope, manifest) }
+    if let single = need.automaticIndex {
+      return automatic(need.collectionGroup, single.field, single.mode, need.scope, manifest)
+    }
     let tail = need.order + [IndexField(.documentID, need.keyDirection)]
     let prefix = Set(need.prefix)
     var covered = Set<IndexField>()
@@ -15,7 +17,8 @@ enum ReferenceServing {
       let fields = index.servingFields
       if fields.contains(where: { if case .vector = $0.mode { return true } else { return false } }) { continue }
       // Perfect: prefix (any order, either direction), order, aggregates, key.
-      let perfectTail = need.order + need.aggregates.map { IndexField($0, .ascending) } + [IndexField(.documentID, need.keyDirection)]
+      let perfectTail =
+        need.order + need.aggregates.map { IndexField($0, .ascending) } + [IndexField(.documentID, need.keyDirection)]
       if fields.count == need.prefix.count + perfectTail.count, Array(fields.suffix(perfectTail.count)) == perfectTail,
         Set(fields.prefix(need.prefix.count).map(canonical)) == prefix, prefix.count == need.prefix.count
       {
@@ -45,7 +48,8 @@ enum ReferenceServing {
     else { return false }
     if index.source?["apiScope"] != nil && index.source?["apiScope"] != .string("ANY_API") { return false }
     // Perfect: prefix (any order, either direction), order, aggregates, key.
-    let perfectTail = need.order + need.aggregates.map { IndexField($0, .ascending) } + [IndexField(.documentID, need.keyDirection)]
+    let perfectTail =
+      need.order + need.aggregates.map { IndexField($0, .ascending) } + [IndexField(.documentID, need.keyDirection)]
     let fields = index.servingFields
     if fields.contains(where: { if case .vector = $0.mode { return true } else { return false } }) { return false }
     let prefix = Set(need.prefix)
@@ -66,7 +70,9 @@ enum ReferenceServing {
     field.mode == .contains ? field : IndexField(field.fieldPath, .ascending)
   }
 
-  static func automatic(_ group: String, _ field: FieldPath, _ mode: IndexFieldMode, _ scope: IndexScope, _ manifest: IndexManifest) -> Bool {
+  static func automatic(
+    _ group: String, _ field: FieldPath, _ mode: IndexFieldMode, _ scope: IndexScope, _ manifest: IndexManifest
+  ) -> Bool {
     let overrides = manifest.fieldOverrides.filter { $0.collectionGroup == group }
     var segments = field.segments
     while !segments.isEmpty {

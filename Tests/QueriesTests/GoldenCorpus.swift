@@ -1,6 +1,6 @@
+import FirestoreModel
 import FlintTestSupport
 import Foundation
-import FirestoreModel
 import Queries
 import RulesLanguage
 

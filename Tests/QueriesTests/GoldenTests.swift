@@ -1,5 +1,5 @@
-import FlintTestSupport
 import FirestoreModel
+import FlintTestSupport
 import Queries
 import RulesLanguage
 import Testing
@@ -56,7 +56,8 @@ struct GoldenTests {
     let scanned = engine.execute(normalized, strategy: .scan)
     #expect(indexed.documents == scanned.documents, "index and scan disagree")
     #expect(
-      indexed.aggregations.map { QueryLiteral.render($0.value) } == scanned.aggregations.map { QueryLiteral.render($0.value) },
+      indexed.aggregations.map { QueryLiteral.render($0.value) }
+        == scanned.aggregations.map { QueryLiteral.render($0.value) },
       "index and scan disagree")
     var lines: [String] = []
     if normalized.aggregations.isEmpty {

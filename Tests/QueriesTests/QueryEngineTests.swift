@@ -15,8 +15,10 @@ struct QueryEngineTests {
       var fields: [String: Value] = ["n": .integer(Int64(i))]
       let city = cities[Int(generator.next() % UInt64(cities.count))]
       if generator.next() % 10 != 0 { fields["city"] = city }
-      fields["rank"] = generator.next() % 3 == 0 ? .double(Double(generator.next() % 50) / 2) : .integer(Int64(generator.next() % 25))
-      fields["tags"] = .array((0..<Int(generator.next() % 3)).map { _ in .string(["a", "b", "c"][Int(generator.next() % 3)]) })
+      fields["rank"] =
+        generator.next() % 3 == 0 ? .double(Double(generator.next() % 50) / 2) : .integer(Int64(generator.next() % 25))
+      fields["tags"] = .array(
+        (0..<Int(generator.next() % 3)).map { _ in .string(["a", "b", "c"][Int(generator.next() % 3)]) })
       documents.append(Document(path: ResourcePath(segments: ["items", String(format: "%06d", i)]), fields: fields))
     }
     return DocumentStore(documents: documents)
@@ -28,24 +30,28 @@ struct QueryEngineTests {
     return try #require(prepared.normalized)
   }
 
-  @Test("index and scan agree", arguments: [
-    #"collection("items").where("city", "==", "Tokyo")"#,
-    #"collection("items").where("city", "==", 3)"#,
-    #"collection("items").where("city", "==", null)"#,
-    #"collection("items").where("city", "in", ["Osaka", 3.0])"#,
-    #"collection("items").where("tags", "array-contains", "b").orderBy("rank", "desc").limit(7)"#,
-    #"collection("items").where("city", "==", "Kyoto").where("rank", ">", 10)"#,
-    #"collection("items").where(or(where("city", "==", "Kyoto"), where("rank", "<", 2)))"#,
-    #"collection("items").where("city", "not-in", ["Tokyo", 3]).orderBy("n").limitToLast(4)"#,
-    #"collection("items").where("city", "==", "Osaka").count().sum("rank").avg("rank")"#,
-  ])
+  @Test(
+    "index and scan agree",
+    arguments: [
+      #"collection("items").where("city", "==", "Tokyo")"#,
+      #"collection("items").where("city", "==", 3)"#,
+      #"collection("items").where("city", "==", null)"#,
+      #"collection("items").where("city", "in", ["Osaka", 3.0])"#,
+      #"collection("items").where("tags", "array-contains", "b").orderBy("rank", "desc").limit(7)"#,
+      #"collection("items").where("city", "==", "Kyoto").where("rank", ">", 10)"#,
+      #"collection("items").where(or(where("city", "==", "Kyoto"), where("rank", "<", 2)))"#,
+      #"collection("items").where("city", "not-in", ["Tokyo", 3]).orderBy("n").limitToLast(4)"#,
+      #"collection("items").where("city", "==", "Osaka").count().sum("rank").avg("rank")"#,
+    ])
   func indexMatchesScan(_ text: String) throws {
     let engine = QueryEngine(store: Self.store(2_000))
     let query = try normalized(text)
     let indexed = engine.execute(query)
     let scanned = engine.execute(query, strategy: .scan)
     #expect(indexed.documents.map(\.path) == scanned.documents.map(\.path))
-    #expect(indexed.aggregations.map { QueryLiteral.render($0.value) } == scanned.aggregations.map { QueryLiteral.render($0.value) })
+    #expect(
+      indexed.aggregations.map { QueryLiteral.render($0.value) }
+        == scanned.aggregations.map { QueryLiteral.render($0.value) })
     #expect(indexed.reads == scanned.reads)
   }
 
@@ -84,7 +90,8 @@ struct NormalizedSummaryTests {
   @Test("the summary names the wire order for limitToLast")
   func summary() throws {
     let prepared = QueryPipeline.prepare(
-      SourceFile(name: "q", text: #"collectionGroup("c").where("a", ">", 1).orderBy("b", "desc").limitToLast(3).select("a")"#))
+      SourceFile(
+        name: "q", text: #"collectionGroup("c").where("a", ">", 1).orderBy("b", "desc").limitToLast(3).select("a")"#))
     let normalized = try #require(prepared.normalized)
     #expect(
       normalized.description == """

@@ -93,13 +93,17 @@ struct QueryParserTests {
     #expect(parsed.diagnostics.first?.message == "Latitude must be a number between -90 and 90, but was: 91")
   }
 
-  @Test("bad input never crashes", arguments: [
-    "", "(", ")", ".", "collection", "collection(", "collection(\"", "collection(\"c\").", "collection(\"c\").where(",
-    "collection(\"c\").where(or(", "collection(\"c\").where(a.)", "collection(\"c\").where(`", "query(", "query(collection(",
-    "collection(\"c\").startAt([{", "collection(\"c\").where(\"a\", \"==\", -)", "collection(\"c\").where(\"a\", \"==\", {\"k\" 1})",
-    "collection(\"c\").where(\"a\", \"==\", \"\\u12\")", "\u{0}\u{1}\u{7f}", "collection(\"c\").where(\"é\" == 'ü')",
-    String(repeating: "(", count: 500), String(repeating: "collection(\"c\")", count: 3),
-  ])
+  @Test(
+    "bad input never crashes",
+    arguments: [
+      "", "(", ")", ".", "collection", "collection(", "collection(\"", "collection(\"c\").", "collection(\"c\").where(",
+      "collection(\"c\").where(or(", "collection(\"c\").where(a.)", "collection(\"c\").where(`", "query(",
+      "query(collection(",
+      "collection(\"c\").startAt([{", "collection(\"c\").where(\"a\", \"==\", -)",
+      "collection(\"c\").where(\"a\", \"==\", {\"k\" 1})",
+      "collection(\"c\").where(\"a\", \"==\", \"\\u12\")", "\u{0}\u{1}\u{7f}", "collection(\"c\").where(\"é\" == 'ü')",
+      String(repeating: "(", count: 500), String(repeating: "collection(\"c\")", count: 3),
+    ])
   func badInput(_ text: String) {
     let parsed = parse(text)
     if parsed.query == nil { #expect(parsed.hasErrors) }

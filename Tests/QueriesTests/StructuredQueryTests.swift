@@ -14,8 +14,10 @@ struct StructuredQueryTests {
       #"{"collection": "users", "where": [["age", ">=", 18], ["tags", "array-contains", "dev"]], "orderBy": [["age", "desc"]], "limit": 5}"#
     )
     let dsl = try #require(
-      QueryParser.parse(#"collection("users").where("age", ">=", 18).where("tags", "array-contains", "dev").orderBy("age", "desc").limit(5)"#)
-        .query)
+      QueryParser.parse(
+        #"collection("users").where("age", ">=", 18).where("tags", "array-contains", "dev").orderBy("age", "desc").limit(5)"#
+      )
+      .query)
     #expect(json == dsl)
   }
 
@@ -30,11 +32,13 @@ struct StructuredQueryTests {
     #expect(resolved.flattenedFilters.first?.value == .string("alice"))
   }
 
-  @Test("unknown keys and malformed filters are errors", arguments: [
-    #"{"collection": "c", "limt": 3}"#, #"{"where": []}"#, #"{"collection": "c", "collectionGroup": "d"}"#,
-    #"{"collection": "c", "where": [["a", "=", 1]]}"#, #"{"collection": "c", "where": [["a", "=="]]}"#,
-    #"{"collection": "c", "orderBy": [["a", "up"]]}"#,
-  ])
+  @Test(
+    "unknown keys and malformed filters are errors",
+    arguments: [
+      #"{"collection": "c", "limt": 3}"#, #"{"where": []}"#, #"{"collection": "c", "collectionGroup": "d"}"#,
+      #"{"collection": "c", "where": [["a", "=", 1]]}"#, #"{"collection": "c", "where": [["a", "=="]]}"#,
+      #"{"collection": "c", "orderBy": [["a", "up"]]}"#,
+    ])
   func rejects(_ text: String) {
     #expect(throws: JSONError.self) { try read(text) }
   }

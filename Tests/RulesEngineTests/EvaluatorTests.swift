@@ -157,7 +157,8 @@ let usersStore = DocumentStore(documents: [
     #expect(evalExpr("exists(/databases/other/documents/users/bob)", request: request, store: usersStore).error != nil)
     // Another database's path: said in words, never as protobuf text.
     let other = evalExpr("get(/databases/analytics/documents/users/bob)", request: request, store: usersStore)
-    #expect(other.error?.message.contains("rules read only the database of the request, (default), not analytics") == true)
+    #expect(
+      other.error?.message.contains("rules read only the database of the request, (default), not analytics") == true)
     #expect(other.error?.message.contains("path_value") == false)
     // Bound to that database, the same path is a document of the request's database.
     var analytics = request

@@ -54,7 +54,8 @@ import Testing
 
   static func explain(_ request: Request) -> String {
     let decision = evaluator.evaluate(request, store: store)
-    return ShortExplanation.render(decision, source: ruleset.source, signedOutHint: "sign in", dataName: "the case's data")
+    return ShortExplanation.render(
+      decision, source: ruleset.source, signedOutHint: "sign in", dataName: "the case's data")
   }
 
   @Test func anAllowNamesTheStatementItsMatchAndTheValuesThatMadeItTrue() {
@@ -65,7 +66,8 @@ import Testing
     #expect(lines[1] == "  granted by test.rules:8: allow read: if isOwner(uid) || resource.data.public == true")
     #expect(lines[2] == "    in match /databases/{database}/documents/users/{uid} (uid = 'alice')")
     // Through the function body; only the side of `||` that was true.
-    #expect(lines.contains("    in isOwner(): request.auth.uid == uid → true (request.auth.uid = 'alice', uid = 'alice')"))
+    #expect(
+      lines.contains("    in isOwner(): request.auth.uid == uid → true (request.auth.uid = 'alice', uid = 'alice')"))
     #expect(!lines.contains { $0.hasPrefix("    resource.data.public") })
   }
 
@@ -112,7 +114,9 @@ import Testing
 
   @Test func aCreateHasNoResource() {
     let text = Self.explain(.create(path("logs/l1"), data: ["a": .integer(1)], auth: Auth(uid: "bob")))
-    #expect(text.contains("note: resource is null: logs/l1 does not exist before this create (the new document is request.resource)\n"))
+    #expect(
+      text.contains(
+        "note: resource is null: logs/l1 does not exist before this create (the new document is request.resource)\n"))
     #expect(!text.contains("signed out"))
   }
 
@@ -130,7 +134,10 @@ import Testing
     #expect(!batch.allowed)
     let text = ShortExplanation.render(batch.decisions[1], source: Self.ruleset.source, batch: batch.decisions)
     #expect(!text.contains("path_value"))
-    #expect(text.contains("error: Service call error. Function: [get], Argument: [/databases/(default)/documents/rooms/r1]: the document does not exist."))
+    #expect(
+      text.contains(
+        "error: Service call error. Function: [get], Argument: [/databases/(default)/documents/rooms/r1]: the document does not exist."
+      ))
     let notes = text.split(separator: "\n").filter { $0.hasPrefix("  note: ") }
     #expect(
       notes == [
@@ -158,7 +165,7 @@ import Testing
     #expect(far.trace.nearestMatch == nil)
     // A missing segment is named as a count.
     let short = Self.evaluator.evaluate(.get(path("room/r1/posts/p1/x/y")), store: Self.store)
-    #expect(short.trace.nearestMatch?.differences == ["the pattern has 4 segments after /documents, the request path 6"])
+    #expect(
+      short.trace.nearestMatch?.differences == ["the pattern has 4 segments after /documents, the request path 6"])
   }
 }
-

@@ -34,7 +34,8 @@ struct HashingTests {
       ),
       // FIPS 180-4 examples (NIST CSRC): the two-block message.
       (
-        "sha256", "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
+        "sha256",
+        "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
         "CF5B16A778AF8380036CE59E7B0492370B249B11E8F07A51AFAC45037AFEE9D1"
       ),
       // The CRC catalogue's check values for "123456789" (cbf43926, e3069283), little-endian.

@@ -8,7 +8,8 @@ import Testing
 @Suite struct LongLineTraceTests {
   @Test func caretLinesShowAWindowOfALongLine() {
     let prefix = String(repeating: "a && ", count: 3_000)
-    let source = SourceFile(name: "f", text: "rules\n" + prefix + "oops && " + String(repeating: "b && ", count: 3_000) + "c")
+    let source = SourceFile(
+      name: "f", text: "rules\n" + prefix + "oops && " + String(repeating: "b && ", count: 3_000) + "c")
     let start = source.lineStarts[1] + prefix.utf8.count
     let lines = TraceTextRenderer.caretLines(SourceRange(start: start, end: start + 4), source: source, note: "false")
     #expect(lines.count == 2)

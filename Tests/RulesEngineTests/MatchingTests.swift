@@ -169,7 +169,10 @@ import Testing
       (["..", ".."], "A request path id '..' is not allowed (. and .. are reserved)."),
       (["users", "."], "A request path id '.' is not allowed (. and .. are reserved)."),
       (["__users__", "alice"], "A request path id '__users__' matches the reserved pattern __.*__."),
-      (["users", String(repeating: "x", count: 1_501)], "A request path id '\(String(repeating: "x", count: 40))...' is 1501 bytes; the limit is 1500."),
+      (
+        ["users", String(repeating: "x", count: 1_501)],
+        "A request path id '\(String(repeating: "x", count: 40))...' is 1501 bytes; the limit is 1500."
+      ),
       (Array(repeating: "a", count: 20_000), "A request path is 10000 collections deep; the limit is 100."),
     ]
     for (segments, message) in cases {
@@ -177,8 +180,12 @@ import Testing
       #expect(!decision.allowed)
       #expect(decision.message == message)
     }
-    #expect(evaluator.evaluate(.get(ResourcePath(segments: Array(repeating: "a", count: 200))), store: DocumentStore()).allowed)
-    #expect(!evaluator.evaluate(.list(ResourcePath(segments: ["__c__"]), isCollectionGroup: true), store: DocumentStore()).allowed)
+    #expect(
+      evaluator.evaluate(.get(ResourcePath(segments: Array(repeating: "a", count: 200))), store: DocumentStore())
+        .allowed)
+    #expect(
+      !evaluator.evaluate(.list(ResourcePath(segments: ["__c__"]), isCollectionGroup: true), store: DocumentStore())
+        .allowed)
   }
 
   @Test func anEmptyRulesetDeniesEverything() {

@@ -46,7 +46,10 @@ struct MathTests {
     #expect(try math("sqrt", .float(2.25)) == .float(1.5))
     #expect(try math("sqrt", .int(4)) == .float(2))
     // IEEE: the square root of a negative number is NaN, not an error (the spec leaves it open).
-    guard case .float(let root) = try math("sqrt", .int(-1)) else { Issue.record("not a float"); return }
+    guard case .float(let root) = try math("sqrt", .int(-1)) else {
+      Issue.record("not a float")
+      return
+    }
     #expect(root.isNaN)
     #expect(try math("pow", .int(2), .int(2)) == .float(4))
     #expect(try math("pow", .int(4), .float(0.5)) == .float(2))

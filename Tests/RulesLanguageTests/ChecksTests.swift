@@ -191,7 +191,8 @@ struct ChecksTests {
     #expect(strict.diagnostics.map(\.code) == codes)
     #expect(strict.diagnostics.allSatisfy { $0.severity == .error })
     // Other warnings stay warnings under --strict.
-    let unused = RulesCompiler.compile(SourceFile(name: "u.rules", text: wrapped("function u() { return true; }")), strict: true)
+    let unused = RulesCompiler.compile(
+      SourceFile(name: "u.rules", text: wrapped("function u() { return true; }")), strict: true)
     #expect(unused.diagnostics.map(\.severity) == [.warning])
   }
 
@@ -359,11 +360,14 @@ struct MethodNameChecksTests {
     let outside = compile("match /a/{id} { allow read: if resource.data.tags.all(t, t > 0) && t == 1; }")
     #expect(outside.diagnostics.map(\.code) == ["check.unknown-method", "check.undefined-variable"])
     // Other arguments are still checked, and a known name is not rebound.
-    let other = compile("match /a/{id} { allow read: if resource.data.tags.exists(t, t == ghost) && id.any(id, id > 0); }")
-    #expect(other.diagnostics.map(\.code) == ["check.unknown-method", "check.undefined-variable", "check.unknown-method"])
-    #expect(compile("match /a/{id} { allow read: if resource.data.tags.all(t); }").diagnostics.map(\.code) == [
-      "check.unknown-method", "check.undefined-variable",
-    ])
+    let other = compile(
+      "match /a/{id} { allow read: if resource.data.tags.exists(t, t == ghost) && id.any(id, id > 0); }")
+    #expect(
+      other.diagnostics.map(\.code) == ["check.unknown-method", "check.undefined-variable", "check.unknown-method"])
+    #expect(
+      compile("match /a/{id} { allow read: if resource.data.tags.all(t); }").diagnostics.map(\.code) == [
+        "check.unknown-method", "check.undefined-variable",
+      ])
   }
 }
 

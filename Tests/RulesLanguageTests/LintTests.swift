@@ -90,7 +90,9 @@ struct LintTests {
     #expect(ContinuousClock.now - start < .seconds(2))
   }
 
-  @Test("the valid corpus and the sample produce no lint warnings (they are well written)", arguments: Corpus.files("valid"))
+  @Test(
+    "the valid corpus and the sample produce no lint warnings (they are well written)", arguments: Corpus.files("valid")
+  )
   func validCorpus(name: String) throws {
     let source = try Corpus.source("valid", name)
     let result = RulesLinter.check(source)
@@ -132,11 +134,13 @@ struct LintTests {
     #expect(!requires("\(owner) && request.auth.token.banned != true"))
     #expect(!requires("\(owner) && request.auth.token.email_verified == true"))
     #expect(!requires("\(owner) && request.auth.token.firebase.sign_in_provider == 'password'"))
-    #expect(!requires("\(owner) && exists(/databases/$(database)/documents/listings/$(request.resource.data.listingId))"))
+    #expect(
+      !requires("\(owner) && exists(/databases/$(database)/documents/listings/$(request.resource.data.listingId))"))
     #expect(!requires("request.auth.uid in resource.data.editors"))
   }
 
-  @Test("golden cases in Corpus/rules/lints: a positive and a negative for every lint", arguments: Corpus.files("lints"))
+  @Test(
+    "golden cases in Corpus/rules/lints: a positive and a negative for every lint", arguments: Corpus.files("lints"))
   func golden(name: String) throws {
     let source = try Corpus.source("lints", name)
     let actual = DiagnosticRenderer.text(RulesLinter.check(source).diagnostics, in: source)

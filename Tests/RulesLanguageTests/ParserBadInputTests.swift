@@ -112,7 +112,8 @@ struct ParserBadInputTests {
   func unclosedOnOneLine() {
     // The note naming the misindented block measured each block's column by scanning back to
     // the start of its line: 5,000 blocks on one 200 KB line took a minute.
-    let text = "service cloud.firestore { " + String(repeating: "match /a/{x} { allow read: if x == 'y'; } ", count: 5_000)
+    let text =
+      "service cloud.firestore { " + String(repeating: "match /a/{x} { allow read: if x == 'y'; } ", count: 5_000)
     let start = ContinuousClock.now
     let parsed = T.parse(text)
     #expect(ContinuousClock.now - start < .seconds(5))

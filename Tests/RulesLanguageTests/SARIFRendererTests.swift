@@ -35,7 +35,9 @@ import Testing
     #expect(ids.count == descriptors.count)
     #expect(Set(ids).count == ids.count)
     for descriptor in descriptors {
-      #expect((descriptor["helpUri"] as? String)?.hasPrefix("https://github.com/flint-rules/flint/blob/main/README.md#") == true)
+      #expect(
+        (descriptor["helpUri"] as? String)?.hasPrefix("https://github.com/flint-rules/flint/blob/main/README.md#")
+          == true)
       #expect(((descriptor["shortDescription"] as? [String: Any])?["text"] as? String)?.isEmpty == false)
     }
     let results = try #require(runs[0]["results"] as? [[String: Any]])
@@ -67,7 +69,9 @@ import Testing
     let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
     let descriptors = try #require(driver["rules"] as? [[String: Any]])
     let overlap = try #require(descriptors.first { $0["id"] as? String == "security.overlapping-allow" })
-    #expect(overlap["helpUri"] as? String == "https://github.com/flint-rules/flint/blob/main/README.md#securityoverlapping-allow")
+    #expect(
+      overlap["helpUri"] as? String
+        == "https://github.com/flint-rules/flint/blob/main/README.md#securityoverlapping-allow")
     #expect(driver["informationUri"] as? String == "https://github.com/flint-rules/flint")
     for uri in descriptors.compactMap({ $0["helpUri"] as? String }) + [driver["informationUri"] as? String ?? ""] {
       #expect(URL(string: uri)?.scheme == "https", "not absolute: \(uri)")
@@ -93,12 +97,14 @@ import Testing
     #expect(artifact(results[0]) == ["uri": "app/firestore.rules", "uriBaseId": "%SRCROOT%"])
     #expect(artifact(results.last!) == ["uri": "file:///elsewhere/x.rules"])
     let related = try #require(results.first { $0["relatedLocations"] != nil }?["relatedLocations"] as? [[String: Any]])
-    let relatedArtifact = (related.first?["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: String]
+    let relatedArtifact =
+      (related.first?["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: String]
     #expect(relatedArtifact == ["uri": "app/firestore.rules", "uriBaseId": "%SRCROOT%"])
   }
 
   @Test func emptyRunAndURIs() throws {
-    let log = try render(lintWrapped("match /a/{id} { allow read: if request.auth != null; }"), name: "/tmp/my rules.rules")
+    let log = try render(
+      lintWrapped("match /a/{id} { allow read: if request.auth != null; }"), name: "/tmp/my rules.rules")
     let run = try #require((log["runs"] as? [[String: Any]])?.first)
     #expect((run["results"] as? [Any])?.isEmpty == true)
     #expect(SARIFRenderer.uri("/tmp/my rules#1.rules") == "file:///tmp/my%20rules%231.rules")

@@ -51,12 +51,13 @@ struct SourceTextTests {
     #expect(decoded.source.text == "allow é")
   }
 
-  @Test(arguments: [
-    ([0x61, 0x0A, 0x62, 0xFF, 0x63], 3, "invalid byte 0xFF at byte offset 3", 2, 2),
-    ([0x61, 0x00], 1, "NUL byte at byte offset 1", 1, 2),
-    ([0xC3], 0, "invalid byte 0xC3 at byte offset 0", 1, 1),
-    ([0xED, 0xA0, 0x80], 0, "invalid byte 0xED at byte offset 0", 1, 1),
-  ] as [([UInt8], Int, String, Int, Int)])
+  @Test(
+    arguments: [
+      ([0x61, 0x0A, 0x62, 0xFF, 0x63], 3, "invalid byte 0xFF at byte offset 3", 2, 2),
+      ([0x61, 0x00], 1, "NUL byte at byte offset 1", 1, 2),
+      ([0xC3], 0, "invalid byte 0xC3 at byte offset 0", 1, 1),
+      ([0xED, 0xA0, 0x80], 0, "invalid byte 0xED at byte offset 0", 1, 1),
+    ] as [([UInt8], Int, String, Int, Int)])
   func notText(bytes: [UInt8], prefix: Int, message: String, line: Int, column: Int) throws {
     let decoded = SourceText.decode(bytes, name: "b.rules")
     let problem = try #require(decoded.problem)

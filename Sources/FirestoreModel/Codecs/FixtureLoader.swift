@@ -87,7 +87,8 @@ public enum FixtureLoader {
         count += 1
       }
       return .root
-    case .object(let object) where object.contains("documents"): return JSONPath.root.appending("documents").appending(index)
+    case .object(let object) where object.contains("documents"):
+      return JSONPath.root.appending("documents").appending(index)
     default: return .root
     }
   }

@@ -24,7 +24,8 @@ public enum RESTDocumentDecoder {
           documents.append(try document(element, at: elementPath))
         } else {
           try object.rejectUnknownKeys(
-            allowed: ["document", "readTime", "transaction", "skippedResults", "done", "explainMetrics"], at: elementPath)
+            allowed: ["document", "readTime", "transaction", "skippedResults", "done", "explainMetrics"],
+            at: elementPath)
           if let inner = object["document"] {
             documents.append(try document(inner, at: elementPath.appending("document")))
           }

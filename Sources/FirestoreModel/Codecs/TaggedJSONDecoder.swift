@@ -127,7 +127,9 @@ public struct TaggedJSONDecoder: Sendable {
       return .path(parsed.segments)
     case .latLng:
       let pair = try member.value.array(at: inner)
-      guard pair.count == 2 else { throw JSONError("expected [latitude, longitude], found \(pair.count) numbers", path: inner) }
+      guard pair.count == 2 else {
+        throw JSONError("expected [latitude, longitude], found \(pair.count) numbers", path: inner)
+      }
       let latitude = try pair[0].double(at: inner.appending(0))
       let longitude = try pair[1].double(at: inner.appending(1))
       guard (-90...90).contains(latitude) else {
@@ -172,7 +174,9 @@ public struct TaggedJSONDecoder: Sendable {
         return firstPath(e, at: path.appending(i))
       }
     case .object(let object):
-      if object.count == 1, object.keys == [FixtureTag.path.rawValue] { return path.appending(FixtureTag.path.rawValue) }
+      if object.count == 1, object.keys == [FixtureTag.path.rawValue] {
+        return path.appending(FixtureTag.path.rawValue)
+      }
       for m in object.members where (try? fixtureValue(m.value, at: path))?.documentValue == nil {
         return firstPath(m.value, at: path.appending(m.key))
       }

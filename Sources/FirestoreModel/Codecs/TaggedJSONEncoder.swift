@@ -53,7 +53,8 @@ public enum TaggedJSONEncoder {
     var object = JSONObject()
     var seen = Set<ResourcePath>()
     for document in documents where seen.insert(document.path).inserted {
-      object.appendUnchecked(JSONMember(key: document.path.description, value: .object(encode(fields: document.fields))))
+      object.appendUnchecked(
+        JSONMember(key: document.path.description, value: .object(encode(fields: document.fields))))
     }
     return .object(object)
   }

@@ -28,7 +28,8 @@ public enum ClientWrite: Sendable {
     case .update(let changes):
       var result = base
       for (path, write) in changes {
-        Self.assign(write.replacing(Self.value(at: path.segments[...], in: result)), at: path.segments[...], in: &result)
+        Self.assign(
+          write.replacing(Self.value(at: path.segments[...], in: result)), at: path.segments[...], in: &result)
       }
       return result
     }

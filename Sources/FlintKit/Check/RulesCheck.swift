@@ -5,7 +5,9 @@ public enum RulesCheck {
   /// The source and its diagnostics. A file that is not UTF-8 text is not compiled: its one
   /// diagnostic is `source.not-text` (see `SourceText`). Cloud Storage rules
   /// (`service firebase.storage`) are not checked: their one diagnostic is a note saying so.
-  public static func check(bytes: [UInt8], name: String, strict: Bool = false) -> (source: SourceFile, diagnostics: [Diagnostic]) {
+  public static func check(bytes: [UInt8], name: String, strict: Bool = false) -> (
+    source: SourceFile, diagnostics: [Diagnostic]
+  ) {
     let analysis = analyze(bytes: bytes, name: name, strict: strict)
     return (analysis.source, analysis.diagnostics)
   }

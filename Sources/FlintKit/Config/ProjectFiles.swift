@@ -48,7 +48,7 @@ public struct ProjectFiles: Sendable {
       guard let read = try Self.config(in: directory) else { return files }
       files.readConfig = true
       config = read
-    } catch where error.noFirestoreSection {
+    } catch  where error.noFirestoreSection {
       files.readConfig = true
       return files
     }

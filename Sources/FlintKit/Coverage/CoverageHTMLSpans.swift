@@ -19,7 +19,8 @@ enum CoverageHTMLSpans {
     var spans: [Span] = []
     for (block, hits) in zip(targets.matches, coverage.matchHits) {
       let title = hits == 0 ? "match block never reached" : "match block reached \(times(hits))"
-      spans.append(Span(start: block.range.start, end: block.range.end, style: hits == 0 ? "m-never" : "", title: title))
+      spans.append(
+        Span(start: block.range.start, end: block.range.end, style: hits == 0 ? "m-never" : "", title: title))
     }
     for (function, calls) in zip(targets.functions, coverage.functionCalls) {
       let title = calls == 0 ? "function never called" : "function called \(times(calls))"

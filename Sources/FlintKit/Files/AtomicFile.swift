@@ -10,7 +10,9 @@ public enum AtomicFile {
     guard stat(folder, &info) == 0 else {
       throw FileReadError("cannot write '\(path)': \(String(cString: strerror(errno))) ('\(folder)')")
     }
-    guard (info.st_mode & S_IFMT) == S_IFDIR else { throw FileReadError("cannot write '\(path)': '\(folder)' is not a folder") }
+    guard (info.st_mode & S_IFMT) == S_IFDIR else {
+      throw FileReadError("cannot write '\(path)': '\(folder)' is not a folder")
+    }
     guard access(folder, W_OK) == 0 else {
       throw FileReadError("cannot write '\(path)': \(String(cString: strerror(errno))) ('\(folder)')")
     }

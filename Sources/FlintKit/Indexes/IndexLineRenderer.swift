@@ -24,14 +24,16 @@ public enum IndexLineRenderer {
     var out = ""
     if serving.isServed {
       let used = serving.servedBy.map(entryText)
-      out += "index: \(kind) \(used.isEmpty ? automaticText(requirement) : used.joined(separator: " + ")) — served by \(source)\n"
+      out +=
+        "index: \(kind) \(used.isEmpty ? automaticText(requirement) : used.joined(separator: " + ")) — served by \(source)\n"
       return out
     }
     let missingIn = manifest.map { "missing from \($0)" } ?? "not an automatic index; no manifest given (--indexes)"
     for index in serving.missingIndexes {
       out += "index: \(kind) \(index) — \(missingIn)\n"
       if manifest != nil, backendMessage {
-        out += "  FAILED_PRECONDITION: \(ConsoleLink.missingIndexMessage(index, project: project, database: database))\n"
+        out +=
+          "  FAILED_PRECONDITION: \(ConsoleLink.missingIndexMessage(index, project: project, database: database))\n"
         out += "  the link creates: \(index) [\(index.scope.rawValue)]\n"
       }
     }
@@ -46,12 +48,13 @@ public enum IndexLineRenderer {
     let requirement = serving.requirement
     let servedBy: JSONValue =
       serving.isServed
-      ? .array(serving.servedBy.map { entry in
-        switch entry {
-        case .index(let index): ManifestWriter.json(index)
-        case .override(let override): ManifestWriter.json(override)
-        }
-      }) : .null
+      ? .array(
+        serving.servedBy.map { entry in
+          switch entry {
+          case .index(let index): ManifestWriter.json(index)
+          case .override(let override): ManifestWriter.json(override)
+          }
+        }) : .null
     return .object([
       "kind": .string(requirement.kind.rawValue),
       "indexes": .array(requirement.indexes.map(ManifestWriter.json)),

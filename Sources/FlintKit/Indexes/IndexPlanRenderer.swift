@@ -37,7 +37,8 @@ public enum IndexPlanRenderer {
     }
     let unserved = plan.servedByExisting.filter { !$0 }.count
     for overrun in plan.overruns { text += "over budget: \(overrunText(overrun))\n" }
-    text += unserved == 0
+    text +=
+      unserved == 0
       ? IndexCheckSummary.allServed(plan.existingServings, manifest: manifest) + "\n"
       : "check: \(unserved) of \(queries.count) queries are not served; run without --check to add the indexes\n"
     return VisibleText.escapedLines(text)
@@ -46,9 +47,10 @@ public enum IndexPlanRenderer {
   public static func json(_ plan: IndexPlan, queries: [WorkloadQuery], manifest: Bool) -> String {
     let users = usersByEntry(plan, queries)
     func entries(_ values: [JSONValue]) -> JSONValue {
-      .array(values.map { value in
-        .object(["index": value, "usedBy": .array((users[value] ?? []).map(JSONValue.string))])
-      })
+      .array(
+        values.map { value in
+          .object(["index": value, "usedBy": .array((users[value] ?? []).map(JSONValue.string))])
+        })
     }
     var root: JSONObject = [
       "queries": .int(Int64(queries.count)),

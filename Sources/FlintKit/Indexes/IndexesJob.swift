@@ -68,7 +68,9 @@ public struct IndexesJob: Sendable {
       if input.strict, !problems.isEmpty { break }
     }
     if (input.strict && !problems.isEmpty) || problems.contains(where: \.notText) {
-      return Output(plan: nil, queries: queries, manifestText: nil, problems: problems, warnings: warnings, existingName: input.existing?.name)
+      return Output(
+        plan: nil, queries: queries, manifestText: nil, problems: problems, warnings: warnings,
+        existingName: input.existing?.name)
     }
     // A line that failed to parse is a query the plan does not see: the plan is shown for the
     // others, but nothing is pruned (that query may use any index) and nothing is written.

@@ -46,7 +46,8 @@ public enum PlaygroundRenderer {
     out +=
       "orderBy: " + normalized.orderBy.map { "\($0.field) \($0.direction.rawValue)" }.joined(separator: ", ") + "\n"
     if let index = report.index {
-      out += IndexLineRenderer.text(index, manifest: report.indexesName, project: report.project, database: report.database)
+      out += IndexLineRenderer.text(
+        index, manifest: report.indexesName, project: report.project, database: report.database)
     }
     guard let result = report.result else {
       out += "results: none (the rules deny the query)\nreads: 0\n"
@@ -55,7 +56,8 @@ public enum PlaygroundRenderer {
     if normalized.aggregations.isEmpty {
       out += "results: \(result.documents.count)\n"
       for document in result.documents {
-        out += "  \(document.path) \(JSONValue.object(TaggedJSONEncoder.encode(fields: document.fields)).text(.spaced))\n"
+        out +=
+          "  \(document.path) \(JSONValue.object(TaggedJSONEncoder.encode(fields: document.fields)).text(.spaced))\n"
       }
     } else {
       out += "aggregations:\n"
@@ -133,7 +135,8 @@ public enum PlaygroundRenderer {
     }
     if report.looked {
       if let document = report.document {
-        out += "document: \(document.path) \(JSONValue.object(TaggedJSONEncoder.encode(fields: document.fields)).text(.spaced))\n"
+        out +=
+          "document: \(document.path) \(JSONValue.object(TaggedJSONEncoder.encode(fields: document.fields)).text(.spaced))\n"
       } else {
         out += "document: /\(report.request.path) does not exist\n"
       }

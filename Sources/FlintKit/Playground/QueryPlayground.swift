@@ -72,7 +72,8 @@ public struct QueryPlayground: Sendable {
       return run(request)
     case .failure(let refusal):
       var report = DocumentReport(
-        request: Request(method: document.attemptedMethod, path: document.path, database: database, auth: auth, time: time))
+        request: Request(
+          method: document.attemptedMethod, path: document.path, database: database, auth: auth, time: time))
       report.refusal = refusal
       return report
     }

@@ -9,7 +9,8 @@ enum IndexAdvice {
   /// `:indexes`: the composite indexes and overrides the session's queries need, and
   /// whether the manifest serves them.
   static func report(
-    for queries: [(String, NormalizedQuery)], manifest: WatchedFile?, bytes: [UInt8]?, database: String = DatabaseID.default
+    for queries: [(String, NormalizedQuery)], manifest: WatchedFile?, bytes: [UInt8]?,
+    database: String = DatabaseID.default
   ) -> String {
     guard !queries.isEmpty else { return "no queries yet: run a query, then :indexes\n" }
     let existing: IndexManifest
@@ -31,7 +32,9 @@ enum IndexAdvice {
   }
 
   /// `:save indexes FILE`: the manifest merged with what the queries need, written atomically.
-  static func save(_ queries: [(String, NormalizedQuery)], manifest: WatchedFile?, bytes: [UInt8]?, to path: String) -> String {
+  static func save(_ queries: [(String, NormalizedQuery)], manifest: WatchedFile?, bytes: [UInt8]?, to path: String)
+    -> String
+  {
     let existing: IndexManifest
     switch read(manifest, bytes) {
     case .success(let read): existing = read
@@ -53,16 +56,20 @@ enum IndexAdvice {
   static func neededLine(
     for query: NormalizedQuery, manifest: WatchedFile?, bytes: [UInt8]?, database: String = DatabaseID.default
   ) -> String? {
-    guard case .success(let existing) = read(manifest, bytes) else { return "index: the manifest is invalid (:indexes shows why)" }
+    guard case .success(let existing) = read(manifest, bytes) else {
+      return "index: the manifest is invalid (:indexes shows why)"
+    }
     let serving = ServingCheck(existing).serving(query)
-    let text = IndexLineRenderer.text(serving, manifest: manifest?.display, project: ProjectID.placeholder, database: database)
+    let text = IndexLineRenderer.text(
+      serving, manifest: manifest?.display, project: ProjectID.placeholder, database: database)
     return text.split(separator: "\n").joined(separator: "\n  ")
   }
 
   private static func read(_ manifest: WatchedFile?, _ bytes: [UInt8]?) -> Result<IndexManifest, ManifestUnreadable> {
     guard let bytes else { return .success(IndexManifest()) }
     do {
-      return .success(try ManifestReader.read(bytes: bytes, file: manifest?.display ?? "firestore.indexes.json").manifest)
+      return .success(
+        try ManifestReader.read(bytes: bytes, file: manifest?.display ?? "firestore.indexes.json").manifest)
     } catch {
       return .failure(ManifestUnreadable("error: \(error.description)\n"))
     }

@@ -6,8 +6,10 @@ public enum ReplBanner {
   public static func text(_ session: ReplSession, note: String?) -> String {
     var out = "Flint playground: rules, queries and writes against in-memory data\n"
     if let note { out += "  (\(note))\n" }
-    out += "  rules:     " + (session.rules.map { "\($0.file.display), \($0.matchBlocks) match blocks" } ?? "none") + "\n"
-    out += "  data:      \(session.dataFile?.display ?? "none"), \(ReplRenderer.count(session.store.count, "document"))\n"
+    out +=
+      "  rules:     " + (session.rules.map { "\($0.file.display), \($0.matchBlocks) match blocks" } ?? "none") + "\n"
+    out +=
+      "  data:      \(session.dataFile?.display ?? "none"), \(ReplRenderer.count(session.store.count, "document"))\n"
     let indexes = session.indexCount.map { "\($0) composite indexes" } ?? "not read"
     out += "  indexes:   " + (session.indexesFile.map { "\($0.display), \(indexes)" } ?? "none") + "\n"
     let user = ReplShown.clipped(session.userLabel, max: ReplShown.maxUser)

@@ -47,7 +47,8 @@ public enum ReplCommandParser {
     let rest = words.rest(after: path.end)
     if kind.takesData {
       guard let rest else {
-        throw ReplParseError("\(kind.rawValue) needs the document as a JSON object after the path", column: path.end + 1)
+        throw ReplParseError(
+          "\(kind.rawValue) needs the document as a JSON object after the path", column: path.end + 1)
       }
       return .request(kind, path: path.text, pathColumn: path.start + 1, json: rest.text, jsonColumn: rest.start + 1)
     }

@@ -11,7 +11,8 @@ extension ReplSession {
     let words = before.split(whereSeparator: \.isWhitespace).map(String.init)
     let candidates: [String]
     if words.isEmpty && !before.hasSuffix("(") && !before.hasSuffix("\"") {
-      candidates = ReplWrite.Kind.allCases.map(\.rawValue) + ReplCommandParser.metaCommands + ["collection", "collectionGroup"]
+      candidates =
+        ReplWrite.Kind.allCases.map(\.rawValue) + ReplCommandParser.metaCommands + ["collection", "collectionGroup"]
     } else if words.count == 1, ReplWrite.Kind(rawValue: words[0]) != nil {
       candidates = pathCandidates(word)
     } else if words.count == 1, words[0] == ":data" {

@@ -55,7 +55,9 @@ enum ReplFiles {
     let shown = result.diagnostics.isEmpty ? "" : DiagnosticRenderer.text(result.diagnostics, in: source)
     if result.hasErrors { return (nil, shown, false) }
     let ruleset = Ruleset(file: result.file, source: source)
-    return (LoadedRules(file: watched, source: source, ruleset: ruleset, matchBlocks: ruleset.matchBlockCount), shown, false)
+    return (
+      LoadedRules(file: watched, source: source, ruleset: ruleset, matchBlocks: ruleset.matchBlockCount), shown, false
+    )
   }
 
   /// Seed documents (tagged JSON or a Firestore REST export).

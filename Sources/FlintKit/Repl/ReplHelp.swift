@@ -13,7 +13,10 @@ enum ReplHelp {
       "query", "collection(\"posts\").where(\"author\", \"==\", auth.uid).orderBy(\"createdAt\", \"desc\")",
       "Any query DSL line: validity in the SDK's words, the rules proof (rules are not filters) with the filter to add, the results and the billed reads. auth.uid and auth.token.* are the current user."
     ),
-    ("batch", ":batch … :commit", "Queues writes, then decides them all-or-nothing (getAfter sees the whole batch). :abort drops them."),
+    (
+      "batch", ":batch … :commit",
+      "Queues writes, then decides them all-or-nothing (getAfter sees the whole batch). :abort drops them."
+    ),
     (
       "as", ":as alice [{\"admin\": true}] | :as anonymous | :as nobody",
       "Signs in as a user (with custom claims), anonymously, or signs out."

@@ -16,10 +16,10 @@ enum ReplRenderer {
 
   /// A JSON error inside a line, its column counted from the line's start.
   static func jsonError(_ error: JSONError, line: String, column: Int, style: ReplStyle) -> String {
-    var where_ = column
-    if error.line == 1 || error.line == nil, let inner = error.column { where_ = column + inner - 1 }
+    var errorColumn = column
+    if error.line == 1 || error.line == nil, let inner = error.column { errorColumn = column + inner - 1 }
     let path = error.path == .root ? "" : "\(error.path): "
-    let message = ReplParseError("invalid JSON: \(path)\(error.message)", column: where_)
+    let message = ReplParseError("invalid JSON: \(path)\(error.message)", column: errorColumn)
     return parseError(message, line: line, style: style)
   }
 
@@ -103,7 +103,8 @@ enum ReplRenderer {
       if proof.branches.count > 1 { out += "  branch: \(branch.branch)\n" }
       for attempt in branch.attempts where attempt.outcome != .granted {
         let methods = attempt.methods.map(\.rawValue).joined(separator: ", ")
-        out += "  \(rules.file.display):\(attempt.line) allow \(methods): \(ProofRenderer.outcomeText(attempt.outcome))\n"
+        out +=
+          "  \(rules.file.display):\(attempt.line) allow \(methods): \(ProofRenderer.outcomeText(attempt.outcome))\n"
         for obstacle in attempt.obstacles {
           out += TraceTextRenderer.caretLines(obstacle.range, source: rules.source, note: obstacle.reason)
             .map { "    \($0)\n" }.joined()

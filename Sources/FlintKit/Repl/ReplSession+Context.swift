@@ -1,10 +1,11 @@
+import FirestoreModel
+import RulesEngine
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import FirestoreModel
-import RulesEngine
 
 /// `:as`, `:time` and `:data`: who asks, when, and what is stored.
 extension ReplSession {
@@ -58,7 +59,8 @@ extension ReplSession {
   func showData(_ text: String?) -> String {
     guard let text else {
       if store.count == 0 { return "no documents\n" }
-      return store.documents.map(ReplRenderer.documentLine).joined() + ReplRenderer.count(store.count, "document") + "\n"
+      return store.documents.map(ReplRenderer.documentLine).joined() + ReplRenderer.count(store.count, "document")
+        + "\n"
     }
     guard let path = ResourcePath(parsing: text), !path.segments.contains(where: \.isEmpty) else {
       return "'\(ReplShown.word(text))' is not a path\n"

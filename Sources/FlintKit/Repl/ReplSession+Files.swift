@@ -61,7 +61,9 @@ extension ReplSession {
       store = loaded
       pendingResults = []
       let note = reloading ? " (the session's writes are replaced)" : ""
-      return .message("data: \(reloading ? "reloaded" : "loaded") \(file.display) (\(ReplRenderer.count(loaded.count, "document")))\(note)\n")
+      return .message(
+        "data: \(reloading ? "reloaded" : "loaded") \(file.display) (\(ReplRenderer.count(loaded.count, "document")))\(note)\n"
+      )
     case .failure(let error):
       if var kept = dataFile, kept.path == file.path {
         kept.stamp = FileStamp.of(file.path)

@@ -1,5 +1,5 @@
-import Foundation
 import FirestoreModel
+import Foundation
 import Queries
 import RulesEngine
 import RulesLanguage
@@ -27,7 +27,9 @@ extension ReplSession {
       out += "  valid: yes\n"
     }
     out += "  orderBy: " + normalized.orderBy.map(\.description).joined(separator: ", ") + "\n"
-    if let needed = IndexAdvice.neededLine(for: normalized, manifest: indexesFile, bytes: indexesBytes, database: database) {
+    if let needed = IndexAdvice.neededLine(
+      for: normalized, manifest: indexesFile, bytes: indexesBytes, database: database)
+    {
       out += "  " + needed + "\n"
     }
     guard allowed, let result = report.result else {

@@ -108,7 +108,9 @@ extension ReplSession {
       }
     }
     guard let rules else {
-      return .message("\(style.verdict(false)) batch of \(ReplRenderer.count(typed.count, "write")): no rules loaded (:load rules FILE)\n")
+      return .message(
+        "\(style.verdict(false)) batch of \(ReplRenderer.count(typed.count, "write")): no rules loaded (:load rules FILE)\n"
+      )
     }
     let evaluator = Evaluator(ruleset: rules.ruleset, options: EvaluationOptions(traceLevel: .full))
     let result = evaluator.evaluate(batch: requests, store: store)

@@ -87,25 +87,30 @@ public struct ReplSession: Sendable {
       case .failure(let error): outcome.absorb(error)
       }
     case .query(let text): outcome.absorb(runQuery(text))
-    case .batchBegin: batch = []
+    case .batchBegin:
+      batch = []
       outcome.text += "batch started: writes are queued until :commit (:abort drops them)\n"
     case .batchCommit, .batchAbort:
       outcome.text += "not in a batch (start one with :batch)\n"
       outcome.failed = true
-    case .asUser(let user, let claims, let column): outcome.absorb(signIn(user, claimsJSON: claims, column: column, line: line))
+    case .asUser(let user, let claims, let column):
+      outcome.absorb(signIn(user, claimsJSON: claims, column: column, line: line))
     case .time(let text, let column): outcome.absorb(setTime(text, column: column, line: line))
     case .showData(let path): outcome.text += showData(path)
     case .load(let kind, let path): outcome.absorb(load(kind, path))
     case .explain(let on):
       explain = on
       outcome.text += on ? "explain: full traces\n" : "explain: one-line verdicts\n"
-    case .indexes: outcome.text += IndexAdvice.report(
-      for: Array(zip(queryTexts, queries)), manifest: indexesFile, bytes: indexesBytes, database: database)
+    case .indexes:
+      outcome.text += IndexAdvice.report(
+        for: Array(zip(queryTexts, queries)), manifest: indexesFile, bytes: indexesBytes, database: database)
     case .saveIndexes(let path):
-      outcome.text += IndexAdvice.save(Array(zip(queryTexts, queries)), manifest: indexesFile, bytes: indexesBytes, to: path)
+      outcome.text += IndexAdvice.save(
+        Array(zip(queryTexts, queries)), manifest: indexesFile, bytes: indexesBytes, to: path)
     case .applyWrites(let on):
       applyWrites = on
-      outcome.text += on ? "allowed writes change the session's data\n" : "allowed writes leave the session's data as it is\n"
+      outcome.text +=
+        on ? "allowed writes change the session's data\n" : "allowed writes leave the session's data as it is\n"
     case .more: outcome.text += morePage()
     case .history:
       for (index, entry) in history.enumerated() {

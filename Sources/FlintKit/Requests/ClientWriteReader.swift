@@ -18,7 +18,8 @@ struct ClientWriteReader {
     for member in object.members {
       let memberPath = path.appending(member.key)
       guard let field = FieldPath(parsing: member.key) else {
-        throw JSONError("\"\(member.key)\" is not a field path (a.b.c, with `backticks` around odd names)", path: memberPath)
+        throw JSONError(
+          "\"\(member.key)\" is not a field path (a.b.c, with `backticks` around odd names)", path: memberPath)
       }
       changes.append((field, try value(member.value, at: memberPath)))
     }

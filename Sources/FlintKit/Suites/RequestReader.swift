@@ -122,7 +122,9 @@ public struct RequestReader {
         case .delete: .delete
         }
       let write = kind.takesData ? ClientWrite.set((resourceData ?? [:]).mapValues(WriteValue.value)) : nil
-      return try resolve(DocumentRequest(kind: kind, path: target.path, write: write), auth: auth, time: time, at: path.appending("data"))
+      return try resolve(
+        DocumentRequest(kind: kind, path: target.path, write: write), auth: auth, time: time, at: path.appending("data")
+      )
     }
     let request = Request(
       method: method, path: target.path, database: database, auth: auth, time: time,
@@ -164,7 +166,8 @@ public struct RequestReader {
     }
     for key in ["data", "query"] + (isUpdate ? ["set", "merge", "mergeFields"] : []) where object[key] != nil {
       throw JSONError(
-        "\"\(key)\" cannot go with \"\(isUpdate ? "update" : "set")\" (give data, update or set)", path: path.appending(key))
+        "\"\(key)\" cannot go with \"\(isUpdate ? "update" : "set")\" (give data, update or set)",
+        path: path.appending(key))
     }
     let target = try readPath(object, method: .update, query: nil, at: path)
     let reader = ClientWriteReader(decoder: TaggedJSONDecoder(requestTime: time))

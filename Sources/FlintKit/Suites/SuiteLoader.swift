@@ -144,7 +144,9 @@ public struct SuiteLoader {
     _ json: JSONValue, at path: JSONPath, suite: String, store: DocumentStore, time: Timestamp, database: String,
     problems: inout CaseProblems
   ) -> (suiteCase: SuiteCase?, name: String?) {
-    guard let object = problems.attempt({ () throws(JSONError) in try json.object(at: path) }) else { return (nil, nil) }
+    guard let object = problems.attempt({ () throws(JSONError) in try json.object(at: path) }) else {
+      return (nil, nil)
+    }
     problems.attempt { () throws(JSONError) in try object.rejectUnknownKeys(allowed: Self.caseKeys, at: path) }
     let name = problems.attempt { () throws(JSONError) in try object.string("name", at: path) }
     let expect = problems.attempt { () throws(JSONError) -> Verdict in
@@ -178,10 +180,11 @@ public struct SuiteLoader {
     switch (object["request"], object["batch"]) {
     case (let request?, nil):
       let read = reader.readAll(request, at: path.appending("request"))
-      read.errors.forEach { problems.add($0) }
+      for error in read.errors { problems.add(error) }
       action = read.request.map { .single($0) }
     case (nil, let batch?):
-      guard let items = problems.attempt({ () throws(JSONError) in try batch.array(at: path.appending("batch")) }) else {
+      guard let items = problems.attempt({ () throws(JSONError) in try batch.array(at: path.appending("batch")) })
+      else {
         break
       }
       guard !items.isEmpty else {
@@ -195,7 +198,7 @@ public struct SuiteLoader {
       for (index, item) in items.enumerated() {
         let itemPath = path.appending("batch").appending(index)
         let read = RequestReader(defaultTime: time, store: running, database: caseDatabase).readAll(item, at: itemPath)
-        read.errors.forEach { problems.add($0) }
+        for error in read.errors { problems.add(error) }
         guard let request = read.request else {
           whole = false
           continue
@@ -208,7 +211,8 @@ public struct SuiteLoader {
         case .get, .list: break
         }
         guard request.request.method != .list else {
-          problems.add(JSONError("a batch holds get and write requests; give a list request its own case", path: itemPath))
+          problems.add(
+            JSONError("a batch holds get and write requests; give a list request its own case", path: itemPath))
           whole = false
           continue
         }
@@ -229,7 +233,8 @@ public struct SuiteLoader {
   static func database(_ object: JSONObject, at path: JSONPath) throws(JSONError) -> String? {
     guard let id = try object.optionalString("database", at: path) else { return nil }
     guard !id.isEmpty, !id.contains("/") else {
-      throw JSONError("a database id such as \"(default)\" or \"analytics\" (no \"/\")", path: path.appending("database"))
+      throw JSONError(
+        "a database id such as \"(default)\" or \"analytics\" (no \"/\")", path: path.appending("database"))
     }
     return id
   }

@@ -60,7 +60,8 @@ public enum SuiteReport {
       out += refusalText(refusal, position: position) + "\n"
     case .batch(let batch):
       if let breach = batch.limitBreach { out += "batch denied: \(breach)\n" }
-      out += "batch of \(batch.decisions.count), \(batch.lookupCount) lookup\(batch.lookupCount == 1 ? "" : "s") charged\n"
+      out +=
+        "batch of \(batch.decisions.count), \(batch.lookupCount) lookup\(batch.lookupCount == 1 ? "" : "s") charged\n"
       for (index, decision) in batch.decisions.enumerated() {
         out += "[\(index + 1)/\(batch.decisions.count)] "
         out += decisionText(decision, batch: batch.decisions)
@@ -91,7 +92,9 @@ public enum SuiteReport {
     }
     let passed = results.reduce(0) { $0 + $1.passed }
     let failed = results.reduce(0) { $0 + $1.failed }
-    var members: [(String, JSONValue)] = [("suites", .array(suites)), ("passed", .int(passed)), ("failed", .int(failed))]
+    var members: [(String, JSONValue)] = [
+      ("suites", .array(suites)), ("passed", .int(passed)), ("failed", .int(failed)),
+    ]
     // Suites that could not be loaded: their problems, each located.
     if !errors.isEmpty { members.append(("errors", .array(errors.flatMap(\.jsonEntries)))) }
     return JSONValue.object(members).text(.spaced) + "\n"
@@ -121,7 +124,9 @@ public enum SuiteReport {
       members.append(("message", .string(refusalText(refusal, position: position))))
       return .object(members)
     case .batch(let batch):
-      var members: [(String, JSONValue)] = [("allowed", .bool(batch.allowed)), ("lookupCount", .int(batch.lookupCount))]
+      var members: [(String, JSONValue)] = [
+        ("allowed", .bool(batch.allowed)), ("lookupCount", .int(batch.lookupCount)),
+      ]
       if let breach = batch.limitBreach { members.append(("limitBreach", .string(breach))) }
       members.append(("requests", .array(batch.decisions.map { TraceJSONRenderer.json($0, source: source) })))
       return .object(members)

@@ -56,7 +56,9 @@
       while true {
         count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
         if count >= 0 { break }
-        if errno != EINTR { throw Failure(description: "reading inotify events failed: \(String(cString: strerror(errno)))") }
+        if errno != EINTR {
+          throw Failure(description: "reading inotify events failed: \(String(cString: strerror(errno)))")
+        }
       }
       // struct inotify_event { int wd; uint32_t mask, cookie, len; char name[len]; }
       var offset = 0

@@ -1,4 +1,5 @@
 import FirestoreModel
+
 /// What `flint test --watch` prints after a re-run: each case whose outcome changed (a failing
 /// case as its usual block, one now passing as `PASS file: name`, one removed as
 /// `GONE file: name`), then `N passed, M failed` for every suite.

@@ -40,12 +40,16 @@ enum CodeActions {
     object["kind"] = "quickfix"
     object["diagnostics"] = .array([PublishedDiagnostics.lsp(diagnostic, in: document)])
     if preferred { object["isPreferred"] = true }
-    object["edit"] = ["changes": .object(JSONObject(members: [JSONMember(key: document.uri, value: .array(textEdits))])!)]
+    object["edit"] = [
+      "changes": .object(JSONObject(members: [JSONMember(key: document.uri, value: .array(textEdits))])!)
+    ]
     return .object(object)
   }
 
   /// "did you mean 'x'?" (a note, or `==` in the message) turned into a replacement.
-  private static func suggestion(_ diagnostic: Diagnostic, _ document: TextDocument) -> (String, [(SourceRange, String)])? {
+  private static func suggestion(_ diagnostic: Diagnostic, _ document: TextDocument) -> (
+    String, [(SourceRange, String)]
+  )? {
     if diagnostic.code == .parseAssignmentInCondition {
       return ("Replace '=' with '=='", [(diagnostic.range, "==")])
     }
@@ -59,7 +63,9 @@ enum CodeActions {
     return ("Replace '\(written)' with '\(name)'", [(diagnostic.range, name)])
   }
 
-  private static func removeAllow(_ diagnostic: Diagnostic, _ document: TextDocument) -> (String, [(SourceRange, String)])? {
+  private static func removeAllow(_ diagnostic: Diagnostic, _ document: TextDocument) -> (
+    String, [(SourceRange, String)]
+  )? {
     guard let allow = allowStatement(containing: diagnostic.range.start, in: document.file) else { return nil }
     var statement = allow.range
     let bytes = document.source.bytes
@@ -71,7 +77,8 @@ enum CodeActions {
 
   /// Appends `!request.resource.data.diff(resource.data).affectedKeys().hasAny(['field'])` to the
   /// update's condition (parenthesized, so `||` inside keeps its meaning).
-  private static func pinField(_ diagnostic: Diagnostic, _ document: TextDocument) -> (String, [(SourceRange, String)])? {
+  private static func pinField(_ diagnostic: Diagnostic, _ document: TextDocument) -> (String, [(SourceRange, String)])?
+  {
     guard let allow = allowStatement(containing: diagnostic.range.start, in: document.file),
       let condition = allow.condition, let field = quotedField(diagnostic.message)
     else { return nil }

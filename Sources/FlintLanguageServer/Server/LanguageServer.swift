@@ -48,7 +48,9 @@ public struct LanguageServer {
       do {
         return try notify(method, Params(value: params, id: nil))
       } catch {
-        return [Outgoing.notification("window/logMessage", ["type": 1, "message": .string("\(method): \(error.message)")])]
+        return [
+          Outgoing.notification("window/logMessage", ["type": 1, "message": .string("\(method): \(error.message)")])
+        ]
       }
     case .request(let id, let method, let params):
       do {

@@ -49,7 +49,8 @@ struct TextDocument {
         bytes = Array(change.text.utf8)
         continue
       }
-      let index = LineIndex(SourceFile(name: "", text: String(decoding: bytes, as: UTF8.self)), encoding: lines.encoding)
+      let index = LineIndex(
+        SourceFile(name: "", text: String(decoding: bytes, as: UTF8.self)), encoding: lines.encoding)
       let start = index.offset(of: range.start)
       let end = max(start, index.offset(of: range.end))
       bytes.replaceSubrange(start..<end, with: Array(change.text.utf8))

@@ -32,7 +32,8 @@ public struct CompositeIndex: Hashable, Sendable, CustomStringConvertible {
     self.scope = scope
     self.fields = fields
     self.source = source
-    cliNormalizedFields = Self.appendingKey(fields, direction: fields.last { $0.mode.isDirectional }?.mode ?? .ascending)
+    cliNormalizedFields = Self.appendingKey(
+      fields, direction: fields.last { $0.mode.isDirectional }?.mode ?? .ascending)
     let lastNonVector = fields.last { !Self.isVector($0.mode) }?.mode
     servingFields = Self.appendingKey(fields, direction: lastNonVector == .descending ? .descending : .ascending)
     comparisonKey = ComparisonKey(

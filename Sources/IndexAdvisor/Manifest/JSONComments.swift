@@ -8,8 +8,11 @@ enum JSONComments {
     var found = false
     var i = 0
     var inString = false
-    let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), quote = UInt8(ascii: "\""),
-      backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n")
+    let slash = UInt8(ascii: "/")
+    let star = UInt8(ascii: "*")
+    let quote = UInt8(ascii: "\"")
+    let backslash = UInt8(ascii: "\\")
+    let newline = UInt8(ascii: "\n")
     while i < out.count {
       let byte = out[i]
       if inString {

@@ -21,7 +21,8 @@ public enum ManifestReader {
     var reader = ManifestValidator(file: file)
     if hadComments {
       reader.warnings.append(
-        "\(file): comments are accepted (the Firebase CLI reads this file as CJSON) but are not kept when Flint writes it")
+        "\(file): comments are accepted (the Firebase CLI reads this file as CJSON) but are not kept when Flint writes it"
+      )
     }
     do {
       let manifest = try reader.manifest(parsed.value)

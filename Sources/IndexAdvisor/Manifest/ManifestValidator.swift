@@ -109,7 +109,8 @@ struct ManifestValidator {
       _ = try oneOf("arrayConfig", object["arrayConfig"]!, ["CONTAINS"], object, at: path)
       return IndexField(fieldPath, .contains)
     case "vectorConfig":
-      return IndexField(fieldPath, .vector(try vectorConfig(object["vectorConfig"]!, at: path.appending("vectorConfig"))))
+      return IndexField(
+        fieldPath, .vector(try vectorConfig(object["vectorConfig"]!, at: path.appending("vectorConfig"))))
     default:
       guard case .object = object["searchConfig"]! else { throw typeError("searchConfig", "object", at: path) }
       return IndexField(fieldPath, .search(object["searchConfig"]!))
@@ -117,18 +118,22 @@ struct ManifestValidator {
   }
 
   func vectorConfig(_ value: JSONValue, at path: JSONPath) throws(JSONError) -> JSONValue {
-    guard case .object(let config) = value else { throw JSONError("Property \"vectorConfig\" must be of type object", path: path) }
+    guard case .object(let config) = value else {
+      throw JSONError("Property \"vectorConfig\" must be of type object", path: path)
+    }
     guard let dimension = config["dimension"] else { throw mustContain("dimension", config, at: path) }
     let whole: Int64
     switch dimension {
     case .int(let i): whole = i
     case .double(let d) where d == d.rounded() && abs(d) < 1e15: whole = Int64(d)
-    case .double: throw JSONError("vector dimension must be a whole number, found \(dimension)", path: path.appending("dimension"))
+    case .double:
+      throw JSONError("vector dimension must be a whole number, found \(dimension)", path: path.appending("dimension"))
     default: throw JSONError("Property \"dimension\" must be of type number", path: path.appending("dimension"))
     }
     guard whole >= 1, whole <= Self.maxVectorDimension else {
       throw JSONError(
-        "vector dimension must be between 1 and \(Self.maxVectorDimension), found \(whole)", path: path.appending("dimension"))
+        "vector dimension must be between 1 and \(Self.maxVectorDimension), found \(whole)",
+        path: path.appending("dimension"))
     }
     guard config["flat"] != nil else { throw mustContain("flat", config, at: path) }
     return value
@@ -136,17 +141,23 @@ struct ManifestValidator {
 
   /// Checks the backend makes at deploy time that the CLI does not.
   func validateShape(_ index: CompositeIndex, at path: JSONPath) throws(JSONError) {
-    guard !index.fields.isEmpty else { throw JSONError("an index needs at least one field", path: path.appending("fields")) }
+    guard !index.fields.isEmpty else {
+      throw JSONError("an index needs at least one field", path: path.appending("fields"))
+    }
     guard index.fields.count <= Self.maxFields else {
-      throw JSONError("an index has at most \(Self.maxFields) fields, found \(index.fields.count)", path: path.appending("fields"))
+      throw JSONError(
+        "an index has at most \(Self.maxFields) fields, found \(index.fields.count)", path: path.appending("fields"))
     }
     if index.fields.filter({ $0.mode == .contains }).count > 1 {
-      throw JSONError("an index can have at most one array field (arrayConfig CONTAINS)", path: path.appending("fields"))
+      throw JSONError(
+        "an index can have at most one array field (arrayConfig CONTAINS)", path: path.appending("fields"))
     }
     for (i, field) in index.fields.enumerated() where field.isKey {
       let after = index.fields[(i + 1)...]
       if after.contains(where: { if case .vector = $0.mode { return false } else { return true } }) {
-        throw JSONError("__name__ must be the last field (only vector fields may follow it)", path: path.appending("fields").appending(i))
+        throw JSONError(
+          "__name__ must be the last field (only vector fields may follow it)",
+          path: path.appending("fields").appending(i))
       }
       if field.mode == .contains {
         throw JSONError("__name__ cannot be an array field", path: path.appending("fields").appending(i))
@@ -173,7 +184,8 @@ struct ManifestValidator {
     if let value = object["density"] {
       _ = try oneOf("density", value, ["DENSITY_UNSPECIFIED", "SPARSE_ALL", "SPARSE_ANY", "DENSE"], object, at: path)
     }
-    if let value = object["multikey"], case .bool = value {} else if object["multikey"] != nil {
+    if let value = object["multikey"], case .bool = value {
+    } else if object["multikey"] != nil {
       throw typeError("multikey", "boolean", at: path)
     }
     if object["unique"] != nil {
@@ -234,7 +246,9 @@ struct ManifestValidator {
   // MARK: Field overrides
 
   func fieldOverride(_ value: JSONValue, at path: JSONPath) throws(JSONError) -> FieldOverride {
-    guard case .object(let object) = value else { throw JSONError("a field override must be a JSON object", path: path) }
+    guard case .object(let object) = value else {
+      throw JSONError("a field override must be a JSON object", path: path)
+    }
     let group = try requiredString("collectionGroup", object, at: path)
     let text = try requiredString("fieldPath", object, at: path)
     let fieldPath: FieldPath? = text == "*" ? nil : try parsedFieldPath(text, at: path)
@@ -248,14 +262,17 @@ struct ManifestValidator {
     var indexes: [FieldOverride.Index] = []
     for (i, item) in items.enumerated() {
       let itemPath = path.appending("indexes").appending(i)
-      guard case .object(let entry) = item else { throw JSONError("an override index must be a JSON object", path: itemPath) }
+      guard case .object(let entry) = item else {
+        throw JSONError("an override index must be a JSON object", path: itemPath)
+      }
       let kinds = ["arrayConfig", "order"].filter { entry[$0] != nil }
       guard kinds.count == 1 else {
         throw JSONError("Must contain exactly one of \"arrayConfig,order\": \(Self.objString(entry))", path: itemPath)
       }
       let mode: IndexFieldMode
       if kinds[0] == "order" {
-        mode = try oneOf("order", entry["order"]!, ["ASCENDING", "DESCENDING"], entry, at: itemPath) == "ASCENDING"
+        mode =
+          try oneOf("order", entry["order"]!, ["ASCENDING", "DESCENDING"], entry, at: itemPath) == "ASCENDING"
           ? .ascending : .descending
       } else {
         _ = try oneOf("arrayConfig", entry["arrayConfig"]!, ["CONTAINS"], entry, at: itemPath)
@@ -294,7 +311,8 @@ struct ManifestValidator {
     throws(JSONError) -> String
   {
     guard case .string(let s) = value, valid.contains(s) else {
-      throw JSONError("Field \"\(key)\" must be one of \(valid.joined(separator: ", ")): \(Self.objString(object))", path: path)
+      throw JSONError(
+        "Field \"\(key)\" must be one of \(valid.joined(separator: ", ")): \(Self.objString(object))", path: path)
     }
     return s
   }

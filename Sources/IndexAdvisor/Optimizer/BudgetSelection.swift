@@ -119,4 +119,3 @@ struct BudgetSelection {
     return (indexes, overrideSet)
   }
 }
-

@@ -77,7 +77,8 @@ struct PlanBuilder {
       let tail = Array(fields[split..<(fields.count - 1)])
       if let order, tail != order { continue }
       let head = fields[..<split].map { $0.mode == .contains ? $0 : IndexField($0.fieldPath, .ascending) }
-      result.append((NeedTable.Bucket(group: index.collectionGroup, scope: index.scope, order: tail, key: key.mode), head))
+      result.append(
+        (NeedTable.Bucket(group: index.collectionGroup, scope: index.scope, order: tail, key: key.mode), head))
     }
     return result
   }
@@ -90,7 +91,8 @@ struct PlanBuilder {
     var result: [Int] = []
     for split in 1..<fields.count {
       let bucket = NeedTable.Bucket(
-        group: index.collectionGroup, scope: index.scope, order: Array(fields[split..<(fields.count - 1)]), key: key.mode)
+        group: index.collectionGroup, scope: index.scope, order: Array(fields[split..<(fields.count - 1)]),
+        key: key.mode)
       result += buckets[bucket] ?? []
     }
     return result

@@ -59,7 +59,9 @@ public enum WorkloadOptimizer {
   }
 
   /// Step 1: needs only an exact composite can serve get it (each such index is necessary).
-  private static func addExactIndexes(_ table: NeedTable, _ existingServing: [BranchServing], to builder: inout PlanBuilder) {
+  private static func addExactIndexes(
+    _ table: NeedTable, _ existingServing: [BranchServing], to builder: inout PlanBuilder
+  ) {
     for (id, need) in table.needs.enumerated() where !existingServing[id].isServed && !isMergeCandidate(need) {
       builder.serve(need)
     }
@@ -84,7 +86,11 @@ public enum WorkloadOptimizer {
       let before = builder.added.count
       builder.serve(need)
       guard builder.added.count > before else { continue }
-      if need.prefixCount == 1 { forced += builder.added.count - before } else { bucketsNeedingMore.insert(.init(need)) }
+      if need.prefixCount == 1 {
+        forced += builder.added.count - before
+      } else {
+        bucketsNeedingMore.insert(.init(need))
+      }
     }
     return (forced, bucketsNeedingMore.count)
   }
@@ -97,7 +103,9 @@ public enum WorkloadOptimizer {
   {
     var usedKeys = Set<CompositeIndex.ComparisonKey>()
     for serving in fullServing {
-      for entry in serving.servedBy.entries { if case .index(let index) = entry { usedKeys.insert(index.comparisonKey) } }
+      for entry in serving.servedBy.entries {
+        if case .index(let index) = entry { usedKeys.insert(index.comparisonKey) }
+      }
     }
     var needsOfGroup: [String: [Int]] = [:]
     for (id, need) in table.needs.enumerated() { needsOfGroup[need.collectionGroup, default: []].append(id) }
@@ -169,7 +177,8 @@ public enum WorkloadOptimizer {
         }
         continue
       }
-      let serving = QueryServing(requirement: table.requirements[q], branches: table.queryNeeds[q].map { needServing[$0] })
+      let serving = QueryServing(
+        requirement: table.requirements[q], branches: table.queryNeeds[q].map { needServing[$0] })
       servings.append(serving)
       if !serving.isServed {
         unservedOfText[q] = unserved.count
@@ -214,7 +223,9 @@ public enum WorkloadOptimizer {
     for (q, ids) in table.queryNeeds.enumerated() {
       let first = table.firstOfText[q]
       servings.append(
-        first < q ? servings[first] : QueryServing(requirement: table.requirements[q], branches: ids.map { existingServing[$0] }))
+        first < q
+          ? servings[first]
+          : QueryServing(requirement: table.requirements[q], branches: ids.map { existingServing[$0] }))
     }
     return servings
   }

@@ -73,7 +73,9 @@ public struct ServingCheck: Sendable {
     var result = BranchServing(need: need)
     var members: [(entry: ManifestEntry?, covers: Set<IndexField>)] = []
     for index in candidates {
-      if let covered = IndexShape.coveredPrefix(index, need, perfect: false) { members.append((.index(index), covered)) }
+      if let covered = IndexShape.coveredPrefix(index, need, perfect: false) {
+        members.append((.index(index), covered))
+      }
     }
     var missingAutomatic: [IndexField] = []
     if need.order.isEmpty {
@@ -88,7 +90,9 @@ public struct ServingCheck: Sendable {
     var used: [ManifestEntry] = []
     var usedAutomatic = false
     while !uncovered.isEmpty {
-      guard let best = members.max(by: { $0.covers.intersection(uncovered).count < $1.covers.intersection(uncovered).count }),
+      guard
+        let best = members.max(by: { $0.covers.intersection(uncovered).count < $1.covers.intersection(uncovered).count }
+        ),
         !best.covers.isDisjoint(with: uncovered)
       else { break }
       uncovered.subtract(best.covers)
@@ -113,13 +117,15 @@ public struct ServingCheck: Sendable {
           result.missingOverrides.append(singleFields.enabling(need.collectionGroup, field.fieldPath, mode, need.scope))
         } else {
           result.missingIndexes.append(
-            CompositeIndex.minimal(collectionGroup: need.collectionGroup, scope: need.scope, fields: [field, .key(need.keyDirection)]))
+            CompositeIndex.minimal(
+              collectionGroup: need.collectionGroup, scope: need.scope, fields: [field, .key(need.keyDirection)]))
         }
       }
     } else {
       result.missingIndexes = [
         CompositeIndex.minimal(
-          collectionGroup: need.collectionGroup, scope: need.scope, fields: rest + need.order + [.key(need.keyDirection)])
+          collectionGroup: need.collectionGroup, scope: need.scope,
+          fields: rest + need.order + [.key(need.keyDirection)])
       ]
     }
     return result

@@ -47,7 +47,8 @@ public struct QueryServing: Hashable, Sendable {
   /// The composite indexes to add, without repeats.
   public var missingIndexes: [CompositeIndex] {
     var out: [CompositeIndex] = []
-    for index in branches.flatMap(\.missingIndexes) where !out.contains(where: { $0.comparisonKey == index.comparisonKey }) {
+    for index in branches.flatMap(\.missingIndexes)
+    where !out.contains(where: { $0.comparisonKey == index.comparisonKey }) {
       out.append(index)
     }
     return out

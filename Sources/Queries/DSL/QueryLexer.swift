@@ -50,7 +50,8 @@ public struct QueryLexer {
         }
         if position >= count {
           diagnostics.append(
-            .error(.queryUnterminatedComment, "unterminated block comment", at: SourceRange(start: start, end: position)))
+            .error(
+              .queryUnterminatedComment, "unterminated block comment", at: SourceRange(start: start, end: position)))
         } else {
           position += 2
         }

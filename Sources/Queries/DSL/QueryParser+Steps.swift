@@ -22,7 +22,8 @@ extension QueryParserCore {
     // Every name of the next switch starts with `g`, `o` or `a`: other ASCII initials skip
     // its string comparisons (a different ASCII first letter cannot spell an equal string).
     let initial = name.utf8.first ?? 0
-    let maySkip = initial < 0x80 && initial != UInt8(ascii: "g") && initial != UInt8(ascii: "o")
+    let maySkip =
+      initial < 0x80 && initial != UInt8(ascii: "g") && initial != UInt8(ascii: "o")
       && initial != UInt8(ascii: "a")
     if !maySkip {
       switch name {

@@ -136,7 +136,9 @@ extension QueryParserCore {
       return ValueExpr(.variable(parts), range: range)
     }
     var callee = parts.last!
-    if parts.count == 2, ["FieldValue", "firebase", "admin", "db", "firestore", "Timestamp", "Bytes"].contains(parts[0]) {
+    if parts.count == 2,
+      ["FieldValue", "firebase", "admin", "db", "firestore", "Timestamp", "Bytes"].contains(parts[0])
+    {
       callee = parts[1]
     } else if parts.count > 2 {
       throw fail(.queryUnknownFunction, "unknown function '\(parts.joined(separator: "."))'", at: range)
@@ -171,10 +173,14 @@ extension QueryParserCore {
       try expect(.comma, "','")
       let lng = try parseNumberArgument("longitude")
       guard lat.value.isFinite, (-90...90).contains(lat.value) else {
-        throw fail(.queryBadGeopoint, "Latitude must be a number between -90 and 90, but was: \(jsNumber(lat.value))", at: lat.range)
+        throw fail(
+          .queryBadGeopoint, "Latitude must be a number between -90 and 90, but was: \(jsNumber(lat.value))",
+          at: lat.range)
       }
       guard lng.value.isFinite, (-180...180).contains(lng.value) else {
-        throw fail(.queryBadGeopoint, "Longitude must be a number between -180 and 180, but was: \(jsNumber(lng.value))", at: lng.range)
+        throw fail(
+          .queryBadGeopoint, "Longitude must be a number between -180 and 180, but was: \(jsNumber(lng.value))",
+          at: lng.range)
       }
       kind = .geoPoint(lat.value, lng.value)
     case "bytes", "fromBase64String", "blob":

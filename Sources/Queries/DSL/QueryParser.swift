@@ -159,7 +159,8 @@ struct QueryParserCore {
   mutating func parseQuery() -> ParsedQuery {
     let start = current.range.start
     if current.kind == .end {
-      diagnostics.append(.error(.queryEmpty, "expected a query such as collection(\"users\").where(...)", at: current.range))
+      diagnostics.append(
+        .error(.queryEmpty, "expected a query such as collection(\"users\").where(...)", at: current.range))
       return ParsedQuery(query: nil, diagnostics: diagnostics)
     }
     var steps: [QueryStep] = []
@@ -205,7 +206,9 @@ struct QueryParserCore {
     case "collection": kind = .collection
     case "collectionGroup": kind = .collectionGroup
     default:
-      throw fail(.queryExpectedSource, "a query starts with collection(\"path\") or collectionGroup(\"id\"), found '\(name)'", at: token.range)
+      throw fail(
+        .queryExpectedSource, "a query starts with collection(\"path\") or collectionGroup(\"id\"), found '\(name)'",
+        at: token.range)
     }
     var path = try parseSourceArguments()
     // `.doc("x").collection("y")` continues a collection path.
@@ -216,7 +219,9 @@ struct QueryParserCore {
       advance()
       let doc = try parseSourceArguments()
       guard current.kind == .dot, isIdentifier("collection", peek()) else {
-        throw fail(.queryExpectedCollection, "a query cannot target a single document; expected .collection(\"id\") after .doc(...)", at: current.range)
+        throw fail(
+          .queryExpectedCollection,
+          "a query cannot target a single document; expected .collection(\"id\") after .doc(...)", at: current.range)
       }
       advance()
       advance()
@@ -253,7 +258,9 @@ struct QueryParserCore {
     var fieldFilters = 0
     while consume(.comma) != nil {
       guard current.kind == .identifier else {
-        throw fail(.queryExpected, "expected a query constraint such as where(...), found \(describe(current))", at: current.range)
+        throw fail(
+          .queryExpected, "expected a query constraint such as where(...), found \(describe(current))",
+          at: current.range)
       }
       let isComposite = isIdentifier("or") || isIdentifier("and")
       guard let step = try parseStepCall(allowComposite: true) else { continue }

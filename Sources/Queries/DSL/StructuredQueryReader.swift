@@ -64,8 +64,12 @@ public enum StructuredQueryReader {
       }
       steps.append(QueryStep(.cursor(cursor, exprs)))
     }
-    if let value = object["offset"] { steps.append(QueryStep(.offset(try readValue(value, at: path.appending("offset"))))) }
-    if let value = object["limit"] { steps.append(QueryStep(.limit(try readValue(value, at: path.appending("limit"))))) }
+    if let value = object["offset"] {
+      steps.append(QueryStep(.offset(try readValue(value, at: path.appending("offset")))))
+    }
+    if let value = object["limit"] {
+      steps.append(QueryStep(.limit(try readValue(value, at: path.appending("limit")))))
+    }
     if let value = object["limitToLast"] {
       steps.append(QueryStep(.limitToLast(try readValue(value, at: path.appending("limitToLast")))))
     }
@@ -127,7 +131,8 @@ public enum StructuredQueryReader {
       }
       var entries: [ValueMapEntry] = []
       for member in object.members {
-        entries.append(ValueMapEntry(key: member.key, value: try readValue(member.value, at: path.appending(member.key))))
+        entries.append(
+          ValueMapEntry(key: member.key, value: try readValue(member.value, at: path.appending(member.key))))
       }
       return ValueExpr(.map(entries))
     default:

@@ -1,5 +1,5 @@
-import Foundation
 import FirestoreModel
+import Foundation
 
 /// A canonical text for a value such that two values get the same key exactly when
 /// `Value.compare` says they are equal (`1` and `1.0` share a key; NaN has one key).

@@ -1,5 +1,5 @@
-import Foundation
 import FirestoreModel
+import Foundation
 
 /// Runs normalized queries on a `DocumentStore`, building in-memory equality indexes per
 /// (scope, field) lazily, so an equality query on 100,000 documents does not scan them.

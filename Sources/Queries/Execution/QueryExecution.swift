@@ -57,7 +57,8 @@ enum QueryExecution {
     var c = 0
     for (i, value) in bound.position.enumerated() where i < order.count {
       let entry = order[i]
-      let docValue = entry.field.isDocumentID ? .reference(document.path) : (document.queryValue(at: entry.field) ?? .null)
+      let docValue =
+        entry.field.isDocumentID ? .reference(document.path) : (document.queryValue(at: entry.field) ?? .null)
       c = Value.compare(value, docValue)
       if entry.direction == .descending { c = -c }
       if c != 0 { break }

@@ -116,7 +116,8 @@ public indirect enum Filter: Hashable, Sendable, CustomStringConvertible {
   public var containsDisjunction: Bool {
     switch self {
     case .field: false
-    case .composite(let op, let children): (op == .or && children.count > 1) || children.contains { $0.containsDisjunction }
+    case .composite(let op, let children):
+      (op == .or && children.count > 1) || children.contains { $0.containsDisjunction }
     }
   }
 

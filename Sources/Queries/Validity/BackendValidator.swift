@@ -38,9 +38,12 @@ enum BackendValidator {
     }
     for (i, segment) in segments.enumerated() where isReserved(segment) {
       if i % 2 == 0 {
-        throw .backend("reserved-collection-id", "Collection id \"\(segment)\" is invalid because it is reserved.", at: query.sourceRange)
+        throw .backend(
+          "reserved-collection-id", "Collection id \"\(segment)\" is invalid because it is reserved.",
+          at: query.sourceRange)
       }
-      throw .backend("reserved-document-id", "Document id \"\(segment)\" is invalid because it is reserved.", at: query.sourceRange)
+      throw .backend(
+        "reserved-document-id", "Document id \"\(segment)\" is invalid because it is reserved.", at: query.sourceRange)
     }
   }
 
@@ -178,12 +181,14 @@ enum BackendValidator {
       let arrayFilters = branch.filter { $0.op.isArrayOperator }
       let contains = arrayFilters.filter { $0.op == .arrayContains }
       if contains.count > 1 {
-        throw .backend("multiple-array-contains", "A maximum of 1 'ARRAY_CONTAINS' filter is allowed.", at: contains[1].range)
+        throw .backend(
+          "multiple-array-contains", "A maximum of 1 'ARRAY_CONTAINS' filter is allowed.", at: contains[1].range)
       }
       if contains.count == 1 {
         throw .backend(
           "array-contains-with-any",
-          "'ARRAY_CONTAINS' cannot be used in the same disjunction with 'ARRAY_CONTAINS_ANY'.", at: arrayFilters[1].range)
+          "'ARRAY_CONTAINS' cannot be used in the same disjunction with 'ARRAY_CONTAINS_ANY'.",
+          at: arrayFilters[1].range)
       }
       throw .backend(
         "multiple-array-contains-any",

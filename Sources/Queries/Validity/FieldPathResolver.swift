@@ -29,14 +29,17 @@ enum FieldPathResolver {
         ? ASCIIText.split(text, on: UInt8(ascii: "."), omittingEmpty: false)
         : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
       if segments.contains(where: \.isEmpty) {
-        throw invalid("Invalid field path (\(text)). Paths must not be empty, begin with '.', end with '.', or contain '..'")
+        throw invalid(
+          "Invalid field path (\(text)). Paths must not be empty, begin with '.', end with '.', or contain '..'")
       }
       return FieldPath(segments)
     case .segments(let segments):
       if let empty = segments.firstIndex(where: \.isEmpty) {
         // Literal `$(i + 1)`: the JS SDK's message has a template typo.
         _ = empty
-        throw .sdk("invalid-field-path", "Invalid field name at argument $(i + 1). Field names must not be empty.", at: ref.range)
+        throw .sdk(
+          "invalid-field-path", "Invalid field name at argument $(i + 1). Field names must not be empty.", at: ref.range
+        )
       }
       return FieldPath(segments)
     }

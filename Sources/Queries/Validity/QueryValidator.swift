@@ -5,7 +5,9 @@ import RulesLanguage
 /// (query-semantics §2B). The first problem wins.
 public enum QueryValidator {
   /// The query as the SDK would build it, or the first error.
-  public static func validate(_ query: Query, context: QueryContext = QueryContext()) throws(QueryError) -> ResolvedQuery {
+  public static func validate(_ query: Query, context: QueryContext = QueryContext()) throws(QueryError)
+    -> ResolvedQuery
+  {
     try validateKeepingFacts(query, context: context).query
   }
 

@@ -60,7 +60,8 @@ extension SDKValidator {
   func snapshotBound(_ text: String, method: String, inclusive: Bool, step: QueryStep) throws(QueryError) -> Bound {
     guard let store = resolver.context.store else {
       throw .flint(
-        "snapshot-needs-data", "\(method)(snapshot(...)) needs seeded documents to read the snapshot from", at: step.range)
+        "snapshot-needs-data", "\(method)(snapshot(...)) needs seeded documents to read the snapshot from",
+        at: step.range)
     }
     guard let path = ResourcePath(parsing: text), path.isDocument else {
       throw .sdk(

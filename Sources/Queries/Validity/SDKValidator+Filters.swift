@@ -59,7 +59,9 @@ extension SDKValidator {
     let value: Value
     if field.isDocumentID {
       if op.isArrayOperator {
-        throw .sdk("array-op-on-document-id", "Invalid Query. You can't perform '\(op.rawValue)' queries on documentId().", at: step.range)
+        throw .sdk(
+          "array-op-on-document-id", "Invalid Query. You can't perform '\(op.rawValue)' queries on documentId().",
+          at: step.range)
       } else if op == .in || op == .notIn {
         let elements = try disjunctiveElements(raw, op: op, step: step)
         var references: [Value] = []
@@ -78,7 +80,9 @@ extension SDKValidator {
   /// `validateDisjunctiveFilterElements` (S3).
   func disjunctiveElements(_ raw: RawValue, op: FilterOperator, step: QueryStep) throws(QueryError) -> [RawValue] {
     guard let elements = raw.arrayElements, !elements.isEmpty else {
-      throw .sdk("non-empty-array-required", "Invalid Query. A non-empty array is required for '\(op.rawValue)' filters.", at: step.range)
+      throw .sdk(
+        "non-empty-array-required", "Invalid Query. A non-empty array is required for '\(op.rawValue)' filters.",
+        at: step.range)
     }
     return elements
   }
@@ -128,7 +132,8 @@ extension SDKValidator {
     }
     guard let found = existing.first(where: { conflicts($0.op) }) else { return }
     if found.op == filter.op {
-      throw .sdk("duplicate-operator", "Invalid query. You cannot use more than one '\(filter.op.rawValue)' filter.", at: range)
+      throw .sdk(
+        "duplicate-operator", "Invalid query. You cannot use more than one '\(filter.op.rawValue)' filter.", at: range)
     }
     throw .sdk(
       "conflicting-operators",

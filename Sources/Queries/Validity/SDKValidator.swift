@@ -25,7 +25,8 @@ struct SDKValidator {
     switch source.kind {
     case .collectionGroup:
       if source.path.isEmpty {
-        throw .sdk("empty-argument", "Function collectionGroup() cannot be called with an empty collectionId.", at: range)
+        throw .sdk(
+          "empty-argument", "Function collectionGroup() cannot be called with an empty collectionId.", at: range)
       }
       if isASCII ? ASCIIText.contains(source.path, UInt8(ascii: "/")) : source.path.contains("/") {
         throw .sdk(
@@ -97,10 +98,14 @@ struct SDKValidator {
     case .orderBy(let ref, let direction):
       let field = try FieldPathResolver.resolve(ref, method: "orderBy")
       if state.startAt != nil {
-        throw .sdk("order-after-start", "Invalid query. You must not call startAt() or startAfter() before calling orderBy().", at: step.range)
+        throw .sdk(
+          "order-after-start", "Invalid query. You must not call startAt() or startAfter() before calling orderBy().",
+          at: step.range)
       }
       if state.endAt != nil {
-        throw .sdk("order-after-end", "Invalid query. You must not call endAt() or endBefore() before calling orderBy().", at: step.range)
+        throw .sdk(
+          "order-after-end", "Invalid query. You must not call endAt() or endBefore() before calling orderBy().",
+          at: step.range)
       }
       state.explicitOrderBy.append(OrderBy(field, direction, range: step.range))
       state.fieldRanges.append((field, step.range))
@@ -146,16 +151,22 @@ struct SDKValidator {
     switch raw {
     case .value(.integer(let n)):
       if n <= 0 {
-        throw .sdk("non-positive-limit", "Function \(method)() requires a positive number, but it was: \(n).", at: step.range)
+        throw .sdk(
+          "non-positive-limit", "Function \(method)() requires a positive number, but it was: \(n).", at: step.range)
       }
       return n
     case .value(.double(let d)):
       if !(d > 0) {
-        throw .sdk("non-positive-limit", "Function \(method)() requires a positive number, but it was: \(jsNumber(d)).", at: step.range)
+        throw .sdk(
+          "non-positive-limit", "Function \(method)() requires a positive number, but it was: \(jsNumber(d)).",
+          at: step.range)
       }
-      throw .flint("fractional-limit", "\(method)() needs a whole number; \(jsNumber(d)) cannot be sent as a limit", at: step.range)
+      throw .flint(
+        "fractional-limit", "\(method)() needs a whole number; \(jsNumber(d)) cannot be sent as a limit", at: step.range
+      )
     default:
-      throw .flint("bad-limit", "\(method)() needs a positive whole number, but it was: \(raw.jsDescription)", at: step.range)
+      throw .flint(
+        "bad-limit", "\(method)() needs a positive whole number, but it was: \(raw.jsDescription)", at: step.range)
     }
   }
 }

@@ -84,7 +84,8 @@ struct ValueResolver {
       do {
         return .value(.timestamp(try Timestamp(rfc3339: text)))
       } catch {
-        throw .flint("bad-timestamp", "invalid timestamp \(StringQuoting.quoted(text)): \(error.message)", at: expr.range)
+        throw .flint(
+          "bad-timestamp", "invalid timestamp \(StringQuoting.quoted(text)): \(error.message)", at: expr.range)
       }
     case .reference(let text):
       guard let path = ResourcePath(parsing: text), !text.isEmpty else {
@@ -122,7 +123,9 @@ struct ValueResolver {
 
   /// The SDK's `parseQueryValue`: sentinels, `undefined` and nested arrays are rejected
   /// with `Function <method>() called with invalid data. ...`.
-  func parse(_ raw: RawValue, method: String, allowArrays: Bool = false, at range: SourceRange) throws(QueryError) -> Value {
+  func parse(_ raw: RawValue, method: String, allowArrays: Bool = false, at range: SourceRange) throws(QueryError)
+    -> Value
+  {
     try parse(raw, method: method, path: [], inArray: false, allowArrays: allowArrays, range: range)
   }
 
@@ -139,7 +142,8 @@ struct ValueResolver {
       if inArray && !allowArrays { throw invalid("Nested arrays are not supported") }
       var out: [Value] = []
       for item in items {
-        out.append(try parse(.value(item), method: method, path: nil, inArray: true, allowArrays: allowArrays, range: range))
+        out.append(
+          try parse(.value(item), method: method, path: nil, inArray: true, allowArrays: allowArrays, range: range))
       }
       return .array(out)
     case .value(let value):
@@ -158,9 +162,12 @@ struct ValueResolver {
         if key.isEmpty {
           var found = ""
           if let path, !path.isEmpty { found = " (found in field \(FieldPath(path)))" }
-          throw .sdk("invalid-data", "Function \(method)() called with invalid data. Document fields must not be empty\(found)", at: range)
+          throw .sdk(
+            "invalid-data", "Function \(method)() called with invalid data. Document fields must not be empty\(found)",
+            at: range)
         }
-        out[key] = try parse(value, method: method, path: childPath, inArray: false, allowArrays: allowArrays, range: range)
+        out[key] = try parse(
+          value, method: method, path: childPath, inArray: false, allowArrays: allowArrays, range: range)
       }
       return .map(out)
     case .sentinel(let name):
@@ -169,7 +176,8 @@ struct ValueResolver {
       throw invalid("Unsupported field value: undefined")
     case .snapshot:
       throw .flint(
-        "misplaced-snapshot", "snapshot(...) stands for a DocumentSnapshot and can only be the single argument of a cursor",
+        "misplaced-snapshot",
+        "snapshot(...) stands for a DocumentSnapshot and can only be the single argument of a cursor",
         at: range)
     }
   }

@@ -39,7 +39,9 @@ public enum GrantExplanation {
       var found: [(node: ExprTrace, function: String?)] = []
       reasons(expression, function: nil, into: &found)
       // A literal (`if true`) explains nothing beyond the condition already shown.
-      found.removeAll { TraceTextRenderer.snippetText($0.node.range, source: source) == ValueText.render($0.node.value) }
+      found.removeAll {
+        TraceTextRenderer.snippetText($0.node.range, source: source) == ValueText.render($0.node.value)
+      }
       for (node, function) in found.prefix(maximumReasons) {
         let text = TraceTextRenderer.snippetText(node.range, source: source)
         var line = "  " + (function.map { "in \($0)(): " } ?? "")

@@ -31,7 +31,8 @@ enum NullNote {
   /// Why `resource` is null for this request.
   static func resourceNote(_ trace: DecisionTrace, dataName: String) -> String {
     switch trace.method {
-    case .create: "resource is null: \(trace.requestPath) does not exist before this create (the new document is request.resource)"
+    case .create:
+      "resource is null: \(trace.requestPath) does not exist before this create (the new document is request.resource)"
     default: "resource is null: \(trace.requestPath) does not exist in \(dataName)"
     }
   }

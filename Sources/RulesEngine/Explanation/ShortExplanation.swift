@@ -46,7 +46,9 @@ public enum ShortExplanation {
   /// The notes on a denied request, each true of it: the closest `match` block when none
   /// matched, what was null under each failing allow and why, and the missing documents
   /// `get()`/`getAfter()` looked up with the state they read. None for an allowed request.
-  public static func notes(_ decision: Decision, source: SourceFile, dataName: String = "the data", batch: [Decision] = [])
+  public static func notes(
+    _ decision: Decision, source: SourceFile, dataName: String = "the data", batch: [Decision] = []
+  )
     -> [String]
   {
     guard !decision.allowed else { return [] }

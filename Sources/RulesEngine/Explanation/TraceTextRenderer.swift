@@ -102,7 +102,8 @@ public enum TraceTextRenderer {
   public static func caretLines(_ range: SourceRange, source: SourceFile, note: String) -> [String] {
     let start = source.location(of: range.start)
     let end = source.location(of: range.end)
-    let shown = DiagnosticRenderer.excerpt(source, at: start, width: end.line == start.line ? end.column - start.column : nil)
+    let shown = DiagnosticRenderer.excerpt(
+      source, at: start, width: end.line == start.line ? end.column - start.column : nil)
     let gutter = String(start.line)
     let pad = String(repeating: " ", count: gutter.count)
     let caret = DiagnosticRenderer.caretLine(for: shown.line, column: shown.column, width: shown.width)

@@ -84,7 +84,9 @@ public struct NearestMatch: Sendable, Hashable {
       // The first three elements are `databases/<db>/documents`.
       let pattern = max(segments.count - 3, 0)
       let request = max(elements.count - 3, 0)
-      return ["the pattern has \(pattern) segment\(pattern == 1 ? "" : "s") after /documents, the request path \(request)"]
+      return [
+        "the pattern has \(pattern) segment\(pattern == 1 ? "" : "s") after /documents, the request path \(request)"
+      ]
     }
     var found: [String] = []
     for (segment, element) in zip(segments, elements) where !fits(segment, element) {

@@ -172,7 +172,8 @@ struct NameResolution {
     if name == "database" {
       notes.append(Diagnostic.Note("'database' is bound only inside 'match /databases/{database}/documents'"))
     }
-    diagnostics.append(.runtimeFailure(.checkUndefinedVariable, "undefined variable '\(name)'", at: range, notes: notes))
+    diagnostics.append(
+      .runtimeFailure(.checkUndefinedVariable, "undefined variable '\(name)'", at: range, notes: notes))
   }
 
   /// A did-you-mean candidate among names in scope. Scopes can be large, so after

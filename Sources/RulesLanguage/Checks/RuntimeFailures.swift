@@ -35,7 +35,9 @@ public enum RuntimeFailures {
 
 extension Diagnostic {
   /// A finding Google deploys but that fails at run time: a warning with the consequence noted.
-  static func runtimeFailure(_ code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [Note] = []) -> Diagnostic {
+  static func runtimeFailure(_ code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [Note] = [])
+    -> Diagnostic
+  {
     .warning(code, message, at: range, notes: notes + [RuntimeFailures.consequence])
   }
 }

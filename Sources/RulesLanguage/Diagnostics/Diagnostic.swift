@@ -28,7 +28,8 @@ public struct Diagnostic: Hashable, Sendable {
   public var range: SourceRange
   public var notes: [Note]
 
-  public init(_ severity: Severity, code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [Note] = []) {
+  public init(_ severity: Severity, code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [Note] = [])
+  {
     self.severity = severity
     self.code = code
     self.message = message
@@ -36,11 +37,15 @@ public struct Diagnostic: Hashable, Sendable {
     self.notes = notes
   }
 
-  public static func error(_ code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [Note] = []) -> Diagnostic {
+  public static func error(_ code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [Note] = [])
+    -> Diagnostic
+  {
     Diagnostic(.error, code: code, message, at: range, notes: notes)
   }
 
-  public static func warning(_ code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [Note] = []) -> Diagnostic {
+  public static func warning(_ code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [Note] = [])
+    -> Diagnostic
+  {
     Diagnostic(.warning, code: code, message, at: range, notes: notes)
   }
 

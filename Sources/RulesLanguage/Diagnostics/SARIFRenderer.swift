@@ -34,7 +34,8 @@ public enum SARIFRenderer {
         } else {
           index = rules.count
           ruleIndex[diagnostic.code] = index
-          rules.append(rule(diagnostic.code, lint: lintRules[diagnostic.code], severity: diagnostic.severity, readme: readme))
+          rules.append(
+            rule(diagnostic.code, lint: lintRules[diagnostic.code], severity: diagnostic.severity, readme: readme))
         }
         results.append(result(diagnostic, ruleIndex: index, in: file.source, artifact: artifact))
       }

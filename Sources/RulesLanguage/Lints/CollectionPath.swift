@@ -29,12 +29,15 @@ enum CollectionPath: Lint {
           "'\(match.pathText)' names a collection called '\(name)', not a field of the document above it: "
           + "no document has this path, so these allow statements never apply"
       } else {
-        what = "'\(match.pathText)' ends at a collection, not a document: no document has this path, so these "
+        what =
+          "'\(match.pathText)' ends at a collection, not a document: no document has this path, so these "
           + "allow statements never apply"
       }
       return rule.warning(
         what, at: match.block.path.range,
-        notes: [Diagnostic.Note("rules grant or deny whole documents; a client that may read a document receives every field")],
+        notes: [
+          Diagnostic.Note("rules grant or deny whole documents; a client that may read a document receives every field")
+        ],
         fix: fix)
     }
   }

@@ -52,8 +52,10 @@ enum HotDocument: Lint {
       else { return }
       for side in [l, r] {
         side.forEachNode { inner in
-          guard found == nil, case .member(let data, let field) = inner.kind, case .member(let call, let dataName) = data.kind,
-            dataName.name == "data", case .call(let name, let args) = call.kind, name.name == "getAfter", args.count == 1,
+          guard found == nil, case .member(let data, let field) = inner.kind,
+            case .member(let call, let dataName) = data.kind,
+            dataName.name == "data", case .call(let name, let args) = call.kind, name.name == "getAfter",
+            args.count == 1,
             case .path(let segments) = args[0].kind, let documents = segments.firstIndex(of: .literal("documents"))
           else { return }
           let rest = segments[(documents + 1)...]

@@ -19,7 +19,9 @@ public struct LintRule: Sendable {
 
   /// A warning with this rule's code and, as the last note, `fix` (the finding's own fix, naming
   /// its field) or else the rule's general fix hint.
-  func warning(_ message: String, at range: SourceRange, notes: [Diagnostic.Note] = [], fix: String? = nil) -> Diagnostic {
+  func warning(_ message: String, at range: SourceRange, notes: [Diagnostic.Note] = [], fix: String? = nil)
+    -> Diagnostic
+  {
     .warning(code, message, at: range, notes: notes + [Diagnostic.Note("fix: \(fix ?? fixHint)")])
   }
 }

@@ -29,7 +29,9 @@ enum LookupLimit: Lint {
     // Cheap bound first: no match whose allows make more than `limit` lookup calls in all can
     // exceed the limit, so most files print no path at all.
     var callsByMatch: [Int: Int] = [:]
-    for allow in model.allowFacts where allow.performsLookup { callsByMatch[allow.matchIndex, default: 0] += allow.lookupCalls }
+    for allow in model.allowFacts where allow.performsLookup {
+      callsByMatch[allow.matchIndex, default: 0] += allow.lookupCalls
+    }
     guard callsByMatch.values.contains(where: { $0 > limit }) else { return [] }
     // Each allow's distinct lookups, once; then per match and method the union.
     var byMatch: [Int: [(allow: AllowFacts, paths: Set<String>)]] = [:]

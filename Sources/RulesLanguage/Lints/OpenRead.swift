@@ -6,7 +6,8 @@ enum OpenRead: Lint {
   static let rule = LintRule(
     code: .securityOpenRead,
     summary: "reads granted to everyone on a recursive wildcard (`match /{document=**} { allow read; }`)",
-    fixHint: "name the collections meant to be public (`match /posts/{postId} { allow read; }`) instead of `{document=**}`",
+    fixHint:
+      "name the collections meant to be public (`match /posts/{postId} { allow read; }`) instead of `{document=**}`",
     triggering: [
       "match /{document=**} { allow read: if true; }",
       "match /users/{userId}/{rest=**} { allow read; }",

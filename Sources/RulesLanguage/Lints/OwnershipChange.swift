@@ -98,7 +98,9 @@ enum OwnershipChange: Lint {
     let candidateMatches = Set(candidates.map(\.allow.matchIndex))
     var ownerFieldsByMatch: [Int: Set<String>] = [:]
     for fact in facts where candidateMatches.contains(fact.matchIndex) {
-      if let condition = fact.condition { ownerFieldsByMatch[fact.matchIndex, default: []].formUnion(ownerFields(condition)) }
+      if let condition = fact.condition {
+        ownerFieldsByMatch[fact.matchIndex, default: []].formUnion(ownerFields(condition))
+      }
     }
     let roleFields = Array(roleLookups(facts))
     var found: [(allow: AllowFacts, field: String)] = []
@@ -155,7 +157,11 @@ enum OwnershipChange: Lint {
     condition.forEachNode { node in
       guard case .binary(let op, let l, let r) = node.kind, op == .equal || op == .notEqual else { return }
       let other: Expr
-      if l.isChain(Chain.requestAuthUID) { other = r } else if r.isChain(Chain.requestAuthUID) { other = l } else {
+      if l.isChain(Chain.requestAuthUID) {
+        other = r
+      } else if r.isChain(Chain.requestAuthUID) {
+        other = l
+      } else {
         return
       }
       if let field = dataField(other) { fields.insert(field) }

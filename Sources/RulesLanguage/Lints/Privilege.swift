@@ -64,7 +64,8 @@ extension Expr {
   private var isFixedIdentity: Bool {
     switch kind {
     case .string: return true
-    case .list(let elements): return !elements.isEmpty && elements.allSatisfy { if case .string = $0.kind { true } else { false } }
+    case .list(let elements):
+      return !elements.isEmpty && elements.allSatisfy { if case .string = $0.kind { true } else { false } }
     default: return false
     }
   }

@@ -9,7 +9,7 @@ enum ResourceOnCreate: Lint {
     summary: "a create condition that reads `resource.data` (null before the document exists): it never grants",
     fixHint:
       "on create read the incoming document, `request.resource.data.<field>`; give create a statement of its own "
-        + "when the same statement also grants update or delete",
+      + "when the same statement also grants update or delete",
     triggering: [
       "match /posts/{postId} { allow create: if resource.data.authorId == request.auth.uid; }",
       """

@@ -44,14 +44,17 @@ enum SignedInOnlyWrite: Lint {
         return rule.warning(
           "any signed-in user can create documents matched by '\(allow.match.pathText)' with any '\(owner)', which "
             + "these rules use to decide who owns a document: a user can create one in another user's name",
-          at: allow.methodsRange, fix: "require the owner to be the writer: `request.resource.data.\(owner) == request.auth.uid`")
+          at: allow.methodsRange,
+          fix: "require the owner to be the writer: `request.resource.data.\(owner) == request.auth.uid`")
       }
       let fix: String
       if let owner = owners.first {
-        fix = "tie the document to its owner: `resource.data.\(owner) == request.auth.uid` (update, delete)"
+        fix =
+          "tie the document to its owner: `resource.data.\(owner) == request.auth.uid` (update, delete)"
           + (allow.methods.contains(.create) ? ", `request.resource.data.\(owner) == request.auth.uid` (create)" : "")
       } else {
-        fix = "store the writer's uid when a document is created (`request.resource.data.ownerId == request.auth.uid`) "
+        fix =
+          "store the writer's uid when a document is created (`request.resource.data.ownerId == request.auth.uid`) "
           + "and require `resource.data.ownerId == request.auth.uid` for update and delete"
       }
       return rule.warning(

@@ -12,7 +12,8 @@ struct Suppressions {
     guard ByteSearch.contains(source.bytes, Self.marker) else { return }
     for line in 1...max(1, source.lineStarts.count) {
       let text = source.lineText(line)
-      guard let comment = text.range(of: "//"), let marker = text.range(of: Self.marker, range: comment.upperBound..<text.endIndex)
+      guard let comment = text.range(of: "//"),
+        let marker = text.range(of: Self.marker, range: comment.upperBound..<text.endIndex)
       else { continue }
       let codes = text[marker.upperBound...].split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" })
         .map(String.init).filter { !$0.isEmpty }
@@ -21,7 +22,11 @@ struct Suppressions {
       if set.isEmpty { byLine[line] = [] }
       // A comment alone on its line applies to the next line too.
       if text[..<comment.lowerBound].allSatisfy(\.isWhitespace) {
-        if set.isEmpty { byLine[line + 1] = [] } else if byLine[line + 1] != [] { byLine[line + 1, default: []].formUnion(set) }
+        if set.isEmpty {
+          byLine[line + 1] = []
+        } else if byLine[line + 1] != [] {
+          byLine[line + 1, default: []].formUnion(set)
+        }
       }
     }
   }

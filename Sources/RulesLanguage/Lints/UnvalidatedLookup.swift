@@ -245,7 +245,9 @@ enum UnvalidatedLookup: Lint {
   /// (silence over guessing whether the list holds the field).
   static func checksHowKeysChange(_ condition: Expr) -> Bool {
     condition.contains { node in
-      if case .methodCall(_, let name, _) = node.kind { return ["diff", "affectedKeys", "changedKeys"].contains(name.name) }
+      if case .methodCall(_, let name, _) = node.kind {
+        return ["diff", "affectedKeys", "changedKeys"].contains(name.name)
+      }
       return false
     }
   }

@@ -71,7 +71,8 @@ enum UnvalidatedWrite: Lint {
     guard !candidates.isEmpty else { return [] }
     let reported = Set(model.ownershipFindings.map { ObjectIdentifier($0.allow) })
     return candidates.compactMap { allow in
-      guard let condition = allow.condition, !ownerValues(condition, match: allow.match).isEmpty, !reported.contains(ObjectIdentifier(allow)), !overridden(allow, model),
+      guard let condition = allow.condition, !ownerValues(condition, match: allow.match).isEmpty,
+        !reported.contains(ObjectIdentifier(allow)), !overridden(allow, model),
         publiclyReadable(allow.matchIndex, model)
       else { return nil }
       return rule.warning(

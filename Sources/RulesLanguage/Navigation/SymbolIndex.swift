@@ -73,7 +73,8 @@ public struct SymbolIndex: Sendable {
     }
     for binding in decl.lets {
       walk(binding.value, block: block, locals: locals)
-      locals[binding.name.name] = add(binding.name.name, .letBinding, binding.name.range, binding.range, function: symbol)
+      locals[binding.name.name] = add(
+        binding.name.name, .letBinding, binding.name.range, binding.range, function: symbol)
     }
     walk(decl.body, block: block, locals: locals)
   }

@@ -31,7 +31,8 @@ extension Flint {
     @Option(name: .long, help: "A rules file whose functions the expressions may call.")
     var rules: String?
 
-    @Option(name: .long, help: "With --rules: evaluate as inside the innermost match block matching this document path.")
+    @Option(
+      name: .long, help: "With --rules: evaluate as inside the innermost match block matching this document path.")
     var at: String?
 
     @Option(name: .long, help: "Seed documents for get() and exists(): tagged JSON or Firestore REST JSON.")

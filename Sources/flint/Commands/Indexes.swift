@@ -59,7 +59,9 @@ extension Flint {
 
     @Option(
       name: .long,
-      help: "The database id (default: (default), else firebase.json's only database); selects its manifest in a multi-database firebase.json.")
+      help:
+        "The database id (default: (default), else firebase.json's only database); selects its manifest in a multi-database firebase.json."
+    )
     var database: String?
 
     @Option(name: .long, help: "Output format of the plan: text or json.")
@@ -132,8 +134,10 @@ extension Flint {
         } catch {
           throw UsageProblem(error.message)
         }
-        Output.out(format == .json ? IndexPlanRenderer.json(plan, queries: queries, manifest: false)
-          : IndexPlanRenderer.text(plan, queries: queries) + "wrote \(out)\n")
+        Output.out(
+          format == .json
+            ? IndexPlanRenderer.json(plan, queries: queries, manifest: false)
+            : IndexPlanRenderer.text(plan, queries: queries) + "wrote \(out)\n")
       } else if format == .json {
         Output.out(IndexPlanRenderer.json(plan, queries: queries, manifest: true))
       } else {

@@ -92,7 +92,9 @@ extension Flint {
       if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
 
-    private func runDocument(_ kind: DocumentRequest.Kind, _ playground: QueryPlayground, _ user: Auth?, _ time: Timestamp)
+    private func runDocument(
+      _ kind: DocumentRequest.Kind, _ playground: QueryPlayground, _ user: Auth?, _ time: Timestamp
+    )
       throws
     {
       guard let path = PlaygroundInput.documentPath(words[1]) else {

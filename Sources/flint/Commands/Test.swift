@@ -30,7 +30,9 @@ extension Flint {
     @Option(name: .long, help: "Output format: text, json or junit (JUnit XML).")
     var format: TestFormat = .text
 
-    @Option(name: .long, help: "Failure explanations: short (the failing sub-expression and its values) or full (the whole trace).")
+    @Option(
+      name: .long,
+      help: "Failure explanations: short (the failing sub-expression and its values) or full (the whole trace).")
     var explain: ExplainLevel = .short
 
     @Option(name: .long, help: "Report rule coverage: text (the default when no format follows), json, lcov or html.")
@@ -52,7 +54,9 @@ extension Flint {
 
     @Option(
       name: .long,
-      help: "The database of suites that name none (their \"database\" key wins): request paths and lookups are /databases/<id>/documents/....")
+      help:
+        "The database of suites that name none (their \"database\" key wins): request paths and lookups are /databases/<id>/documents/...."
+    )
     var database: String?
 
     @Argument(help: "Suite files or folders of suites (default: the suites in the current folder).")
@@ -63,7 +67,8 @@ extension Flint {
         throw ValidationError("--min-coverage must be a percentage from 0 to 100")
       }
       if watch && (format != .text || coverage != nil || minCoverage != nil) {
-        throw ValidationError("--watch prints the text report; it cannot be combined with --format, --coverage or --min-coverage")
+        throw ValidationError(
+          "--watch prints the text report; it cannot be combined with --format, --coverage or --min-coverage")
       }
       if coverageOut != nil && coverage == nil { throw ValidationError("--coverage-out needs --coverage") }
       if coverage != nil && coverageOut == nil && format != .text {

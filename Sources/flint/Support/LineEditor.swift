@@ -43,20 +43,21 @@ enum LineEditor {
   }
 
   /// readline's completion hook: the candidates for the word at `start..<end`.
-  private static let complete: @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<
-    UnsafeMutablePointer<CChar>?
-  >? = { text, start, _ in
-    flint_editline_no_default_completion()
-    let word = text.map { String(cString: $0) } ?? ""
-    let line = Array(String(cString: flint_editline_buffer()).utf8)
-    let before = String(decoding: line.prefix(Int(max(start, 0))), as: UTF8.self)
-    LineEditor.pending = LineEditor.provider(before, word)
-    guard !LineEditor.pending.isEmpty, let text else { return nil }
-    // A collection path ("/users/") or an opened call continues; anything else ends a word.
-    let continues = LineEditor.pending.count == 1 && LineEditor.pending[0].hasSuffix("/")
-    flint_editline_append_character(continues ? 0 : 32)
-    return rl_completion_matches(text, generate)
-  }
+  private static let complete:
+    @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<
+      UnsafeMutablePointer<CChar>?
+    >? = { text, start, _ in
+      flint_editline_no_default_completion()
+      let word = text.map { String(cString: $0) } ?? ""
+      let line = Array(String(cString: flint_editline_buffer()).utf8)
+      let before = String(decoding: line.prefix(Int(max(start, 0))), as: UTF8.self)
+      LineEditor.pending = LineEditor.provider(before, word)
+      guard !LineEditor.pending.isEmpty, let text else { return nil }
+      // A collection path ("/users/") or an opened call continues; anything else ends a word.
+      let continues = LineEditor.pending.count == 1 && LineEditor.pending[0].hasSuffix("/")
+      flint_editline_append_character(continues ? 0 : 32)
+      return rl_completion_matches(text, generate)
+    }
 
   /// readline's generator: the `state`-th call returns the next candidate (malloc'd).
   private static let generate: @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = {

@@ -16,7 +16,9 @@ struct ProjectOptions: ParsableArguments {
 
   @Option(
     name: .long,
-    help: "The database id (default: (default), else firebase.json's only database); selects its rules and indexes in a multi-database firebase.json.")
+    help:
+      "The database id (default: (default), else firebase.json's only database); selects its rules and indexes in a multi-database firebase.json."
+  )
   var database: String?
 
   /// The rules, the manifest and the database: the options, else what firebase.json names,

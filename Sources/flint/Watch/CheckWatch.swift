@@ -39,7 +39,8 @@ extension Flint.Check {
         if inputs.count < 2 { return "" }
         let errors = reports.values.reduce(0) { $0 + $1.errors }
         let warnings = reports.values.reduce(0) { $0 + $1.warnings }
-        return "total: \(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings")\n"
+        return
+          "total: \(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings")\n"
       }
 
       run(inputs.map(\.path))
