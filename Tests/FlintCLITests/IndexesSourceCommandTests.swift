@@ -88,6 +88,23 @@ struct IndexesSourceCommandTests {
     #expect(list.stdout.contains(#""query": "collection(\"posts\").where(\"tag\", \"==\", tag).orderBy(\"at\", \"desc\")""#))
   }
 
+  @Test("variants of one conditional query are named once in the plan")
+  func variantsNamedOnce() throws {
+    let dir = try sandbox()
+    let conditional = """
+      export async function mine(uid: string, tag?: string) {
+        let q = query(collection(db, "posts"), where("author", "==", uid));
+        if (tag) q = query(q, where("kind", "==", tag));
+        return getDocs(query(q, orderBy("at", "desc")));
+      }
+      """
+    try conditional.write(to: dir.appendingPathComponent("app/src/feed.ts"), atomically: true, encoding: .utf8)
+    let plan = try FlintRunner.run(["indexes", "--out", "out.json", "app"], in: dir)
+    #expect(plan.status == 0, "\(plan.stderr)")
+    #expect(plan.stdout.contains("plan: 2 queries, 2 served"), "\(plan.stdout)")
+    #expect(plan.stdout.contains("= posts (author ASC, at DESC, __name__ DESC)  <- app/src/feed.ts:4\n"), "\(plan.stdout)")
+  }
+
   @Test("--exclude skips matching files; a workload file and a source file mix")
   func excludeAndMix() throws {
     let dir = try sandbox()
@@ -96,6 +113,9 @@ struct IndexesSourceCommandTests {
     let excluded = try FlintRunner.run(["indexes", "--check", "--exclude", "*.ts", "q.txt", "app"], in: dir)
     #expect(excluded.status == 0, "\(excluded.stdout)\(excluded.stderr)")
     #expect(excluded.stdout.contains("check: the query is served"), "\(excluded.stdout)")
+    let workload = try FlintRunner.run(["indexes", "--list-queries", "q.txt", "app"], in: dir)
+    #expect(workload.status == 2)
+    #expect(workload.stderr.contains("'q.txt' is a workload file"), "\(workload.stderr)")
     let text = try FlintRunner.run(["indexes", "--list-queries", "app/src/feed.ts"], in: dir)
     #expect(text.stdout.contains("app/src/feed.ts:4:18: collection(\"posts\")"), "\(text.stdout)")
     #expect(text.stdout.hasSuffix("2 queries, 0 unresolved\n"))

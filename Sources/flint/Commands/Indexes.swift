@@ -99,6 +99,10 @@ extension Flint {
         }
       }
       if listQueries {
+        if let workload = inputs.workloads.first {
+          throw usage("--list-queries reads app source (Swift, TypeScript, JavaScript files or folders); '\(workload)' is a workload file")
+        }
+        if check || out != nil { throw usage("--list-queries prints the queries only; leave out --check and --out") }
         let extraction = SourceQueryReader.read(sources)
         Output.out(format == .json ? JSONWriter.text(extraction.json, style: .pretty) + "\n" : VisibleText.escapedLines(extraction.text))
         return
