@@ -99,3 +99,24 @@ struct SourceRoundTripTests {
     }
   }
 }
+
+/// Places a query can run from that are not a function body.
+@Suite("Swift queries outside functions")
+struct SwiftOutsideFunctionTests {
+  @Test("top-level code and stored property initialisers are read")
+  func outside() {
+    let main = """
+      let snapshot = try await Firestore.firestore().collection("a").whereField("x", isEqualTo: 1).getDocuments()
+      """
+    let model = """
+      final class Model {
+        lazy var listener = Firestore.firestore().collection("b").order(by: "y").addSnapshotListener { _, _ in }
+      }
+      """
+    let found = SwiftQueryExtractor.extract([("main.swift", main), ("Model.swift", model)])
+    #expect(found.queries.map(\.dsl) == [
+      #"collection("b").orderBy("y")"#, #"collection("a").where("x", "==", 1)"#,
+    ])
+    #expect(found.queries.map(\.place.description) == ["Model.swift:2", "main.swift:1"])
+  }
+}

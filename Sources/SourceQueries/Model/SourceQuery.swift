@@ -195,8 +195,9 @@ public struct SourceExtraction: Sendable {
 
   /// Sorted by place, groups numbered in that order from 1.
   mutating func finish() {
-    queries.sort { $0.place < $1.place }
-    unresolved.sort { $0.place < $1.place }
+    // Variants at one place keep the order they were found in.
+    queries = queries.enumerated().sorted { ($0.element.place, $0.offset) < ($1.element.place, $1.offset) }.map(\.element)
+    unresolved = unresolved.enumerated().sorted { ($0.element.place, $0.offset) < ($1.element.place, $1.offset) }.map(\.element)
     var numbers: [Int: Int] = [:]
     for index in queries.indices {
       guard let group = queries[index].group else { continue }

@@ -95,8 +95,9 @@ final class SwiftBodyCollector: SyntaxVisitor {
   init() { super.init(viewMode: .sourceAccurate) }
 
   override func visit(_ node: SourceFileSyntax) -> SyntaxVisitorContinueKind {
+    // Top-level code and globals (`let snapshot = try await db.collection(...).getDocuments()`).
     let topLevel = node.statements.filter { item in
-      if case .decl = item.item { return false }
+      if case .decl(let decl) = item.item { return decl.is(VariableDeclSyntax.self) }
       return true
     }
     if !topLevel.isEmpty { bodies.append(Array(topLevel)) }
@@ -118,6 +119,16 @@ final class SwiftBodyCollector: SyntaxVisitor {
     if case .getter(let body) = node.accessorBlock?.accessors { bodies.append(Array(body)) }
     return .visitChildren
   }
+  /// Initial values of a type's stored properties (`lazy var listener = query.addSnapshotListener { ... }`).
+  var initializers: [ExprSyntax] = []
+
+  override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+    if node.parent?.is(MemberBlockItemSyntax.self) == true {
+      initializers += node.bindings.compactMap { $0.initializer?.value }
+    }
+    return .visitChildren
+  }
+
   // Closures are walked with the code around them.
   override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .visitChildren }
 }

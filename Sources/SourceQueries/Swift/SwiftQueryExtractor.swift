@@ -23,6 +23,10 @@ public enum SwiftQueryExtractor {
         var env: SwiftQueryEvaluator.Env = [:]
         evaluator.walk(body, env: &env)
       }
+      for initializer in bodies.initializers {
+        var env: SwiftQueryEvaluator.Env = [:]
+        _ = evaluator.eval(initializer, env: &env)
+      }
       findings = evaluator.findings
     }
   }
