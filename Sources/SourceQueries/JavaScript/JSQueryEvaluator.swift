@@ -23,7 +23,11 @@ final class JSQueryEvaluator {
   var findings: SourceFindings
   var functions: [String: Function] = [:]
   /// Every function body of the file, named or not, in order (methods of two classes may share a name).
-  private var bodies: [Function] = []
+  private var bodies: [(name: String, function: Function)] = []
+  /// How often each name occurs in all the files read together: a function whose name occurs
+  /// once (its declaration) is called from elsewhere, and the query it returns is reported.
+  var nameCounts: [String: Int] = [:]
+  private var reportingReturns = false
   private let closers: [Int]
   private var pos = 0
   private var limit: Int
@@ -68,7 +72,9 @@ final class JSQueryEvaluator {
     pos = 0
     statements(until: nil, env: &env)
     moduleEnv = env
-    for function in bodies {
+    for (name, function) in bodies {
+      reportingReturns = (nameCounts[name] ?? 0) <= 1
+      defer { reportingReturns = false }
       var inner = moduleEnv
       for parameter in function.parameters { inner[parameter] = .unknown(parameter) }
       _ = runBody(function, env: &inner)
@@ -112,7 +118,7 @@ final class JSQueryEvaluator {
 
   private func define(_ name: String, _ function: Function) {
     if functions[name] == nil { functions[name] = function }
-    bodies.append(function)
+    bodies.append((name, function))
   }
 
   /// Parameters from `(` at `open`, then `=>` or a block. The Bool: a block followed the `)` directly
@@ -216,7 +222,12 @@ final class JSQueryEvaluator {
       pos = savedPos
       limit = savedLimit
     }
-    if !function.isBlock { return expression(env: &env) }
+    if !function.isBlock {
+      let start = pos
+      let value = expression(env: &env)
+      if reportingReturns { report(value, tokens: start..<pos) }
+      return value
+    }
     let returns = statements(until: nil, env: &env)
     guard var value = returns.first else { return .unknown("value") }
     for other in returns.dropFirst() { value = SourceValue.merge(value, other) }
@@ -308,7 +319,9 @@ final class JSQueryEvaluator {
     case "return":
       pos += 1
       if isPunct(";") || isPunct("}") || atEnd { return [] }
+      let start = pos
       let value = expression(env: &env)
+      if reportingReturns { report(value, tokens: start..<pos) }
       return [value]
     case "if":
       pos += 1
@@ -788,6 +801,9 @@ final class JSQueryEvaluator {
         pos += 2
         members.append(expression(env: &env))
       } else if token.kind == .identifier, peek().isPunct("("), let f = functionAt(parametersAt: pos + 1) {
+        let saved = reportingReturns
+        reportingReturns = false
+        defer { reportingReturns = saved }
         var inner = env
         for parameter in f.0.parameters { inner[parameter] = .unknown(parameter) }
         _ = runBody(f.0, env: &inner)
@@ -805,6 +821,9 @@ final class JSQueryEvaluator {
 
   private func functionValue(env: Env) -> SourceValue {
     guard let f = functionAt(parametersAt: pos) else { return .unknown("function") }
+    let saved = reportingReturns
+    reportingReturns = false
+    defer { reportingReturns = saved }
     var inner = env
     for parameter in f.0.parameters { inner[parameter] = .unknown(parameter) }
     _ = runBody(f.0, env: &inner)
@@ -816,6 +835,9 @@ final class JSQueryEvaluator {
   private func arrow(env: inout Env) -> SourceValue { functionValue(env: env) }
 
   private func singleParameterArrow(env: inout Env) -> SourceValue {
+    let saved = reportingReturns
+    reportingReturns = false
+    defer { reportingReturns = saved }
     let parameter = token.text
     pos += 2
     let body = bodyRange(from: pos)
@@ -939,7 +961,10 @@ final class JSQueryEvaluator {
       inner[parameter] = index < values.count ? values[index] : .unknown(parameter)
     }
     let saved = reporting
+    let savedReturns = reportingReturns
     reporting = false
+    reportingReturns = false
+    defer { reportingReturns = savedReturns }
     inlineDepth += 1
     defer {
       reporting = saved

@@ -12,6 +12,10 @@ public enum JSQueryExtractor {
   static func extract(_ files: [(name: String, text: String)], into findings: inout SourceFindings) {
     // First the files' top-level string constants (nothing reported), then every file with them.
     var globals: JSQueryEvaluator.Env = [:]
+    var nameCounts: [String: Int] = [:]
+    for file in files {
+      for token in JSTokenizer.tokenize(file.text) where token.kind == .identifier { nameCounts[token.text, default: 0] += 1 }
+    }
     for file in files {
       let evaluator = JSQueryEvaluator(text: file.text, file: file.name, language: language(file.name), findings: SourceFindings())
       evaluator.run()
@@ -21,6 +25,7 @@ public enum JSQueryExtractor {
     }
     for file in files {
       let evaluator = JSQueryEvaluator(text: file.text, file: file.name, language: language(file.name), findings: findings)
+      evaluator.nameCounts = nameCounts
       evaluator.run(globals: globals)
       findings = evaluator.findings
     }

@@ -90,7 +90,16 @@ final class SwiftModuleIndex: SyntaxVisitor {
 
 /// The bodies of one file that run code: functions, initializers, accessors, top-level code.
 final class SwiftBodyCollector: SyntaxVisitor {
-  var bodies: [[CodeBlockItemSyntax]] = []
+  /// Each body, with the name of its function (nil for initializers, accessors, top-level code).
+  var bodies: [(function: String?, items: [CodeBlockItemSyntax])] = []
+  /// Every name the file refers to (`postsBy(...)`, `self.postsBy(...)`): a function of the
+  /// module whose name is never referred to is called from elsewhere.
+  var referenced: Set<String> = []
+
+  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    referenced.insert(node.baseName.text)
+    return .visitChildren
+  }
 
   init() { super.init(viewMode: .sourceAccurate) }
 
@@ -100,23 +109,23 @@ final class SwiftBodyCollector: SyntaxVisitor {
       if case .decl(let decl) = item.item { return decl.is(VariableDeclSyntax.self) }
       return true
     }
-    if !topLevel.isEmpty { bodies.append(Array(topLevel)) }
+    if !topLevel.isEmpty { bodies.append((nil, Array(topLevel))) }
     return .visitChildren
   }
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-    if let body = node.body { bodies.append(Array(body.statements)) }
+    if let body = node.body { bodies.append((node.name.text, Array(body.statements))) }
     return .visitChildren
   }
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-    if let body = node.body { bodies.append(Array(body.statements)) }
+    if let body = node.body { bodies.append((nil, Array(body.statements))) }
     return .visitChildren
   }
   override func visit(_ node: AccessorDeclSyntax) -> SyntaxVisitorContinueKind {
-    if let body = node.body { bodies.append(Array(body.statements)) }
+    if let body = node.body { bodies.append((nil, Array(body.statements))) }
     return .visitChildren
   }
   override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-    if case .getter(let body) = node.accessorBlock?.accessors { bodies.append(Array(body)) }
+    if case .getter(let body) = node.accessorBlock?.accessors { bodies.append((nil, Array(body))) }
     return .visitChildren
   }
   /// Initial values of a type's stored properties (`lazy var listener = query.addSnapshotListener { ... }`).

@@ -63,6 +63,24 @@ final class SwiftQueryEvaluator {
     return out
   }
 
+  /// Whether `return` statements report the query they return (a function called from elsewhere).
+  private var reportingReturns = false
+
+  /// Walks a function body; with `reportingReturns`, a query it returns (also as the body's one
+  /// expression) is reported at the returned expression.
+  func walkBody(_ items: [CodeBlockItemSyntax], env: inout Env, reportingReturns: Bool) {
+    self.reportingReturns = reportingReturns
+    defer { self.reportingReturns = false }
+    if reportingReturns, items.count == 1, let only = items.first, case .expr(let expr) = only.item,
+      !expr.is(IfExprSyntax.self), !expr.is(SwitchExprSyntax.self)
+    {
+      let value = eval(expr, env: &env)
+      report(value, at: expr)
+      return
+    }
+    walk(items, env: &env)
+  }
+
   // MARK: Statements
 
   /// Walks statements, updating `env`; returns the values of `return` statements.
@@ -111,8 +129,10 @@ final class SwiftQueryEvaluator {
   private func statement(_ stmt: StmtSyntax, env: inout Env) -> [SourceValue] {
     if let expressionStmt = stmt.as(ExpressionStmtSyntax.self) { return expression(expressionStmt.expression, env: &env) }
     if let returnStmt = stmt.as(ReturnStmtSyntax.self) {
-      guard let value = returnStmt.expression else { return [] }
-      return [eval(value, env: &env)]
+      guard let expr = returnStmt.expression else { return [] }
+      let value = eval(expr, env: &env)
+      if reportingReturns { report(value, at: expr) }
+      return [value]
     }
     if let guardStmt = stmt.as(GuardStmtSyntax.self) {
       conditions(guardStmt.conditions, env: &env)
@@ -233,7 +253,10 @@ final class SwiftQueryEvaluator {
     if let e = expr.as(FunctionCallExprSyntax.self) { return call(e, env: &env) }
     if let e = expr.as(ClosureExprSyntax.self) {
       var inner = env
+      let saved = reportingReturns
+      reportingReturns = false
       walk(e.statements, env: &inner)
+      reportingReturns = saved
       return .unknown("closure")
     }
     if let e = expr.as(SequenceExprSyntax.self) { return sequence(Array(e.elements), env: &env) }
@@ -358,10 +381,13 @@ final class SwiftQueryEvaluator {
   private func call(_ e: FunctionCallExprSyntax, env: inout Env) -> SourceValue {
     let result = callValue(e, env: &env)
     // Closures passed to the call run with the variables as they are now.
+    let saved = reportingReturns
+    reportingReturns = false
     for closure in [e.trailingClosure].compactMap({ $0 }) + e.additionalTrailingClosures.map(\.closure) {
       var inner = env
       walk(closure.statements, env: &inner)
     }
+    reportingReturns = saved
     return result
   }
 
@@ -581,6 +607,9 @@ final class SwiftQueryEvaluator {
 
   private func inline(_ body: CodeBlockItemListSyntax, env: Env) -> SourceValue {
     let saved = reporting
+    let savedReturns = reportingReturns
+    reportingReturns = false
+    defer { reportingReturns = savedReturns }
     reporting = false
     depth += 1
     defer {

@@ -15,13 +15,22 @@ public enum SwiftQueryExtractor {
     let index = SwiftModuleIndex()
     let trees = files.map { (name: $0.name, text: $0.text, tree: Parser.parse(source: $0.text)) }
     for file in trees { index.walk(file.tree) }
+    var collected: [SwiftBodyCollector] = []
+    var referenced: Set<String> = []
     for file in trees {
       let bodies = SwiftBodyCollector()
       bodies.walk(file.tree)
+      referenced.formUnion(bodies.referenced)
+      collected.append(bodies)
+    }
+    for (file, bodies) in zip(trees, collected) {
       let evaluator = SwiftQueryEvaluator(index: index, file: file.name, text: file.text, findings: findings)
       for body in bodies.bodies {
         var env: SwiftQueryEvaluator.Env = [:]
-        evaluator.walk(body, env: &env)
+        // A function the module never calls returns its query to code elsewhere: that query is
+        // reported where it is returned.
+        let returnsToElsewhere = body.function.map { !referenced.contains($0) } ?? false
+        evaluator.walkBody(body.items, env: &env, reportingReturns: returnsToElsewhere)
       }
       for initializer in bodies.initializers {
         var env: SwiftQueryEvaluator.Env = [:]

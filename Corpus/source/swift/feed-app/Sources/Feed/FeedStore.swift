@@ -65,6 +65,11 @@ final class FeedStore {
       .getAggregation(source: .server)
   }
 
+  // Returned to code outside the module (never called here): reported where it is returned.
+  func inboxQuery(for uid: String) -> Query {
+    db.collection("inbox").whereField("to", isEqualTo: uid).order(by: "at", descending: true)
+  }
+
   // Not resolvable statically: the field comes from the caller.
   func filtered(by field: String, value: String) async throws {
     _ = try await db.collection("posts").whereField(field, isEqualTo: value).getDocuments()
