@@ -816,7 +816,7 @@ final class JSQueryEvaluator {
     }
     _ = eat("}")
     // Only the values matter (`getAggregateFromServer(q, { n: count() })`).
-    return .array(members)
+    return .object(members)
   }
 
   private func functionValue(env: Env) -> SourceValue {
@@ -930,7 +930,7 @@ final class JSQueryEvaluator {
       var run = query
       if name == "getCountFromServer" || name == "getCount" { run = run.adding(.count) }
       if name == "getAggregateFromServer" || name == "getAggregate" {
-        run = aggregations(run, args.count > 1 ? args[1].0 : .array([]))
+        run = aggregations(run, args.count > 1 ? args[1].0 : .object([]))
       }
       report(run, tokens: range)
       return .unknown("snapshot")
@@ -946,7 +946,7 @@ final class JSQueryEvaluator {
   }
 
   private func aggregations(_ query: SourceValue, _ spec: SourceValue) -> SourceValue {
-    guard case .array(let members) = spec else { return query.failing("the aggregations are not a constant object") }
+    guard case .object(let members) = spec else { return query.failing("the aggregations are not a constant object") }
     var out = query
     for member in members {
       guard case .constraint(let step?) = member else { return query.failing("an aggregation is not constant") }
@@ -1131,7 +1131,7 @@ final class JSQueryEvaluator {
       case "limitToLast": return base.adding(.limitToLast(limitValue(values.first)))
       case "startAt", "startAfter", "endAt", "endBefore", "offset", "select", "withConverter": return base
       case "count": return base.adding(.count)
-      case "aggregate": return aggregations(base, values.first ?? .array([]))
+      case "aggregate": return aggregations(base, values.first ?? .object([]))
       case "doc":
         guard states.count == 1, states[0].scope == .collection else { return .unknown("doc") }
         return document(base, args)

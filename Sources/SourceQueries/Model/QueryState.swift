@@ -35,6 +35,9 @@ indirect enum SourceValue: Hashable, Sendable {
   /// A template literal with `${...}` parts (each written `{}`): a collection path whose document
   /// ids are computed; anywhere else it is not a constant.
   case pathTemplate(String)
+  /// An object literal's member values (`getAggregateFromServer(q, { n: count() })`); as a filter
+  /// value it is not a constant.
+  case object([SourceValue])
   case unknown(String)
 
   /// The value as DSL text: the literal, or a placeholder variable.
