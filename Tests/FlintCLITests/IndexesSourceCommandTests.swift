@@ -88,6 +88,30 @@ struct IndexesSourceCommandTests {
     #expect(list.stdout.contains(#""query": "collection(\"posts\").where(\"tag\", \"==\", tag).orderBy(\"at\", \"desc\")""#))
   }
 
+  @Test("--prune removes nothing while a source query is unresolved (it may use any index)")
+  func pruneWithUnresolved() throws {
+    let dir = try sandbox()
+    let unused = """
+      {"indexes": [
+        {"collectionGroup": "posts", "queryScope": "COLLECTION", "fields": [
+          {"fieldPath": "author", "order": "ASCENDING"}, {"fieldPath": "at", "order": "DESCENDING"}]},
+        {"collectionGroup": "posts", "queryScope": "COLLECTION", "fields": [
+          {"fieldPath": "x", "order": "ASCENDING"}, {"fieldPath": "y", "order": "DESCENDING"}]}
+      ], "fieldOverrides": []}
+      """
+    try unused.write(to: dir.appendingPathComponent("firestore.indexes.json"), atomically: true, encoding: .utf8)
+    try Self.swift.write(to: dir.appendingPathComponent("app/src/Load.swift"), atomically: true, encoding: .utf8)
+    let kept = try FlintRunner.run(["indexes", "--prune", "--out", "kept.json", "app"], in: dir)
+    #expect(kept.status == 0, "\(kept.stderr)")
+    #expect(kept.stderr.contains("warning: nothing pruned: 1 source query is unresolved"), "\(kept.stderr)")
+    #expect(try String(contentsOf: dir.appendingPathComponent("kept.json"), encoding: .utf8).contains("\"x\""))
+
+    try FileManager.default.removeItem(at: dir.appendingPathComponent("app/src/Load.swift"))
+    let pruned = try FlintRunner.run(["indexes", "--prune", "--out", "pruned.json", "app"], in: dir)
+    #expect(pruned.status == 0, "\(pruned.stderr)")
+    #expect(try !String(contentsOf: dir.appendingPathComponent("pruned.json"), encoding: .utf8).contains("\"x\""))
+  }
+
   @Test("variants of one conditional query are named once in the plan")
   func variantsNamedOnce() throws {
     let dir = try sandbox()
