@@ -1044,9 +1044,8 @@ final class JSQueryEvaluator {
     var path = base + (segments(rest) ?? [])
     var state = QueryState(scope: kind, path: path)
     // The collection id itself must be a constant; document ids along the path need not be.
-    if case .pathTemplate(let text) = last.0, let id = text.split(separator: "/").last, !id.contains("{}") {
-      if kind == .collectionGroup { state.path = [path.last ?? ""] }
-      return .query([state])
+    if case .pathTemplate = last.0, collectionPath(last.0) != nil {
+        return .query([state])
     }
     guard case .string = last.0 else {
       path = path.isEmpty ? ["{collection}"] : path
@@ -1054,7 +1053,6 @@ final class JSQueryEvaluator {
       state.fail("the collection name is not a constant (\(fieldText(last)))")
       return .query([state])
     }
-    if kind == .collectionGroup { state.path = [path.last ?? ""] }
     return .query([state])
   }
 

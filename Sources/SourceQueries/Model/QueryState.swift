@@ -88,6 +88,22 @@ indirect enum SourceValue: Hashable, Sendable {
   }
 }
 
+/// The segments of a collection path given as one value: a constant, or a template
+/// (`"users/\(uid)/posts"`, `` `users/${uid}/posts` ``) whose last segment, the collection id, is
+/// constant (computed document ids are written `{value}`: they never change the index).
+func collectionPath(_ value: SourceValue) -> [String]? {
+  switch value {
+  case .string(let text):
+    return text.split(separator: "/").map(String.init)
+  case .pathTemplate(let text):
+    let segments = text.split(separator: "/").map { $0.contains("{}") ? "{value}" : String($0) }
+    guard let last = segments.last, last != "{value}" else { return nil }
+    return segments
+  default:
+    return nil
+  }
+}
+
 /// A field filter from a field value, an operator (JS spelling) and a value; or why not.
 func fieldFilter(_ field: SourceValue, op: String, value: SourceValue, fieldText: String) -> SourceValue {
   guard let name = field.field else {

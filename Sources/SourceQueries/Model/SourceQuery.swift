@@ -134,9 +134,8 @@ public struct SourceQuery: Hashable, Sendable {
 
   /// The query DSL text Flint plans with (cursors are left out: they never change the index).
   public var dsl: String {
-    var text = scope == .collection
-      ? "collection(" + DSLText.string(path.joined(separator: "/")) + ")"
-      : "collectionGroup(" + DSLText.string(collection) + ")"
+    // A group's id is written as given: one with a `/` is refused as the SDK refuses it.
+    var text = (scope == .collection ? "collection(" : "collectionGroup(") + DSLText.string(path.joined(separator: "/")) + ")"
     for step in steps {
       switch step {
       case .filter(let filter): text += "." + (filter.dsl.hasPrefix("where(") ? filter.dsl : "where(\(filter.dsl))")

@@ -40,7 +40,7 @@ final class SwiftQueryEvaluator {
     return text
   }
 
-  private static func unescaped(_ text: String) -> String {
+  static func unescaped(_ text: String) -> String {
     guard text.contains("\\") else { return text }
     var out = ""
     var escape = false
@@ -231,12 +231,17 @@ final class SwiftQueryEvaluator {
     }
     if let e = expr.as(StringLiteralExprSyntax.self) {
       if let text = Self.literal(e) { return .string(text) }
+      // Interpolated: a path template at best (`"users/\(uid)/posts"`), never a constant.
+      var template = ""
       for segment in e.segments {
-        if case .expressionSegment(let part) = segment {
+        switch segment {
+        case .stringSegment(let part): template += Self.unescaped(part.content.text)
+        case .expressionSegment(let part):
           for element in part.expressions { _ = eval(element.expression, env: &env) }
+          template += "{}"
         }
       }
-      return .unknown("text")
+      return .pathTemplate(template)
     }
     if let e = expr.as(IntegerLiteralExprSyntax.self) { return .literal(e.literal.text.replacingOccurrences(of: "_", with: "")) }
     if let e = expr.as(FloatLiteralExprSyntax.self) { return .literal(e.literal.text.replacingOccurrences(of: "_", with: "")) }
@@ -543,10 +548,10 @@ final class SwiftQueryEvaluator {
     case .document(let path):
       if method == "collection", let first = e.arguments.first {
         let value = eval(first.expression, env: &env)
-        guard case .string(let id) = value else {
-          return .query([QueryState(scope: .collection, path: path + ["{\(DSLText.placeholder(first.expression.trimmedDescription))}"], problem: "the collection name is not a constant (\(first.expression.trimmedDescription))")])
+        guard let segments = collectionPath(value) else {
+          return .query([QueryState(scope: .collection, path: path + ["{collection}"], problem: "the collection name is not a constant (\(first.expression.trimmedDescription))")])
         }
-        return .query([QueryState(scope: .collection, path: path + id.split(separator: "/").map(String.init))])
+        return .query([QueryState(scope: .collection, path: path + segments)])
       }
       _ = evalArguments(e, env: &env)
       return .unknown(method)
@@ -559,10 +564,10 @@ final class SwiftQueryEvaluator {
       }
       let value = eval(first.expression, env: &env)
       let kind: QuerySource.Kind = method == "collection" ? .collection : .collectionGroup
-      guard case .string(let path) = value else {
+      guard let segments = collectionPath(value) else {
         return .query([QueryState(scope: kind, path: ["{collection}"], problem: "the collection name is not a constant (\(first.expression.trimmedDescription))")])
       }
-      return .query([QueryState(scope: kind, path: path.split(separator: "/").map(String.init))])
+      return .query([QueryState(scope: kind, path: segments)])
     default:
       return evalArguments(e, env: &env)
     }
