@@ -26,7 +26,8 @@ public struct SourceFolderWalker: Sendable {
     guard manager.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
       throw WalkError(description: "cannot read folder '\(root)'")
     }
-    let ignore = GitIgnore(text: (try? String(contentsOfFile: (root as NSString).appendingPathComponent(".gitignore"), encoding: .utf8)) ?? "")
+    let gitignore = (root as NSString).appendingPathComponent(".gitignore")
+    let ignore = GitIgnore(text: (try? String(contentsOfFile: gitignore, encoding: .utf8)) ?? "")
     var out: [String] = []
     var pending: [String] = [""]
     var visited = 0

@@ -1041,19 +1041,11 @@ final class JSQueryEvaluator {
       }
     }
     guard let last = rest.last else { return .unknown("collection") }
-    var path = base + (segments(rest) ?? [])
-    var state = QueryState(scope: kind, path: path)
     // The collection id itself must be a constant; document ids along the path need not be.
-    if case .pathTemplate = last.0, collectionPath(last.0) != nil {
-        return .query([state])
+    guard collectionPath(last.0) != nil else {
+      return QueryState.computedCollection(kind, under: base + (segments(rest.dropLast()) ?? []), written: fieldText(last))
     }
-    guard case .string = last.0 else {
-      path = path.isEmpty ? ["{collection}"] : path
-      state.path = path
-      state.fail("the collection name is not a constant (\(fieldText(last)))")
-      return .query([state])
-    }
-    return .query([state])
+    return .query([QueryState(scope: kind, path: base + (segments(rest) ?? []))])
   }
 
   private func document(_ base: SourceValue, _ args: [(SourceValue, Range<Int>)]) -> SourceValue {
@@ -1083,7 +1075,9 @@ final class JSQueryEvaluator {
     if baseName == "Filter" {
       switch member {
       case "where":
-        guard args.count == 3, case .string(let op) = values[1] else { return .badFilter("Filter.where with an operator that is not a constant") }
+        guard args.count == 3, case .string(let op) = values[1] else {
+          return .badFilter("Filter.where with an operator that is not a constant")
+        }
         return fieldFilter(values[0], op: op, value: values[2], fieldText: fieldText(args[0]))
       case "or", "and": return composite(isOr: member == "or", args)
       default: return .badFilter("unknown filter Filter.\(member)")
@@ -1145,7 +1139,7 @@ final class JSQueryEvaluator {
     case .document(let path):
       if member == "collection", let last = args.last {
         guard case .string = last.0 else {
-          return .query([QueryState(scope: .collection, path: path + ["{collection}"], problem: "the collection name is not a constant (\(fieldText(last)))")])
+          return QueryState.computedCollection(.collection, under: path, written: fieldText(last))
         }
         return .query([QueryState(scope: .collection, path: path + (segments(args[...]) ?? []))])
       }

@@ -10,6 +10,11 @@ struct QueryState: Hashable, Sendable {
 
   static let maxVariants = 64
 
+  /// A query whose collection id is computed (`collection(db, name)`): unresolved.
+  static func computedCollection(_ scope: QuerySource.Kind, under base: [String], written text: String) -> SourceValue {
+    .query([QueryState(scope: scope, path: base + ["{collection}"], problem: "the collection name is not a constant (\(text))")])
+  }
+
   mutating func fail(_ reason: String) {
     if problem == nil { problem = reason }
   }

@@ -62,8 +62,9 @@ public enum SourceField: Hashable, Sendable {
   }
 
   static func quotedSegment(_ segment: String) -> String {
-    let simple = !segment.isEmpty && segment.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }
-      && !("0"..."9").contains(segment.unicodeScalars.first!)
+    let scalars = segment.unicodeScalars
+    let word = scalars.allSatisfy { $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+    let simple = word && !scalars.isEmpty && !("0"..."9").contains(scalars.first!)
     return simple ? segment : "`" + segment.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "`", with: "\\`") + "`"
   }
 }

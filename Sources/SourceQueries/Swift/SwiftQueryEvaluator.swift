@@ -549,7 +549,7 @@ final class SwiftQueryEvaluator {
       if method == "collection", let first = e.arguments.first {
         let value = eval(first.expression, env: &env)
         guard let segments = collectionPath(value) else {
-          return .query([QueryState(scope: .collection, path: path + ["{collection}"], problem: "the collection name is not a constant (\(first.expression.trimmedDescription))")])
+          return QueryState.computedCollection(.collection, under: path, written: first.expression.trimmedDescription)
         }
         return .query([QueryState(scope: .collection, path: path + segments)])
       }
@@ -565,7 +565,7 @@ final class SwiftQueryEvaluator {
       let value = eval(first.expression, env: &env)
       let kind: QuerySource.Kind = method == "collection" ? .collection : .collectionGroup
       guard let segments = collectionPath(value) else {
-        return .query([QueryState(scope: kind, path: ["{collection}"], problem: "the collection name is not a constant (\(first.expression.trimmedDescription))")])
+        return QueryState.computedCollection(kind, under: [], written: first.expression.trimmedDescription)
       }
       return .query([QueryState(scope: kind, path: segments)])
     default:
