@@ -3,23 +3,43 @@ SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FLINT_DEBUG ?= .build/debug/flint
 
-.PHONY: deps build run test bench fuzz fuzz-deps clean
+PREFIX ?= /usr/local
+DESTDIR ?=
+DIST_DIR := dist/$(shell Scripts/dist.sh --name)
 
-# Install the system packages Flint links against (libpcre2-dev, zlib1g-dev, libedit-dev, pkg-config) and
-# tmux (the terminal test of `flint repl` drives it) and chromium (the HTML coverage page is
-# checked in headless Chromium), only those missing, with one apt-get run.
-deps:
-	@missing=""; \
+.PHONY: deps dist-deps build run test test-dist dist install bench fuzz fuzz-deps clean
+
+# Install the system packages Flint links against (libpcre2-dev, zlib1g-dev, libedit-dev, pkg-config),
+# those `make dist` needs for its static link (the three above ship their archives; libedit's own
+# dependencies come from libbsd-dev, libmd-dev and libncurses-dev; binutils reads and strips the
+# binary; libstdc++'s archive comes with libstdc++-12-dev, which the Swift toolchain already needs),
+# and for the tests tmux (the terminal test of `flint repl` drives it) and chromium (the HTML
+# coverage page is checked in headless Chromium): only those missing, with one apt-get run.
+# `make dist` asks only for the build packages (dist-deps).
+APT_BUILD_CHECKS = \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	pkg-config --exists libpcre2-8 2>/dev/null || missing="$$missing libpcre2-dev"; \
 	pkg-config --exists zlib 2>/dev/null || missing="$$missing zlib1g-dev"; \
 	pkg-config --exists libedit 2>/dev/null || missing="$$missing libedit-dev"; \
+	installed() { dpkg-query -W -f='$${Status}' "$$1" 2>/dev/null | grep -q 'ok installed'; }; \
+	installed libbsd-dev || missing="$$missing libbsd-dev"; \
+	installed libmd-dev || missing="$$missing libmd-dev"; \
+	installed libncurses-dev || missing="$$missing libncurses-dev"; \
+	installed binutils || missing="$$missing binutils";
+APT_TEST_CHECKS = \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
-	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium";
+APT_INSTALL = \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing$$missing..."; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing; \
 	fi
+
+deps:
+	@missing=""; $(APT_BUILD_CHECKS) $(APT_TEST_CHECKS) $(APT_INSTALL)
+
+dist-deps:
+	@missing=""; $(APT_BUILD_CHECKS) $(APT_INSTALL)
 
 build: deps
 	$(SWIFT) build --product flint
@@ -41,11 +61,36 @@ run: build
 	cd Corpus/repl && ../../$(FLINT_DEBUG) repl < sample-session.txt
 
 # Then the example rules-test package a user copies (Examples/RulesTests, its own .build), so
-# the Swift API stays usable from outside the package.
+# the Swift API stays usable from outside the package; then the shipped binary (test-dist).
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	cd Examples/RulesTests && $(SWIFT) test
+	$(MAKE) --no-print-directory test-dist
+
+# A release flint that needs only glibc: the Swift runtime, Foundation, PCRE2, zlib, libedit (with
+# libtinfo, libbsd, libmd) and libstdc++ linked statically, in its own build folder (.build/dist),
+# then $(DIST_DIR).tar.gz with the binary, its man page (flint.1, generated from the argument
+# parser's help), a README and the licences; prints the archive's SHA-256. See Scripts/dist.sh.
+dist: dist-deps
+	SWIFT=$(SWIFT) Scripts/dist.sh
+
+# Installs what `make dist` built (and builds nothing): $(PREFIX)/bin/flint and
+# $(PREFIX)/share/man/man1/flint.1, under $(DESTDIR) when given.
+install:
+	@test -x $(DIST_DIR)/flint -a -f $(DIST_DIR)/flint.1 || { \
+	  echo "install: $(DIST_DIR)/flint is missing: run 'make dist' first"; exit 1; }
+	@commit=$$(git rev-parse --short=12 HEAD 2>/dev/null) || exit 0; \
+	  $(DIST_DIR)/flint --version | grep -q "(commit $$commit" || \
+	  echo "install: warning: $(DIST_DIR)/flint was not built from HEAD ($$commit): 'make dist' rebuilds it"
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1"
+	install -m 755 $(DIST_DIR)/flint "$(DESTDIR)$(PREFIX)/bin/flint"
+	install -m 644 $(DIST_DIR)/flint.1 "$(DESTDIR)$(PREFIX)/share/man/man1/flint.1"
+
+# The dist archive and `make install` checked end to end (Tests/dist/test-dist.sh): glibc only,
+# and the sample project's jobs print what the debug build prints with the toolchain hidden.
+test-dist: dist
+	FLINT_DEBUG=$(FLINT_DEBUG) Tests/dist/test-dist.sh
 
 # Speed goals (not timed tests): one JSON line per benchmark, then the CEL peer comparison.
 bench: deps
@@ -74,4 +119,4 @@ fuzz: fuzz-deps
 	Fuzz/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 clean:
-	rm -rf .build Examples/RulesTests/.build
+	rm -rf .build Examples/RulesTests/.build dist

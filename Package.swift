@@ -9,6 +9,10 @@ import PackageDescription
 // (FlintLanguageServer) and the Swift API (Flint) sit on FlintKit as the CLI does.
 let package = Package(
   name: "Flint",
+  // Tested on Linux only (Debian 12, x86_64, Swift 6.3: `make test`, `make dist`). macOS 13 is
+  // the declared minimum, but no macOS build has been run yet (Docs/ci.md, "macOS runners").
+  // iOS, tvOS and watchOS are not supported: PCRE2 is a host system library (pkg-config), so
+  // Flint-based tests run in a macOS or Linux test target, not on a simulator.
   platforms: [.macOS(.v13)],
   // What users depend on: the CLI, the Swift API and its test assertions, and the language server
   // for editors that embed it. The layers below are implementation, not API.
@@ -71,10 +75,12 @@ let package = Package(
         .product(name: "SwiftParser", package: "swift-syntax"),
       ]
     ),
+    // The commit `flint --version` names, recorded by `make dist` (Scripts/dist.sh); empty otherwise.
+    .target(name: "CFlintBuild"),
     .target(
       name: "FlintKit",
       dependencies: [
-        "IndexAdvisor", "SourceQueries", "Queries", "RulesEngine", "RulesLanguage", "FirestoreModel",
+        "IndexAdvisor", "SourceQueries", "Queries", "RulesEngine", "RulesLanguage", "FirestoreModel", "CFlintBuild",
         .product(name: "Yams", package: "Yams"),
       ]
     ),

@@ -35,6 +35,9 @@ struct Flint: ParsableCommand {
       try command.run()
     } catch let code as ExitCode {
       Output.terminate(code.rawValue)
+    } catch let problem as UsageProblem {
+      Output.error(problem.description)
+      Output.terminate(ExitStatus.usage)
     } catch {
       let status = exitCode(for: error)
       let message = fullMessage(for: error)

@@ -159,6 +159,11 @@ struct FirestoreRulesTests {
     #expect(!invalid.allowed)
     #expect(invalid.error?.contains("'!='") == true)
     #expect(invalid.indexRequirement == nil)
+
+    // The Swift API has no --var: its error names the variable without a CLI flag.
+    let unbound = try rules.query(#"collection("posts").where("owner", "==", who)"#)
+    #expect(!unbound.isValid)
+    #expect(unbound.error == "no value bound for 'who'")
   }
 
   @Test func queryIsCheckedAgainstAManifest() throws {

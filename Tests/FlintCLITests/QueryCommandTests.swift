@@ -96,7 +96,12 @@ struct QueryCommandTests {
     #expect(result.stdout.contains("results: 1\n  posts/p1 "))
     let unbound = try box.run("query", #"collection("posts").where("owner", "==", who)"#)
     #expect(unbound.status == 1)
-    #expect(unbound.stdout.contains("no value bound for 'who'"))
+    // The library says nothing binds it; flint query says how, with its own option.
+    let hint = "no value bound for 'who'; pass it as a binding (for example --var who=...)"
+    #expect(unbound.stdout.hasPrefix("valid: no: \(hint)\n"))
+    #expect(unbound.stdout.contains("error: \(hint) [query.flint.unbound-variable]"))
+    let json = try box.run("query", "--format", "json", #"collection("posts").where("owner", "==", who)"#)
+    #expect(json.stdout.contains(#""error": "\#(hint)""#))
     #expect(try box.run("query", "--var", "novalue", #"collection("posts")"#).status == 2)
   }
 

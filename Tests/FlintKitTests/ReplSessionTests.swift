@@ -271,10 +271,18 @@ import Testing
     #expect(answer.contains("index: composite posts (owner ASC, title DESC, __name__ DESC) — missing from"))
     let plan = session.execute(":indexes").text
     #expect(plan.contains("added (1):\n  + posts (owner ASC, title DESC, __name__ DESC)  <- session:1"))
+    // Each query's index line, without the backend's message (asked of the renderer: a field
+    // named like a dropped line's words is not dropped with it).
+    #expect(plan.contains("session:1: collection(\"posts\")"))
+    #expect(plan.contains("   index: composite posts (owner ASC, title DESC, __name__ DESC) — missing from"))
+    #expect(!plan.contains("FAILED_PRECONDITION") && !plan.contains("the link creates"))
     let out = project.path("out.json")
     #expect(session.execute(":save indexes \(out)").text.hasPrefix("wrote \(out): 1 composite index, 1 field override (1 added"))
     let written = try String(contentsOf: URL(fileURLWithPath: out), encoding: .utf8)
     #expect(written.contains(#""x-kept": true"#) && written.contains(#""fieldPath": "body""#) && written.contains(#""fieldPath": "title""#))
     #expect(session.execute(":save indexes /no/such/folder/m.json").text.hasPrefix("error: cannot write"))
+    _ = session.execute(#"collection("posts").where("the link creates", "==", 1).orderBy("title")"#)
+    let named = session.execute(":indexes").text
+    #expect(named.contains("   index: composite posts (`the link creates` ASC, title ASC, __name__ ASC) — missing from"))
   }
 }

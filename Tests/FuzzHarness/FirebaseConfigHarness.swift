@@ -6,10 +6,11 @@ public enum FirebaseConfigHarness {
   public static func run(_ bytes: [UInt8]) throws(InvariantViolation) {
     do {
       let config = try FirebaseConfig(bytes: bytes, name: "firebase.json")
-      let empty = config.entries.contains { $0.rules.isEmpty || $0.database.isEmpty }
-        || config.indexEntries.contains { $0.indexes.isEmpty || $0.database.isEmpty }
-      if (config.entries.isEmpty && config.indexEntries.isEmpty) || empty {
-        throw InvariantViolation("accepted a config without a usable rules entry: \(config.entries)")
+      let empty = config.databases.contains {
+        $0.database.isEmpty || $0.rules?.isEmpty == true || $0.indexes?.isEmpty == true
+      }
+      if !config.databases.contains(where: { $0.rules != nil || $0.indexes != nil }) || empty {
+        throw InvariantViolation("accepted a config without a usable rules entry: \(config.databases)")
       }
     } catch let error as FirebaseConfigError {
       try Invariants.visible(error.message, what: "firebase.json error")

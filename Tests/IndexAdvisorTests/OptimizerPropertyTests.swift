@@ -142,7 +142,7 @@ struct OptimizerPropertyTests {
     let plan = WorkloadOptimizer.plan(workload, existing: IndexManifest(), options: PlanOptions(compositeLimit: 2))
     #expect(plan.compositeCount == 2)
     #expect(plan.unserved.map(\.query.line) == [1])
-    #expect(plan.unserved.first?.reason.contains("over the budget") == true)
+    #expect(plan.unserved.first?.why == .overBudget(.composite, limit: 2))
   }
 }
 

@@ -1,6 +1,17 @@
-/// Choosing the `firestore` entry of one database, as `firebase deploy` does: the entry whose
-/// `"database"` is the id (an entry without one is `(default)`), or the only entry when the
-/// config names one database. Another database's files are never used in its stead.
+import FirestoreModel
+
+/// Which database a command uses, and which of `firebase.json`'s files are that database's:
+/// the one policy `flint query`, `flint indexes` and `flint repl` share (`ProjectFiles`).
+///
+/// - `--database ID` given: ID must have an entry when the config lists databases (else an
+///   error naming the ones it lists).
+/// - No `--database`: `(default)` when it has an entry, else the only database listed, else
+///   (several, none `(default)`) an error asking for `--database`. A note says which database
+///   was chosen when it is not `(default)` or when several are listed.
+/// - A database's files are its own entry's (an entry without `"database"` is `(default)`).
+///   Another database's files are never used in its stead: a database whose entry names no
+///   manifest gets none (with a note naming the others'), and one whose entry names no rules
+///   while others do is an error.
 extension FirebaseConfig {
   /// One `firestore` entry of `firebase.json` and the files it names.
   public struct DatabaseEntry: Equatable, Sendable {
@@ -16,9 +27,49 @@ extension FirebaseConfig {
     }
   }
 
-  /// The entry for `id`, else the only entry; nil when several entries name other databases.
+  /// The database ids the config lists, each once, in order.
+  public var databaseIDs: [String] {
+    var seen = Set<String>()
+    return databases.map(\.database).filter { seen.insert($0).inserted }
+  }
+
+  /// The entry for `id`; nil when the config has none (never another database's).
   public func database(_ id: String) -> DatabaseEntry? {
-    databases.first { $0.database == id } ?? (databases.count == 1 ? databases.first : nil)
+    databases.first { $0.database == id }
+  }
+
+  /// The index manifest named by `database`'s entry; nil when that entry names none, even if
+  /// another database's entry does.
+  public func indexes(for database: String) -> String? {
+    self.database(database)?.indexes
+  }
+
+  /// The database a command uses (`given` is its `--database`), and a note saying which when
+  /// the config does not make it obvious. See the policy above.
+  public func chosenDatabase(_ given: String?, name: String = "firebase.json") throws(FirebaseConfigError)
+    -> (id: String, note: String?)
+  {
+    let ids = databaseIDs
+    let listed = ids.joined(separator: ", ")
+    if let given {
+      guard ids.isEmpty || ids.contains(given) else {
+        throw FirebaseConfigError(
+          "\(name) names no database '\(given)' (it names \(listed)): pick one of those with --database, "
+            + "or give the files as options")
+      }
+      return (given, nil)
+    }
+    if ids.contains(DatabaseID.default) {
+      guard ids.count > 1 else { return (DatabaseID.default, nil) }
+      let note = "\(name) names several databases (\(listed)): using (default); pick another with --database"
+      return (DatabaseID.default, note)
+    }
+    guard let only = ids.first else { return (DatabaseID.default, nil) }
+    guard ids.count == 1 else {
+      throw FirebaseConfigError(
+        "\(name) names several databases (\(listed)) and none is (default): pick one with --database")
+    }
+    return (only, "database \(only), the only one \(name) names")
   }
 
   /// Why no index manifest is read for `id` (nil when `database(id)` names one): for a note
@@ -40,34 +91,16 @@ extension FirebaseConfig {
     return note
   }
 
-  /// The rules file of `database`'s entry, as `flint query` and `flint repl` take it (nil when
-  /// the config names no rules file at all). Never another database's rules: with entries for
-  /// other databases only, the error names them and how to pick one.
+  /// The rules file of `database`'s entry (nil when the config names no rules file at all).
+  /// Never another database's rules: when other databases' entries name rules and this one's
+  /// does not, the error names them and how to pick one.
   public func rules(for database: String, name: String = "firebase.json") throws(FirebaseConfigError) -> String? {
-    if let entry = entries.first(where: { $0.database == database }) { return entry.rules }
-    guard !entries.isEmpty else { return nil }
-    let others = entries.map(\.database).joined(separator: ", ")
+    let withRules = databases.filter { $0.rules != nil }
+    if let entry = withRules.first(where: { $0.database == database }) { return entry.rules }
+    guard !withRules.isEmpty else { return nil }
+    let others = withRules.map(\.database).joined(separator: ", ")
     throw FirebaseConfigError(
       "\(name) names no rules file for the database '\(database)'; databases with rules: \(others) "
         + "(pick one with --database, or give --rules)")
-  }
-
-  /// The database a command uses when none is given (`--database`), and a note saying which
-  /// when the config does not make it obvious: its only entry's database, else `(default)`
-  /// when it has an entry, else an error asking for `--database`.
-  public func chosenDatabase(_ given: String?, name: String = "firebase.json") throws(FirebaseConfigError)
-    -> (id: String, note: String?)
-  {
-    if let given { return (given, nil) }
-    let ids = databases.map(\.database)
-    if ids.count <= 1 {
-      let id = ids.first ?? "(default)"
-      return (id, id == "(default)" ? nil : "database \(id), the only one \(name) names")
-    }
-    let listed = ids.joined(separator: ", ")
-    guard ids.contains("(default)") else {
-      throw FirebaseConfigError("\(name) names several databases (\(listed)) and none is (default): pick one with --database")
-    }
-    return ("(default)", "\(name) names several databases (\(listed)): using (default); pick another with --database")
   }
 }

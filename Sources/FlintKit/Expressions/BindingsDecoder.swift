@@ -58,7 +58,7 @@ public enum BindingsDecoder {
   /// A decoded fixture value as a rules value (references and `__path__` become paths).
   static func rulesValue(_ fixture: FixtureValue) -> RulesValue {
     switch fixture {
-    case .value(let value): RulesValue(firestore: value, database: "(default)")
+    case .value(let value): RulesValue(firestore: value, database: DatabaseID.default)
     case .path(let segments): .path(RulesPath(segments: segments))
     case .array(let elements): .list(elements.map(rulesValue))
     case .map(let fields): .map(fields.mapValues(rulesValue))

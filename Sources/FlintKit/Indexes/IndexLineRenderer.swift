@@ -5,7 +5,11 @@ import IndexAdvisor
 /// manifest serves it, and for a missing index the backend's FAILED_PRECONDITION message
 /// with the console link and the index it encodes.
 public enum IndexLineRenderer {
-  public static func text(_ serving: QueryServing, manifest: String?, project: String, database: String) -> String {
+  /// `backendMessage`: whether a missing index also gets the backend's message and the index
+  /// its link creates (the REPL's `:indexes` lists the queries without them).
+  public static func text(
+    _ serving: QueryServing, manifest: String?, project: String, database: String, backendMessage: Bool = true
+  ) -> String {
     let requirement = serving.requirement
     let kind = requirement.kind.rawValue
     let source = manifest ?? "the automatic indexes"
@@ -26,7 +30,7 @@ public enum IndexLineRenderer {
     let missingIn = manifest.map { "missing from \($0)" } ?? "not an automatic index; no manifest given (--indexes)"
     for index in serving.missingIndexes {
       out += "index: \(kind) \(index) — \(missingIn)\n"
-      if manifest != nil {
+      if manifest != nil, backendMessage {
         out += "  FAILED_PRECONDITION: \(ConsoleLink.missingIndexMessage(index, project: project, database: database))\n"
         out += "  the link creates: \(index) [\(index.scope.rawValue)]\n"
       }

@@ -22,6 +22,27 @@ public enum IndexPlanRenderer {
     return VisibleText.escapedLines(out)
   }
 
+  /// `flint indexes --check`: the queries the existing manifest (named `existing`; nil: only
+  /// the automatic indexes) does not serve, then the verdict (the user's query texts and names
+  /// escaped).
+  /// `manifest` is the name of the manifest the plan was checked against (given with `--existing`
+  /// or found through `firebase.json`), nil when there is none.
+  public static func checkText(_ plan: IndexPlan, queries: [WorkloadQuery], manifest: String?) -> String {
+    var text = ""
+    for (q, served) in plan.servedByExisting.enumerated() where !served && q < queries.count {
+      let serving = plan.existingServings[q]
+      text += "\(queries[q].place): not served: \(queries[q].text)\n"
+      for index in serving.missingIndexes { text += "  needs \(index)\n" }
+      for override in serving.missingOverrides { text += "  needs override \(override)\n" }
+    }
+    let unserved = plan.servedByExisting.filter { !$0 }.count
+    for overrun in plan.overruns { text += "over budget: \(overrunText(overrun))\n" }
+    text += unserved == 0
+      ? IndexCheckSummary.allServed(plan.existingServings, manifest: manifest) + "\n"
+      : "check: \(unserved) of \(queries.count) queries are not served; run without --check to add the indexes\n"
+    return VisibleText.escapedLines(text)
+  }
+
   public static func json(_ plan: IndexPlan, queries: [WorkloadQuery], manifest: Bool) -> String {
     let users = usersByEntry(plan, queries)
     func entries(_ values: [JSONValue]) -> JSONValue {
@@ -40,7 +61,7 @@ public enum IndexPlanRenderer {
       "unserved": .array(
         plan.unserved.map { item in
           .object([
-            "place": .string(item.query.place), "query": .string(item.query.text), "reason": .string(item.reason),
+            "place": .string(item.query.place), "query": .string(item.query.text), "reason": .string(reasonText(item)),
             "indexes": .array(item.missingIndexes.map(ManifestWriter.json)),
             "fieldOverrides": .array(item.missingOverrides.map(ManifestWriter.json)),
           ])
@@ -54,7 +75,7 @@ public enum IndexPlanRenderer {
           .object([
             "entries": .string(overrun.entries.rawValue), "count": .int(Int64(overrun.count)),
             "limit": .int(Int64(overrun.limit)), "prunable": .int(Int64(overrun.prunable)),
-            "message": .string(overrun.message),
+            "message": .string(overrunText(overrun)),
           ])
         }),
       "budgetLimited": .bool(plan.isBudgetLimited),
@@ -121,7 +142,7 @@ public enum IndexPlanRenderer {
       out += ": "
       out += item.query.text
       out += ": "
-      out += item.reason
+      out += reasonText(item)
       out += "\n"
       if let lines = needsByText[item.query.text] {
         out += lines

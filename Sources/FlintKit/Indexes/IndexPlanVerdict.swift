@@ -27,6 +27,6 @@ enum IndexPlanVerdict {
 
   /// `over budget: ...` lines, one per budget the manifest exceeds.
   static func overBudget(_ plan: IndexPlan) -> [String] {
-    plan.overruns.map { "over budget: \($0.message)" }
+    plan.overruns.map { "over budget: \(IndexPlanRenderer.overrunText($0))" }
   }
 }

@@ -11,11 +11,27 @@ import RulesLanguage
 /// were given, `aggregations` only for aggregation queries, `index` only for valid queries;
 /// `data` is tagged JSON).
 public enum PlaygroundRenderer {
+  /// `flint query`'s words for an unbound variable: how to bind it with `--var` (the library
+  /// only says that nothing binds it).
+  static func worded(_ report: QueryReport) -> QueryReport {
+    guard let name = report.unboundVariable else { return report }
+    let hint = "; pass it as a binding (for example --var \(name)=...)"
+    var worded = report
+    worded.error = report.error.map { $0 + hint }
+    worded.diagnostics = report.diagnostics.map { diagnostic in
+      var diagnostic = diagnostic
+      if diagnostic.code == "query.flint.unbound-variable" { diagnostic.message += hint }
+      return diagnostic
+    }
+    return worded
+  }
+
   // MARK: Queries
 
   /// The text report: validity, the rules decision with its explanation and suggested
   /// fixes, the normalized order-by, the results (path and compact data) and the reads.
   public static func text(_ report: QueryReport) -> String {
+    let report = worded(report)
     var out = ""
     guard let normalized = report.normalized else {
       out += "valid: no: \(report.error ?? "invalid query")\n"
@@ -53,6 +69,7 @@ public enum PlaygroundRenderer {
 
   /// The JSON report.
   public static func json(_ report: QueryReport) -> String {
+    let report = worded(report)
     var members: [(String, JSONValue)] = [
       ("valid", .bool(report.isValid)),
       ("error", report.error.map(JSONValue.string) ?? .null),

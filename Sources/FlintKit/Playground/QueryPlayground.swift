@@ -19,10 +19,10 @@ public struct QueryPlayground: Sendable {
   /// The manifest's file name, for messages.
   public var indexesName: String?
   /// The project id used in the console's create-index links.
-  public var project = "PROJECT_ID"
+  public var project = ProjectID.placeholder
 
   public init(
-    ruleset: Ruleset? = nil, store: DocumentStore = DocumentStore(), database: String = "(default)",
+    ruleset: Ruleset? = nil, store: DocumentStore = DocumentStore(), database: String = DatabaseID.default,
     limits: EvaluationLimits = .standard
   ) {
     self.ruleset = ruleset
@@ -44,6 +44,7 @@ public struct QueryPlayground: Sendable {
     var report = QueryReport(source: source, diagnostics: QueryPipeline.diagnostics(of: prepared))
     guard let normalized = prepared.normalized else {
       report.error = prepared.error?.message ?? report.diagnostics.first { $0.severity == .error }?.message
+      report.unboundVariable = prepared.error?.unboundVariable
       return report
     }
     report.normalized = normalized
@@ -102,6 +103,8 @@ public struct QueryReport: Sendable {
   public var diagnostics: [Diagnostic]
   /// The first problem's message (the SDK's or backend's text for validity errors).
   public var error: String?
+  /// The variable the query names but nothing binds (the error says so without saying how).
+  public var unboundVariable: String?
   /// The normalized query, when valid.
   public var normalized: NormalizedQuery?
   /// The rules decision, when rules were given.
@@ -115,8 +118,8 @@ public struct QueryReport: Sendable {
   public var index: QueryServing?
   /// The manifest checked against; nil when none was given.
   public var indexesName: String?
-  public var project = "PROJECT_ID"
-  public var database = "(default)"
+  public var project = ProjectID.placeholder
+  public var database = DatabaseID.default
 
   public init(source: SourceFile, diagnostics: [Diagnostic]) {
     self.source = source

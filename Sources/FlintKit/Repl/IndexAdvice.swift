@@ -9,7 +9,7 @@ enum IndexAdvice {
   /// `:indexes`: the composite indexes and overrides the session's queries need, and
   /// whether the manifest serves them.
   static func report(
-    for queries: [(String, NormalizedQuery)], manifest: WatchedFile?, bytes: [UInt8]?, database: String = "(default)"
+    for queries: [(String, NormalizedQuery)], manifest: WatchedFile?, bytes: [UInt8]?, database: String = DatabaseID.default
   ) -> String {
     guard !queries.isEmpty else { return "no queries yet: run a query, then :indexes\n" }
     let existing: IndexManifest
@@ -21,9 +21,10 @@ enum IndexAdvice {
     let plan = WorkloadOptimizer.plan(workload, existing: existing)
     var out = "manifest: \(manifest?.display ?? "none (only automatic indexes)")\n"
     for (q, serving) in plan.existingServings.enumerated() {
-      let line = IndexLineRenderer.text(serving, manifest: manifest?.display, project: "PROJECT_ID", database: database)
-      out += "\(workload[q].place): \(workload[q].text)\n" + line.split(separator: "\n").filter { !$0.contains("FAILED_PRECONDITION") && !$0.contains("the link creates") }
-        .map { "   \($0)\n" }.joined()
+      let lines = IndexLineRenderer.text(
+        serving, manifest: manifest?.display, project: ProjectID.placeholder, database: database, backendMessage: false)
+      out += "\(workload[q].place): \(workload[q].text)\n"
+      out += lines.split(separator: "\n").map { "   \($0)\n" }.joined()
     }
     out += IndexPlanRenderer.text(plan, queries: workload)
     return out
@@ -50,11 +51,11 @@ enum IndexAdvice {
   /// The per-query lines naming the index needed and whether the manifest has it (the first
   /// line unindented; later lines indented to sit under it).
   static func neededLine(
-    for query: NormalizedQuery, manifest: WatchedFile?, bytes: [UInt8]?, database: String = "(default)"
+    for query: NormalizedQuery, manifest: WatchedFile?, bytes: [UInt8]?, database: String = DatabaseID.default
   ) -> String? {
     guard case .success(let existing) = read(manifest, bytes) else { return "index: the manifest is invalid (:indexes shows why)" }
     let serving = ServingCheck(existing).serving(query)
-    let text = IndexLineRenderer.text(serving, manifest: manifest?.display, project: "PROJECT_ID", database: database)
+    let text = IndexLineRenderer.text(serving, manifest: manifest?.display, project: ProjectID.placeholder, database: database)
     return text.split(separator: "\n").joined(separator: "\n  ")
   }
 

@@ -13,7 +13,7 @@ public enum ReplBanner {
     let user = ReplShown.clipped(session.userLabel, max: ReplShown.maxUser)
     out += "  signed in: \(session.userLabel == "nobody" ? "nobody (request.auth is null)" : user)"
     out += ", request.time \(session.time.rfc3339)\n"
-    if session.database != "(default)" { out += "  database:  \(session.database)\n" }
+    if session.database != DatabaseID.default { out += "  database:  \(session.database)\n" }
     out += "Type a request (get /users/alice), a query (collection(\"users\")...), or :help. :quit or Ctrl-D leaves.\n"
     // File names and the user id are the user's text.
     return VisibleText.escapedLines(out)

@@ -12,8 +12,8 @@ public struct ReplProject: Sendable {
   /// A `firebase.json` that could not be read.
   public var problem: String?
   /// The database the session's requests go to (`--database`, else the one firebase.json
-  /// makes obvious: `FirebaseConfig.chosenDatabase`).
-  public var database = "(default)"
+  /// makes obvious: `FirebaseConfig.chosenDatabase`, through `ProjectFiles`).
+  public var database = DatabaseID.default
 
   /// The bundled sample project folder.
   public static let sampleFolder: String = {
@@ -28,30 +28,26 @@ public struct ReplProject: Sendable {
     rules: String?, data: String?, indexes: String?, directory: String = ".", database: String? = nil
   ) -> ReplProject {
     var project = ReplProject()
-    project.database = database ?? "(default)"
+    project.database = database ?? DatabaseID.default
     project.rules = rules.map { WatchedFile(path: $0) }
     project.data = data.map { WatchedFile(path: $0) }
     project.indexes = indexes.map { WatchedFile(path: $0) }
-    let config = directory + "/firebase.json"
-    if FileStamp.of(config) != nil {
-      guard project.rules == nil || project.indexes == nil || database == nil else { return project }
-      do {
-        let named = try firestoreFiles(try FileBytes.read(config), database: database)
-        project.database = named.database
-        if project.rules == nil, let path = named.rules { project.rules = WatchedFile(path: relative(path, directory)) }
-        if project.indexes == nil, let path = named.indexes {
-          project.indexes = WatchedFile(path: relative(path, directory))
-        }
+    do {
+      let files = try ProjectFiles.resolve(rules: rules, indexes: indexes, database: database, directory: directory)
+      if files.readConfig {
+        project.database = files.database
+        if rules == nil, let path = files.rules { project.rules = WatchedFile(path: path) }
+        if indexes == nil, let path = files.indexes { project.indexes = WatchedFile(path: path) }
         var notes: [String] = []
         if rules == nil { notes.append("using firebase.json in the current directory") }
-        if let note = named.databaseNote { notes.append(note) }
-        if indexes == nil, let note = named.note { notes.append(note) }
+        if let note = files.databaseNote { notes.append(note) }
+        if indexes == nil, files.severalDatabases, let note = files.indexesNote { notes.append(note) }
         project.note = notes.isEmpty ? nil : notes.joined(separator: "; ")
-      } catch let error as FirebaseConfigError {
-        project.problem = error.message
-      } catch {
-        project.problem = "firebase.json: \(error)"
+        project.addDataBesideRules()
+        return project
       }
+    } catch {
+      project.problem = error.message
       project.addDataBesideRules()
       return project
     }
@@ -71,28 +67,6 @@ public struct ReplProject: Sendable {
     return project
   }
 
-  /// The database (the given one, else the one firebase.json makes obvious, with a note
-  /// saying which when it names several or another than `(default)`), and the rules and
-  /// indexes paths firebase.json names for it, read as `flint query` and `flint indexes` read
-  /// them (never another database's files), and a note when it names no manifest but other
-  /// databases do. No `firestore` section: nothing is named.
-  static func firestoreFiles(_ bytes: [UInt8], database given: String? = nil) throws -> (
-    database: String, rules: String?, indexes: String?, note: String?, databaseNote: String?
-  ) {
-    let json = try JSONParser.parse(bytes: bytes, file: "firebase.json")
-    guard case .object(let root) = json, root.members.contains(where: { $0.key == "firestore" }) else {
-      return (given ?? "(default)", nil, nil, nil, nil)
-    }
-    let config = try FirebaseConfig(bytes: bytes, name: "firebase.json")
-    let (database, databaseNote) = try config.chosenDatabase(given)
-    let rules = try config.rules(for: database)
-    let entry = config.databases.first { $0.database == database }
-    let note =
-      config.databases.count > 1
-      ? config.missingIndexesNote(for: database, option: "--indexes", databaseOption: true) : nil
-    return (database, rules, entry?.indexes, note, databaseNote)
-  }
-
   /// Without `--data`, a `data.json` in the rules file's folder is the seed data (as the
   /// sample project has it), and the note says it was loaded.
   mutating func addDataBesideRules() {
@@ -103,9 +77,5 @@ public struct ReplProject: Sendable {
     guard FileStamp.of(path) != nil else { return }
     data = WatchedFile(path: path)
     note = (note.map { $0 + "; " } ?? "") + "loaded \(path) beside the rules; --data picks another file"
-  }
-
-  private static func relative(_ path: String, _ directory: String) -> String {
-    path.hasPrefix("/") || directory == "." ? path : directory + "/" + path
   }
 }

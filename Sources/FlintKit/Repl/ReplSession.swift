@@ -19,7 +19,7 @@ public struct ReplSession: Sendable {
   /// `request.time`.
   public internal(set) var time = Timestamp(seconds: 0)
   /// The database requests go to (`request.path` starts `/databases/<database>/documents`).
-  public var database = "(default)"
+  public var database = DatabaseID.default
   /// `:explain on`: the full sub-expression trace instead of one-line verdicts.
   public internal(set) var explain = false
   /// `:commit on|off`: whether allowed writes change the in-memory data.

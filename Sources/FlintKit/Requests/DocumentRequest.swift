@@ -42,7 +42,7 @@ public struct DocumentRequest: Sendable {
 
   /// The rules request this request makes on `store` (the documents before it), or the
   /// precondition Firestore fails it with before the rules run.
-  public func resolve(on store: DocumentStore, database: String = "(default)", auth: Auth?, time: Timestamp)
+  public func resolve(on store: DocumentStore, database: String = DatabaseID.default, auth: Auth?, time: Timestamp)
     -> Result<Request, PreconditionFailure>
   {
     let stored = store.document(at: path)?.fields

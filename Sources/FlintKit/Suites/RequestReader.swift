@@ -35,7 +35,7 @@ public struct RequestReader {
   let database: String
 
   /// A reader for requests sent to `database` at `defaultTime` (unless they give a time) on `store`.
-  public init(defaultTime: Timestamp, store: DocumentStore, database: String = "(default)") {
+  public init(defaultTime: Timestamp, store: DocumentStore, database: String = DatabaseID.default) {
     self.defaultTime = defaultTime
     self.store = store
     self.database = database

@@ -27,7 +27,7 @@ public struct SuiteLoader {
   private let reader: Reader
   private var compiled: [String: (source: SourceFile, ruleset: Ruleset)] = [:]
   /// The database of suites that name none (`flint test --database`).
-  public var defaultDatabase = "(default)"
+  public var defaultDatabase = DatabaseID.default
   /// Whether a suite with invalid cases still loads with its valid ones, the problems in
   /// `RuleSuite.caseErrors` (`flint test`); when false, any invalid case makes `load` throw
   /// every problem of every case.

@@ -1,3 +1,4 @@
+import FirestoreModel
 import Foundation
 
 /// The link the backend puts in `FAILED_PRECONDITION: The query requires an index. You can
@@ -12,7 +13,7 @@ public enum ConsoleLink {
   /// `https://console.firebase.google.com/v1/r/project/<p>/firestore/indexes?create_composite=<payload>`
   /// (named databases carry `/databases/<id>/` in the path).
   public static func url(_ index: CompositeIndex, project: String, database: String) -> String {
-    let databasePart = database == "(default)" ? "" : "databases/\(database)/"
+    let databasePart = database == DatabaseID.default ? "" : "databases/\(database)/"
     return "https://console.firebase.google.com/v1/r/project/\(project)/firestore/\(databasePart)indexes"
       + "?create_composite=\(payload(index, project: project, database: database))"
   }

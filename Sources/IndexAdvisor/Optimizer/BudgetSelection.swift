@@ -1,6 +1,6 @@
 import FirestoreModel
 
-/// Keeps the plan within `--limit` and `--override-limit`: when the indexes every query
+/// Keeps the plan within the budgets (`PlanOptions`): when the indexes every query
 /// needs do not fit, queries are taken by weight per new entry they need (weighted
 /// coverage), repeatedly, as long as their entries fit; the others stay unserved.
 struct BudgetSelection {
@@ -18,16 +18,6 @@ struct BudgetSelection {
     var compositeRoom: Int
     var overrideRoom: Int
 
-    /// Why a query stays unserved: what it needs, and `why` (the budget) when given.
-    func reason(_ serving: QueryServing, why: String?) -> String {
-      let indexes = serving.missingIndexes.count
-      let overrides = serving.missingOverrides.count
-      var parts: [String] = []
-      if indexes > 0 { parts.append("\(indexes) composite index\(indexes == 1 ? "" : "es")") }
-      if overrides > 0 { parts.append("\(overrides) field override\(overrides == 1 ? "" : "s")") }
-      let what = parts.isEmpty ? "more indexes" : parts.joined(separator: " and ")
-      return why.map { "needs \(what); \($0)" } ?? "needs \(what)"
-    }
   }
 
   func choose() -> Chosen {

@@ -44,7 +44,8 @@ public struct IndexPlan: Sendable {
 /// A workload query the plan leaves unserved.
 public struct UnservedQuery: Sendable {
   public var query: WorkloadQuery
-  public var reason: String
+  /// Why the plan adds nothing for it (nil: no budget is named); front ends word it.
+  public var why: UnservedReason?
   /// The composite indexes it would still need.
   public var missingIndexes: [CompositeIndex]
   public var missingOverrides: [FieldOverride]

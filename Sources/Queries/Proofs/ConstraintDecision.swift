@@ -133,7 +133,7 @@ extension FieldConstraint {
     default: return .unknown
     }
     guard case .range(let range) = ValueRange.of(atoms) else { return .unknown }
-    let representative = RulesValue(firestore: range.sample, database: "(default)")
+    let representative = RulesValue(firestore: range.sample, database: DatabaseID.default)
     guard range.typeOrder == orderable else {
       // Rules order only numbers, strings, timestamps (and durations) among themselves.
       return ProofTruth { () throws(EvalError) in try Operators.binary(op, representative, c) }

@@ -29,7 +29,7 @@ public struct ListAuthorizer: Sendable {
 
   /// Proves (or fails to prove) `query` for a user (`auth`, nil when signed out) at `time`.
   public func authorize(
-    _ query: NormalizedQuery, auth: Auth?, time: Timestamp = Timestamp(seconds: 0), database: String = "(default)"
+    _ query: NormalizedQuery, auth: Auth?, time: Timestamp = Timestamp(seconds: 0), database: String = DatabaseID.default
   ) -> ListProof {
     let blocks = matchCache.blocks(.init(scope: query.scope, database: database)) {
       switch query.scope {

@@ -20,6 +20,9 @@ public struct QueryError: Error, Hashable, Sendable, CustomStringConvertible {
   public var code: String
   public var message: String
   public var range: SourceRange
+  /// For `unbound-variable`: the variable's dotted name (`auth.email`), so that each front end
+  /// can say how to bind it in its own words.
+  public var unboundVariable: String?
 
   public init(_ layer: Layer, _ code: String, _ message: String, at range: SourceRange) {
     self.layer = layer

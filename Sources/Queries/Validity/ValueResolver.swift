@@ -107,10 +107,11 @@ struct ValueResolver {
       }
     case .variable(let segments):
       guard let value = context.lookup(segments) else {
-        throw .flint(
-          "unbound-variable",
-          "no value bound for '\(segments.joined(separator: "."))'; pass it as a binding (for example --var \(segments.joined(separator: "."))=...)",
-          at: expr.range)
+        // How to bind it is the front end's to say (`flint query --var`, the Swift API's bindings).
+        let name = segments.joined(separator: ".")
+        var error = QueryError.flint("unbound-variable", "no value bound for '\(name)'", at: expr.range)
+        error.unboundVariable = name
+        throw error
       }
       return .value(value)
     case .sentinel(let name): return .sentinel(name)

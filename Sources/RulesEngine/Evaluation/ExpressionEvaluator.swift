@@ -34,7 +34,7 @@ extension Evaluator {
     options: EvaluationOptions = EvaluationOptions()
   ) -> ExpressionEvaluation {
     let context = EvaluationContext(
-      ruleset: ruleset, request: request, store: store, database: request?.database ?? "(default)",
+      ruleset: ruleset, request: request, store: store, database: request?.database ?? DatabaseID.default,
       pendingWrites: request.flatMap { $0.method.isWrite ? [$0] : nil },
       options: options, globalOverrides: bindings)
     let chosen = ruleset.map { site ?? $0.serviceSite }

@@ -33,7 +33,7 @@ public struct Auth: Hashable, Sendable {
   public var rulesValue: RulesValue {
     var claims: [String: RulesValue] = [:]
     claims.reserveCapacity(token.count)
-    for (key, value) in token { claims[key] = RulesValue(firestore: value, database: "(default)") }
+    for (key, value) in token { claims[key] = RulesValue(firestore: value, database: DatabaseID.default) }
     return .map(["uid": .string(uid), "token": .map(claims)])
   }
 }

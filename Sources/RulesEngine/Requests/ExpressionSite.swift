@@ -33,7 +33,7 @@ extension Ruleset {
   /// The site of a request for document `path`: the innermost (deepest) match block whose
   /// complete pattern matches it, with its wildcards bound and its functions visible. Of
   /// several equally deep blocks the first in source order is chosen. Nil when no block matches.
-  public func site(at path: ResourcePath, database: String = "(default)") -> ExpressionSite? {
+  public func site(at path: ResourcePath, database: String = DatabaseID.default) -> ExpressionSite? {
     let elements: [PathElement] =
       [.segment("databases"), .segment(database), .segment("documents")] + path.segments.map { .segment($0) }
     var best: (match: RequestMatcher.Match, depth: Int)?

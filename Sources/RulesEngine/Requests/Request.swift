@@ -43,7 +43,7 @@ public struct Request: Sendable {
   public init(
     method: RequestMethod,
     path: ResourcePath,
-    database: String = "(default)",
+    database: String = DatabaseID.default,
     auth: Auth? = nil,
     time: Timestamp = Timestamp(seconds: 0),
     resourceData: [String: Value]? = nil,

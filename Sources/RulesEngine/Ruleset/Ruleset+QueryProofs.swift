@@ -44,7 +44,7 @@ extension Ruleset {
   /// `parent` at any depth (only patterns with a recursive wildcard there can match).
   public func queryMatches(
     collection: ResourcePath, collectionGroup: Bool = false, parent: ResourcePath = ResourcePath(segments: []),
-    database: String = "(default)"
+    database: String = DatabaseID.default
   ) -> [QueryMatch] {
     var elements: [PathElement] = [.segment("databases"), .segment(database), .segment("documents")]
     if collectionGroup {
@@ -70,7 +70,7 @@ extension Ruleset {
 
   /// The block closest to the documents of `collection` when none covers them (a likely typo
   /// in a `match` path), for the note of a denied query.
-  public func nearestMatch(collection: ResourcePath, database: String = "(default)") -> NearestMatch? {
+  public func nearestMatch(collection: ResourcePath, database: String = DatabaseID.default) -> NearestMatch? {
     let elements: [PathElement] =
       [.segment("databases"), .segment(database), .segment("documents")]
       + collection.segments.map(PathElement.segment) + [.anyID]

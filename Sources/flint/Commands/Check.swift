@@ -47,19 +47,11 @@ extension Flint {
     }
 
     func run() throws {
-      let inputs: [RulesInput]
-      do {
-        inputs = try RulesInputs.resolve(files)
-      } catch {
-        Output.error(error.description)
-        throw ExitCode(ExitStatus.usage)
-      }
-      if files.isEmpty {
-        // firebase.json's Cloud Storage rules are skipped: say so once, on stderr.
-        for path in RulesInputs.storageRules() {
-          Output.error(
-            "flint: note: \(path) (firebase.json \"storage\") is not checked: Flint checks Cloud Firestore rules only")
-        }
+      let (inputs, storageRules) = try RulesInputs.resolve(files)
+      // firebase.json's Cloud Storage rules are skipped: say so once, on stderr.
+      for path in storageRules {
+        Output.error(
+          "flint: note: \(path) (firebase.json \"storage\") is not checked: Flint checks Cloud Firestore rules only")
       }
       if watch { return try self.watch(inputs) }
       var results: [(source: SourceFile, diagnostics: [Diagnostic])] = []

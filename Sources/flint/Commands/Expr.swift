@@ -50,23 +50,20 @@ extension Flint {
       let job = try makeJob()
       if let batch {
         guard expression == nil, bindings == nil else {
-          Output.error("flint: --batch takes no EXPR or --bindings (each line has its own)")
-          throw ExitCode(ExitStatus.usage)
+          throw UsageProblem("--batch takes no EXPR or --bindings (each line has its own)")
         }
         try runBatch(batch, job: job)
         return
       }
       guard let expression else {
-        Output.error("flint: give an EXPR or --batch FILE")
-        throw ExitCode(ExitStatus.usage)
+        throw UsageProblem("give an EXPR or --batch FILE")
       }
       var values: [String: RulesValue] = [:]
       if let bindings {
         do {
           values = try BindingsDecoder.bindings(try JSONParser.parse(bindings, file: "--bindings"))
         } catch {
-          Output.error("flint: invalid --bindings: \(error.inFile("--bindings").description)")
-          throw ExitCode(ExitStatus.usage)
+          throw UsageProblem("invalid --bindings: \(error.inFile("--bindings").description)")
         }
       }
       let parsed = ExpressionJob.parse(expression)
@@ -81,7 +78,7 @@ extension Flint {
       let (result, lookedUp) = job.evaluateWithLookups(expr, bindings: values)
       let noData = lookedUp && data == nil
       if noData && format == .text {
-        Output.error("flint: note: no --data given, so every get()/exists() sees a missing document")
+        Output.error(DataInput.noDataNote)
       }
       Output.out(render(result, noData: noData) + "\n")
     }
@@ -116,49 +113,31 @@ extension Flint {
       let store = try loadData()
       guard let rules else {
         if at != nil {
-          Output.error("flint: --at needs --rules")
-          throw ExitCode(ExitStatus.usage)
+          throw UsageProblem("--at needs --rules")
         }
         return ExpressionJob(store: store)
       }
       let ruleset = try RulesInputs.compile(atPath: rules)
       guard let at else { return ExpressionJob(ruleset: ruleset, store: store) }
       guard let path = ResourcePath(parsing: at), path.isDocument else {
-        Output.error("flint: --at takes a document path such as /users/alice, not '\(at)'")
-        throw ExitCode(ExitStatus.usage)
+        throw UsageProblem("--at takes a document path such as /users/alice, not '\(at)'")
       }
       do {
         return try ExpressionJob.at(path, in: ruleset, store: store)
       } catch {
-        Output.error("flint: \(error.description)")
-        throw ExitCode(ExitStatus.usage)
+        throw UsageProblem(error.description)
       }
     }
 
     private func loadData() throws -> DocumentStore? {
-      guard let data else { return nil }
-      do {
-        return try FixtureLoader.load(bytes: try FileReader.bytes(atPath: data), file: data)
-      } catch let problem as UsageProblem {
-        Output.error(problem.description)
-        throw ExitCode(ExitStatus.usage)
-      } catch {
-        Output.error("flint: invalid --data: \(error)")
-        throw ExitCode(ExitStatus.usage)
-      }
+      try data.map { try DataInput.load($0) }
     }
 
     private func runBatch(_ path: String, job: ExpressionJob) throws {
-      let input: [UInt8]
-      do {
-        input = try FileReader.bytes(atPath: path)
-      } catch {
-        Output.error(error.description)
-        throw ExitCode(ExitStatus.usage)
-      }
+      let input = try FileReader.bytes(atPath: path)
       let summary = ExpressionBatch(job: job).run(input) { chunk in Output.out(String(decoding: chunk, as: UTF8.self)) }
       if summary.lookedUp > 0 && data == nil {
-        Output.error("flint: note: no --data given, so every get()/exists() sees a missing document")
+        Output.error(DataInput.noDataNote)
       }
       if summary.invalid > 0 { throw ExitCode(ExitStatus.failure) }
     }

@@ -43,17 +43,17 @@ extension Flint {
     @Option(name: .long, help: "Write the merged manifest to this file, atomically.")
     var out: String?
 
-    // `.unconditional`: `--limit -1` reaches the check below instead of ArgumentParser taking
+    // `.unconditional`: `--limit -1` reaches `Budget.value(for:)` instead of ArgumentParser taking
     // `-1` for an option and reporting a missing value.
     @Option(
       name: .long, parsing: .unconditional,
       help: "Composite indexes allowed in the whole manifest (200 without billing, 1000 with).")
-    var limit: String = "200"
+    var limit = Budget(200)
 
     @Option(
       name: .customLong("override-limit"), parsing: .unconditional,
       help: "Field overrides allowed in the whole manifest.")
-    var overrideLimit: String = "200"
+    var overrideLimit = Budget(200)
 
     @Flag(name: .long, help: "Only check: exit 1 when the existing manifest does not serve a query; write nothing.")
     var check = false
@@ -64,8 +64,10 @@ extension Flint {
     @Flag(name: .long, help: "Stop at the first bad query line.")
     var strict = false
 
-    @Option(name: .long, help: "The database id (selects the manifest in a multi-database firebase.json).")
-    var database: String = "(default)"
+    @Option(
+      name: .long,
+      help: "The database id (default: (default), else firebase.json's only database); selects its manifest in a multi-database firebase.json.")
+    var database: String?
 
     @Option(name: .long, help: "Output format of the plan: text or json.")
     var format: OutputFormat = .text
@@ -83,57 +85,47 @@ extension Flint {
     var queryFiles: [String] = []
 
     func run() throws {
-      guard !queryFiles.isEmpty else { throw usage("give at least one QUERYFILE (one query per line)") }
+      guard !queryFiles.isEmpty else { throw UsageProblem("give at least one QUERYFILE (one query per line)") }
       let inputs: IndexInputs.Files
       do {
         inputs = try IndexInputs.classify(queryFiles, excludes: exclude)
       } catch {
-        throw usage(error.description)
+        throw UsageProblem(error.message)
       }
       var sources: [(name: String, bytes: [UInt8])] = []
-      for path in inputs.sources {
-        do {
-          sources.append((path, try FileReader.bytes(atPath: path)))
-        } catch {
-          throw usage(error.description)
-        }
-      }
+      for path in inputs.sources { sources.append((path, try FileReader.bytes(atPath: path))) }
       if listQueries {
         if let workload = inputs.workloads.first {
-          throw usage("--list-queries reads app source (Swift, TypeScript, JavaScript files or folders); '\(workload)' is a workload file")
+          throw UsageProblem(
+            "--list-queries reads app source (Swift, TypeScript, JavaScript files or folders); '\(workload)' is a workload file")
         }
-        if check || out != nil { throw usage("--list-queries prints the queries only; leave out --check and --out") }
+        if check || out != nil { throw UsageProblem("--list-queries prints the queries only; leave out --check and --out") }
         let extraction = SourceQueryReader.read(sources)
-        Output.out(format == .json ? JSONWriter.text(extraction.json, style: .pretty) + "\n" : VisibleText.escapedLines(extraction.text))
+        Output.out(
+          format == .json
+            ? JSONWriter.text(extraction.json, style: .pretty) + "\n" : VisibleText.escapedLines(extraction.text))
         return
       }
-      let limit = try budget(self.limit, "--limit")
-      let overrideLimit = try budget(self.overrideLimit, "--override-limit")
-      if check, out != nil { throw usage("--check writes nothing; leave out --out") }
+      let limit = try self.limit.value(for: "--limit")
+      let overrideLimit = try self.overrideLimit.value(for: "--override-limit")
+      if check, out != nil { throw UsageProblem("--check writes nothing; leave out --out") }
       if let out {
         do {
           try AtomicFile.checkWritable(out)
         } catch {
-          throw usage(error.message)
+          throw UsageProblem(error.message)
         }
       }
       let existingFile = try existingManifest()
       var files: [(name: String, bytes: [UInt8])] = []
-      for path in inputs.workloads {
-        do {
-          files.append((path, try FileReader.bytes(atPath: path)))
-        } catch {
-          throw usage(error.description)
-        }
-      }
+      for path in inputs.workloads { files.append((path, try FileReader.bytes(atPath: path))) }
       let options = PlanOptions(compositeLimit: limit, overrideLimit: overrideLimit, prune: prune)
       let output: IndexesJob.Output
       do {
         output = try IndexesJob.run(
           .init(queryFiles: files, existing: existingFile, options: options, strict: strict, sourceFiles: sources))
       } catch {
-        Output.error(error.description)
-        throw ExitCode(ExitStatus.usage)
+        throw UsageProblem(printed: error.description)
       }
       for warning in output.warnings { Output.error("warning: \(warning)") }
       for item in output.unresolved {
@@ -157,18 +149,19 @@ extension Flint {
           format == .json
             ? IndexPlanRenderer.json(plan, queries: queries, manifest: false)
             : IndexPlanRenderer.text(plan, queries: queries))
-        Output.error(
-          "flint: nothing written\(prune ? " and nothing pruned" : ""): fix the query lines above "
+        throw UsageProblem(
+          "nothing written\(prune ? " and nothing pruned" : ""): fix the query lines above "
             + "(the plan cannot see what those queries need)")
-        throw ExitCode(ExitStatus.usage)
       }
       let manifestText = output.manifestText ?? ""
       if check {
         Output.out(
           format == .json
             ? IndexPlanRenderer.json(plan, queries: queries, manifest: false)
-            : checkText(plan, queries, manifest: existingFile?.name))
-        for overrun in plan.overruns { Output.error("flint: over budget: \(overrun.message)") }
+            : IndexPlanRenderer.checkText(plan, queries: queries, manifest: existingFile?.name))
+        for overrun in plan.overruns {
+          Output.error("flint: over budget: \(IndexPlanRenderer.overrunText(overrun))")
+        }
         // Over budget alone is a warning (a project with billing may hold up to 1,000); it fails
         // the check only through the queries it leaves unserved.
         if plan.servedByExisting.contains(false) { throw ExitCode(ExitStatus.failure) }
@@ -185,7 +178,7 @@ extension Flint {
         do {
           try AtomicFile.write(manifestText, to: out)
         } catch {
-          throw usage(error.message)
+          throw UsageProblem(error.message)
         }
         Output.out(format == .json ? IndexPlanRenderer.json(plan, queries: queries, manifest: false)
           : IndexPlanRenderer.text(plan, queries: queries) + "wrote \(out)\n")
@@ -197,52 +190,27 @@ extension Flint {
       }
       // The text plan on stderr already says it; elsewhere the plan is on stdout.
       if format == .json || out != nil {
-        for overrun in plan.overruns { Output.error("flint: over budget: \(overrun.message)") }
+        for overrun in plan.overruns {
+          Output.error("flint: over budget: \(IndexPlanRenderer.overrunText(overrun))")
+        }
       }
       if badLines != 0 { throw ExitCode(badLines) }
       // The budget failed the user only if it left a query unserved.
       if plan.isOverBudget && !plan.unserved.isEmpty { throw ExitCode(ExitStatus.failure) }
     }
 
-    /// `--check`: the plan against the existing manifest, then the verdict (the user's query
-    /// texts and names escaped).
-    private func checkText(_ plan: IndexPlan, _ queries: [WorkloadQuery], manifest: String?) -> String {
-      var text = ""
-      for (q, served) in plan.servedByExisting.enumerated() where !served && q < queries.count {
-        let serving = plan.existingServings[q]
-        text += "\(queries[q].place): not served: \(queries[q].text)\n"
-        for index in serving.missingIndexes { text += "  needs \(index)\n" }
-        for override in serving.missingOverrides { text += "  needs override \(override)\n" }
-      }
-      let unserved = plan.servedByExisting.filter { !$0 }.count
-      for overrun in plan.overruns { text += "over budget: \(overrun.message)\n" }
-      text += unserved == 0
-        ? IndexCheckSummary.allServed(plan.existingServings, manifest: manifest) + "\n"
-        : "check: \(unserved) of \(queries.count) queries are not served; run without --check to add the indexes\n"
-      return VisibleText.escapedLines(text)
-    }
-
     private func existingManifest() throws -> (name: String, bytes: [UInt8])? {
+      let files: ProjectFiles
       do {
-        let found = try ManifestInput.find(explicit: existing, database: database, option: "--existing")
-        if let note = found.note { Output.error("flint: note: \(note)") }
-        return found.manifest.map { ($0.path, $0.bytes) }
+        files = try ProjectFiles.resolve(
+          rules: nil, indexes: existing, database: database, needsRules: false, manifestOption: "--existing")
       } catch {
-        throw usage(error.description)
+        throw UsageProblem(error.message)
       }
-    }
-
-    private func usage(_ message: String) -> ExitCode {
-      Output.error(message.hasPrefix("flint:") ? message : "flint: \(message)")
-      return ExitCode(ExitStatus.usage)
-    }
-
-    /// A budget option's value: a whole number, 0 or more.
-    private func budget(_ text: String, _ option: String) throws -> Int {
-      guard let value = Int(text), value >= 0 else {
-        throw usage("\(option) must be a non-negative integer (a number of manifest entries), got '\(text)'")
-      }
-      return value
+      if let note = files.databaseNote { Output.error("flint: note: \(note)") }
+      if let note = files.indexesNote { Output.error("flint: note: \(note)") }
+      guard let path = files.indexes else { return nil }
+      return (path, try FileReader.bytes(atPath: path))
     }
   }
 }

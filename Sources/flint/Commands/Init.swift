@@ -27,8 +27,7 @@ extension Flint {
       do {
         outcome = try ProjectInit.run(in: directory)
       } catch {
-        Output.error("flint: \(error.description)")
-        throw ExitCode(ExitStatus.usage)
+        throw UsageProblem(error.description)
       }
       var out = ""
       for name in outcome.written { out += "wrote \(name)\n" }

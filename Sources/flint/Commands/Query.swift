@@ -32,26 +32,12 @@ extension Flint {
         """
     )
 
-    @Option(name: .long, help: "The rules file (default: firebase.json's rules, if any).")
-    var rules: String?
+    @OptionGroup var options: ProjectOptions
 
-    @Option(name: .long, help: "Seed documents: tagged JSON or Firestore REST JSON.")
-    var data: String?
-
-    @Option(name: .long, help: "The signed-in user: {\"uid\": \"alice\", \"token\": {...}} or null.")
-    var auth: String = "null"
-
-    @Option(name: .long, help: "request.time as RFC 3339 (default 1970-01-01T00:00:00Z).")
-    var time: String?
-
-    @Option(name: .long, help: "The index manifest (default: firebase.json's indexes, if any).")
-    var indexes: String?
+    @OptionGroup var request: RequestOptions
 
     @Option(name: .long, help: "The project id for create-index links (default: .firebaserc's default).")
     var project: String?
-
-    @Option(name: .long, help: "The database id.")
-    var database: String = "(default)"
 
     @Option(
       name: .customLong("data-json"),
@@ -71,33 +57,31 @@ extension Flint {
     var words: [String] = []
 
     func run() throws {
-      guard !words.isEmpty else { throw usage("give a QUERY, or get|create|update|set|delete PATH") }
-      let requestTime = try parseTime()
-      let user: Auth?
-      do {
-        user = try PlaygroundInput.auth(auth, time: requestTime)
-      } catch {
-        throw usage("invalid --auth: \(error.description)")
-      }
+      guard !words.isEmpty else { throw UsageProblem("give a QUERY, or get|create|update|set|delete PATH") }
+      let requestTime = try request.requestTime()
+      let user = try request.user(at: requestTime)
+      let files = try options.files()
       var playground = QueryPlayground(
-        ruleset: try loadRules(), store: try loadData(requestTime), database: database)
-      if let (name, manifest) = try loadIndexes() {
+        ruleset: try files.rules.map(RulesInputs.compile(atPath:)),
+        store: try options.data.map { try DataInput.load($0, requestTime: requestTime) } ?? DocumentStore(),
+        database: files.database)
+      if let (name, manifest) = try loadIndexes(files) {
         playground.indexes = manifest
         playground.indexesName = name
       }
-      playground.project = project ?? ProjectID.fromFirebaserc() ?? "PROJECT_ID"
+      playground.project = project ?? ProjectID.fromFirebaserc() ?? ProjectID.placeholder
       if let kind = DocumentRequest.Kind(rawValue: words[0]), words.count == 2 {
         try runDocument(kind, playground, user, requestTime)
         return
       }
-      guard dataJSON == nil else { throw usage("--data-json is only for create, update and set") }
+      guard dataJSON == nil else { throw UsageProblem("--data-json is only for create, update and set") }
       var bound: [String: Value] = [:]
       for variable in variables {
         do {
           let (name, value) = try PlaygroundInput.variable(variable, time: requestTime)
           bound[name] = value
         } catch {
-          throw usage("invalid --var: \(error.description)")
+          throw UsageProblem("invalid --var: \(error.description)")
         }
       }
       let report = playground.run(words.joined(separator: " "), auth: user, time: requestTime, variables: bound)
@@ -112,17 +96,17 @@ extension Flint {
       throws
     {
       guard let path = PlaygroundInput.documentPath(words[1]) else {
-        throw usage("'\(words[1])' is not a document path (collection/id, an even number of segments)")
+        throw UsageProblem("'\(words[1])' is not a document path (collection/id, an even number of segments)")
       }
-      if dataJSON != nil, !kind.takesData { throw usage("--data-json is only for create, update and set") }
-      if kind == .update, dataJSON == nil { throw usage("update needs --data-json: the fields it changes") }
+      if dataJSON != nil, !kind.takesData { throw UsageProblem("--data-json is only for create, update and set") }
+      if kind == .update, dataJSON == nil { throw UsageProblem("update needs --data-json: the fields it changes") }
       let document: DocumentRequest
       do {
         document = try DocumentRequest.read(kind, path: path, json: dataJSON, time: time)
       } catch {
-        throw usage("invalid --data-json: \(error.description)")
+        throw UsageProblem("invalid --data-json: \(error.description)")
       }
-      if kind != .get, playground.ruleset == nil { throw usage("a \(kind.rawValue) request needs --rules") }
+      if kind != .get, playground.ruleset == nil { throw UsageProblem("a \(kind.rawValue) request needs --rules") }
       let report = playground.run(document, auth: user, time: time)
       if format == .json {
         Output.out(PlaygroundRenderer.json(report))
@@ -130,8 +114,8 @@ extension Flint {
         Output.out(VisibleText.escapedLines(PlaygroundRenderer.text(report, explain: explain)))
       }
       noteSignedOut(user, denied: report.decision.map { !$0.allowed } ?? false, rules: report.rulesSource)
-      if data == nil, format == .text, report.decision?.trace.lookups.isEmpty == false {
-        Output.error("flint: note: no --data given, so every get()/exists() sees a missing document")
+      if options.data == nil, format == .text, report.decision?.trace.lookups.isEmpty == false {
+        Output.error(DataInput.noDataNote)
       }
       if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
@@ -145,75 +129,21 @@ extension Flint {
       )
     }
 
-    private func parseTime() throws -> Timestamp {
-      guard let time else { return Timestamp(seconds: 0) }
+    /// The manifest `files` names, else none.
+    private func loadIndexes(_ files: ProjectFiles) throws -> (String, IndexManifest)? {
+      // One database without a manifest is common (the report says no manifest was given);
+      // with several, say which database's manifest is not used.
+      if let note = files.indexesNote, files.severalDatabases { Output.error("flint: note: \(note)") }
+      guard let path = files.indexes else { return nil }
       do {
-        return try Timestamp(rfc3339: time)
-      } catch {
-        throw usage("invalid --time '\(time)': \(error.message)")
-      }
-    }
-
-    /// `--rules`, else firebase.json's rules for `--database`, else none.
-    private func loadRules() throws -> Ruleset? {
-      var path = rules
-      if path == nil, FileReader.exists(RulesInputs.configName) {
-        let config: FirebaseConfig
-        do {
-          let bytes = try FileReader.bytes(atPath: RulesInputs.configName)
-          config = try RulesInputs.config(bytes: bytes)
-        } catch {
-          Output.error(error.description)
-          throw ExitCode(ExitStatus.usage)
-        }
-        // Never another database's rules: a query is checked against its own database's.
-        do {
-          path = try config.rules(for: database)
-        } catch {
-          throw usage(error.message)
-        }
-      }
-      guard let path else { return nil }
-      return try RulesInputs.compile(atPath: path)
-    }
-
-    /// `--indexes`, else firebase.json's manifest for `--database`, else none.
-    private func loadIndexes() throws -> (String, IndexManifest)? {
-      do {
-        let found = try ManifestInput.find(explicit: indexes, database: database, option: "--indexes")
-        // One database without a manifest is common (the report says no manifest was given);
-        // with several, say which database's manifest is not used.
-        if let note = found.note, found.severalDatabases { Output.error("flint: note: \(note)") }
-        guard let (path, bytes) = found.manifest else { return nil }
-        let read = try ManifestReader.read(bytes: bytes, file: path)
+        let read = try ManifestReader.read(bytes: try FileReader.bytes(atPath: path), file: path)
         for warning in read.warnings { Output.error("warning: \(warning)") }
         return (path, read.manifest)
       } catch let problem as UsageProblem {
-        Output.error(problem.description)
-        throw ExitCode(ExitStatus.usage)
+        throw problem
       } catch {
-        Output.error("\(error)")
-        throw ExitCode(ExitStatus.usage)
+        throw UsageProblem(printed: "\(error)")
       }
-    }
-
-    private func loadData(_ time: Timestamp) throws -> DocumentStore {
-      guard let data else { return DocumentStore() }
-      do {
-        let bytes = try FileReader.bytes(atPath: data)
-        return try FixtureLoader.load(bytes: bytes, file: data, requestTime: time)
-      } catch let problem as UsageProblem {
-        Output.error(problem.description)
-        throw ExitCode(ExitStatus.usage)
-      } catch {
-        Output.error("flint: invalid --data: \(error)")
-        throw ExitCode(ExitStatus.usage)
-      }
-    }
-
-    private func usage(_ message: String) -> ExitCode {
-      Output.error("flint: \(message)")
-      return ExitCode(ExitStatus.usage)
     }
   }
 }

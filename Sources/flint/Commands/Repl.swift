@@ -27,32 +27,17 @@ extension Flint {
         """
     )
 
-    @Option(name: .long, help: "The rules file.")
-    var rules: String?
+    @OptionGroup var options: ProjectOptions
 
-    @Option(name: .long, help: "Seed documents: tagged JSON or Firestore REST JSON.")
-    var data: String?
-
-    @Option(name: .long, help: "The index manifest (firestore.indexes.json).")
-    var indexes: String?
-
-    @Option(name: .long, help: "The signed-in user: {\"uid\": \"alice\", \"token\": {...}} or null.")
-    var auth: String = "null"
-
-    @Option(name: .long, help: "request.time as RFC 3339 (default 1970-01-01T00:00:00Z).")
-    var time: String?
-
-    @Option(
-      name: .long,
-      help: "The database id (default: firebase.json's only database, else (default)); selects its rules and indexes in a multi-database firebase.json.")
-    var database: String?
+    @OptionGroup var request: RequestOptions
 
     func run() throws {
       let terminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
       let colors = terminal && (getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true)
       var session = ReplSession(style: ReplStyle(colors: colors))
       try configure(&session)
-      let project = ReplProject.resolve(rules: rules, data: data, indexes: indexes, database: database)
+      let project = ReplProject.resolve(
+        rules: options.rules, data: options.data, indexes: options.indexes, database: options.database)
       let started = session.start(with: project)
       Output.out(started.text)
       Output.out(ReplBanner.text(session, note: project.note))
@@ -63,19 +48,8 @@ extension Flint {
     }
 
     private func configure(_ session: inout ReplSession) throws {
-      var requestTime = Timestamp(seconds: 0)
-      if let time {
-        do {
-          requestTime = try Timestamp(rfc3339: time)
-        } catch {
-          throw usage("invalid --time '\(time)': \(error.message)")
-        }
-      }
-      do {
-        session.configure(auth: try PlaygroundInput.auth(auth, time: requestTime), time: requestTime)
-      } catch {
-        throw usage("invalid --auth: \(error.description)")
-      }
+      let requestTime = try request.requestTime()
+      session.configure(auth: try request.user(at: requestTime), time: requestTime)
     }
 
     /// stdin is not a terminal: each line is echoed after the prompt, then answered.
@@ -123,11 +97,6 @@ extension Flint {
         if outcome.quit { break }
       }
       return false
-    }
-
-    private func usage(_ message: String) -> ExitCode {
-      Output.error("flint: \(message)")
-      return ExitCode(ExitStatus.usage)
     }
   }
 }

@@ -85,72 +85,38 @@ extension Flint {
         do {
           try AtomicFile.checkWritable(coverageOut)
         } catch {
-          Output.error("flint: \(error.description)")
-          throw ExitCode(ExitStatus.usage)
+          throw UsageProblem(error.description)
         }
       }
-      let measuring = coverage != nil || minCoverage != nil
-      var loader = SuiteLoader()
-      if let database { loader.defaultDatabase = database }
-      loader.keepsValidCases = true
-      // Text and JUnit reports explain only failing cases, so passing ones need no trace, unless
-      // coverage reads every case's trace.
-      let runner = SuiteRunner(explainsPassingCases: format == .json || measuring)
-      var runs: [SuiteRun] = []
-      var collected = SuiteCoverage()
-      for file in files {
-        let clock = ContinuousClock()
-        let start = clock.now
-        do {
-          let suite = try loader.load(file: file)
-          let result = runner.run(suite)
-          // Cases that could not be read did not run; the others did.
-          if !suite.caseErrors.isEmpty { Output.error(SuiteError.invalidCases(suite.caseErrors).description) }
-          let elapsed = (clock.now - start).components
-          runs.append(.ran(result, seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18))
-          if measuring { collected.record(suite, result) }
-        } catch {
-          runs.append(.unloadable(file: file, error: error))
-          switch error {
-          case .unreadable(let message): Output.error("flint: \(message)")
-          default: Output.error(error.description)
-          }
-        }
-      }
-      let results = runs.compactMap { if case .ran(let result, _) = $0 { result } else { nil } }
-      let errors =
-        runs.compactMap { if case .unloadable(_, let error) = $0 { error } else { nil } }
-        + results.filter { !$0.caseErrors.isEmpty }.map { SuiteError.invalidCases($0.caseErrors) }
-      let invalid = !errors.isEmpty
+      let job = TestJob.Input(
+        files: files, defaultDatabase: database, explainsPassingCases: format == .json,
+        measuring: coverage != nil || minCoverage != nil, minCoverage: minCoverage)
+      let output = TestJob.run(job) { Output.error(UsageProblem($0).description) }
+      let results = output.results
       switch format {
       // Nothing ran: the problems on stderr are the whole story.
-      case .text: if !(invalid && results.isEmpty) { Output.out(SuiteReport.text(results, explain: explain)) }
-      case .json: Output.out(SuiteReport.json(results, errors: errors))
-      case .junit: Output.out(JUnitReport.render(runs, explain: explain))
+      case .text:
+        if !(output.outcome == .invalid && results.isEmpty) { Output.out(SuiteReport.text(results, explain: explain)) }
+      case .json: Output.out(SuiteReport.json(results, errors: output.errors))
+      case .junit: Output.out(JUnitReport.render(output.runs, explain: explain))
       }
       if let coverage, !results.isEmpty {
-        let report = coverage.render(collected)
+        let report = coverage.render(output.coverage)
         if let coverageOut {
           do {
             try AtomicFile.write(report, to: coverageOut)
           } catch {
-            Output.error("flint: \(error.description)")
-            throw ExitCode(ExitStatus.usage)
+            throw UsageProblem(error.description)
           }
         } else {
           Output.out("\n" + report)
         }
       }
-      if invalid { throw ExitCode(ExitStatus.usage) }
-      if results.contains(where: { $0.failed > 0 }) { throw ExitCode(ExitStatus.failure) }
-      let total = collected.total
-      if let minCoverage, total.allowPercent < minCoverage {
-        let threshold = minCoverage == minCoverage.rounded() ? String(Int(minCoverage)) : String(minCoverage)
-        Output.error(
-          "flint: \(total.allowsCovered) of \(total.allows) allow statements granted and denied "
-            + "(\(CoverageSummary.percentText(total.allowsCovered, of: total.allows))), "
-            + "below --min-coverage \(threshold)%")
-        throw ExitCode(ExitStatus.failure)
+      if let shortfall = output.coverageShortfall { Output.error("flint: \(shortfall)") }
+      switch output.outcome {
+      case .passed: return
+      case .failed: throw ExitCode(ExitStatus.failure)
+      case .invalid: throw ExitCode(ExitStatus.usage)
       }
     }
   }
@@ -160,9 +126,8 @@ extension Flint.Test {
   /// Nothing can run (no suites, a folder that cannot be listed): the problem on stderr and,
   /// with --format json, the JSON report holding it on stdout; exit 2.
   func failUsage(_ error: SuiteError) throws -> Never {
-    Output.error("flint: \(error.description)")
     if format == .json { Output.out(SuiteReport.json([], errors: [error])) }
-    throw ExitCode(ExitStatus.usage)
+    throw UsageProblem(error.description)
   }
 }
 

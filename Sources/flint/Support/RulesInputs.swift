@@ -12,54 +12,34 @@ struct RulesInput: Equatable {
 }
 
 enum RulesInputs {
-  static let configName = "firebase.json"
-
-  /// The inputs for `files`, or from `firebase.json` when `files` is empty. Repeated paths
+  /// The inputs for `files`, or from `firebase.json` when `files` is empty (every database's
+  /// rules, with the Cloud Storage rules it names, which are not checked). Repeated paths
   /// (several databases sharing one rules file) are checked once.
-  static func resolve(_ files: [String]) throws(UsageProblem) -> [RulesInput] {
+  static func resolve(_ files: [String]) throws(UsageProblem) -> (inputs: [RulesInput], storageRules: [String]) {
     if !files.isEmpty {
-      return unique(files.map { RulesInput(path: $0, displayName: $0) })
+      return (unique(files.map { RulesInput(path: $0, displayName: $0) }), [])
     }
-    guard FileReader.exists(configName) else {
-      throw UsageProblem("no FILE given and no \(configName) in the current directory")
-    }
-    let config = try config(bytes: try FileReader.bytes(atPath: configName))
-    guard !config.entries.isEmpty else {
-      throw UsageProblem("'\(configName)' names no Firestore rules file (\"firestore\": {\"rules\": ...})")
-    }
-    return unique(config.entries.map { RulesInput(path: $0.rules, displayName: $0.rules) })
-  }
-
-  /// The Cloud Storage rules files `firebase.json` in the current directory names (none when
-  /// it is missing or unreadable: `resolve` reports that).
-  static func storageRules() -> [String] {
-    guard let bytes = try? FileReader.bytes(atPath: configName), let config = try? config(bytes: bytes) else {
-      return []
-    }
-    return config.storageRules
-  }
-
-  /// The `firebase.json` in `bytes`, its problems as usage problems.
-  static func config(bytes: [UInt8]) throws(UsageProblem) -> FirebaseConfig {
+    let name = ProjectFiles.configName
+    let read: FirebaseConfig?
     do {
-      return try FirebaseConfig(bytes: bytes, name: configName)
+      read = try ProjectFiles.config()
     } catch {
       throw UsageProblem(error.message)
     }
+    guard let config = read else { throw UsageProblem("no FILE given and no \(name) in the current directory") }
+    guard !config.rulesFiles.isEmpty else {
+      throw UsageProblem("'\(name)' names no Firestore rules file (\"firestore\": {\"rules\": ...})")
+    }
+    return (config.rulesFiles.map { RulesInput(path: $0, displayName: $0) }, config.storageRules)
   }
 
-  /// The ruleset in the rules file at `path` (a `--rules` option). When the file cannot be
-  /// read or has errors, prints the message (diagnostics with their source lines) and ends
-  /// the command with the usage status.
-  static func compile(atPath path: String) throws -> Ruleset {
+  /// The ruleset in the rules file at `path` (a `--rules` option); a file that cannot be read
+  /// or has errors is a usage problem (diagnostics with their source lines).
+  static func compile(atPath path: String) throws(UsageProblem) -> Ruleset {
     do {
       return try SuiteLoader.compileRules(atPath: path).ruleset
     } catch {
-      switch error {
-      case .unreadable(let message): Output.error("flint: \(message)")
-      default: Output.error(error.description)
-      }
-      throw ExitCode(ExitStatus.usage)
+      throw UsageProblem(error)
     }
   }
 

@@ -14,8 +14,7 @@ extension Flint.Check {
       do {
         events = try FileEvents()
       } catch {
-        Output.error("flint: \(error)")
-        throw ExitCode(ExitStatus.usage)
+        throw UsageProblem("\(error)")
       }
       var plan = WatchPlan()
       var reports: [String: (text: String, errors: Int, warnings: Int)] = [:]
@@ -57,8 +56,7 @@ extension Flint.Check {
         Output.out(diff.changed.map(\.text).joined() + summary())
       }
     #else
-      Output.error(WatchSupport.unsupported)
-      throw ExitCode(ExitStatus.usage)
+      throw UsageProblem(printed: WatchSupport.unsupported)
     #endif
   }
 }

@@ -12,8 +12,7 @@ extension Flint.Test {
       do {
         events = try FileEvents()
       } catch {
-        Output.error("flint: \(error)")
-        throw ExitCode(ExitStatus.usage)
+        throw UsageProblem("\(error)")
       }
       var plan = WatchPlan()
       var results: [String: SuiteResult] = [:]
@@ -36,10 +35,7 @@ extension Flint.Test {
           } catch {
             results[file] = nil
             plan.record(file, read: read.paths, keepingPrevious: true)
-            switch error {
-            case .unreadable(let message): Output.error("flint: \(message)")
-            default: Output.error(error.description)
-            }
+            Output.error(UsageProblem(error).description)
           }
         }
       }
@@ -59,8 +55,7 @@ extension Flint.Test {
         Output.out(TestWatchReport.changes(from: before, to: ordered(), explain: explain))
       }
     #else
-      Output.error(WatchSupport.unsupported)
-      throw ExitCode(ExitStatus.usage)
+      throw UsageProblem(printed: WatchSupport.unsupported)
     #endif
   }
 }
@@ -71,8 +66,7 @@ extension Flint.Test {
     do {
       return try events.next()
     } catch {
-      Output.error("flint: \(error)")
-      throw ExitCode(ExitStatus.usage)
+      throw UsageProblem("\(error)")
     }
   }
 #endif

@@ -1,0 +1,32 @@
+import ArgumentParser
+import FirestoreModel
+import FlintKit
+import RulesEngine
+
+/// Who asks and when: `--auth` and `--time` (shared by `flint query` and `flint repl`).
+struct RequestOptions: ParsableArguments {
+  @Option(name: .long, help: "The signed-in user: {\"uid\": \"alice\", \"token\": {...}} or null.")
+  var auth: String = "null"
+
+  @Option(name: .long, help: "request.time as RFC 3339 (default 1970-01-01T00:00:00Z).")
+  var time: String?
+
+  /// `request.time`: `--time`, else the epoch.
+  func requestTime() throws(UsageProblem) -> Timestamp {
+    guard let time else { return Timestamp(seconds: 0) }
+    do {
+      return try Timestamp(rfc3339: time)
+    } catch {
+      throw UsageProblem("invalid --time '\(time)': \(error.message)")
+    }
+  }
+
+  /// The signed-in user (nil: signed out), its token times read against `time`.
+  func user(at time: Timestamp) throws(UsageProblem) -> Auth? {
+    do {
+      return try PlaygroundInput.auth(auth, time: time)
+    } catch {
+      throw UsageProblem("invalid --auth: \(error.description)")
+    }
+  }
+}
