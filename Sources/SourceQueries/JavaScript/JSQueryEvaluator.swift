@@ -1084,6 +1084,8 @@ final class JSQueryEvaluator {
       }
     }
     if member == "documentId", args.isEmpty { return .field(.documentID) }
+    // `new admin.firestore.FieldPath("a", "b")`, `new firebase.firestore.FieldPath(...)`.
+    if member == "FieldPath" { return fieldPath(values) }
     if baseName == "AggregateField" {
       switch member {
       case "count": return .constraint(.count)

@@ -402,26 +402,44 @@ final class SwiftQueryEvaluator {
       if name == "FieldPath" { return fieldPath(e, env: &env) }
       return helper(name, e, env: &env)
     }
-    guard let access = e.calledExpression.as(MemberAccessExprSyntax.self), let baseExpr = access.base else {
-      return evalArguments(e, env: &env)
-    }
+    guard let access = e.calledExpression.as(MemberAccessExprSyntax.self) else { return evalArguments(e, env: &env) }
     let method = access.declName.baseName.text
-    if let ref = baseExpr.as(DeclReferenceExprSyntax.self), env[ref.baseName.text] == nil {
-      switch (ref.baseName.text, method) {
-      case ("FieldPath", "documentID"): return .field(.documentID)
-      case ("Filter", _): return filter(method, e, env: &env)
-      case ("AggregateField", "count"): return .constraint(.count)
-      case ("AggregateField", "sum"), ("AggregateField", "average"):
-        guard let first = e.arguments.first else { return .constraint(nil) }
-        let field = eval(first.expression, env: &env).field
-        return .constraint(field.map { method == "sum" ? .sum($0) : .average($0) })
-      case ("self", _), ("Self", _):
-        if index.functions[method] != nil { return helper(method, e, env: &env) }
-      default: break
+    // An implicit member (`.orFilter([...])`, `.whereField(...)` in a filter list, `.sum("x")` in
+    // `aggregate([...])`) names the type the SDK expects there.
+    let implicitType: String? =
+      switch method {
+      case "orFilter", "andFilter", "whereField": "Filter"
+      case "count", "sum", "average": "AggregateField"
+      default: nil
       }
+    guard let baseExpr = access.base else {
+      guard let implicitType else { return evalArguments(e, env: &env) }
+      return sdkStatic(implicitType, method, e, env: &env) ?? evalArguments(e, env: &env)
+    }
+    if let ref = baseExpr.as(DeclReferenceExprSyntax.self), env[ref.baseName.text] == nil,
+      let value = sdkStatic(ref.baseName.text, method, e, env: &env)
+    {
+      return value
     }
     let base = eval(baseExpr, env: &env)
     return apply(method, to: base, baseExpr: baseExpr, e, env: &env)
+  }
+
+  /// `FieldPath.documentID()`, `Filter.*`, `AggregateField.*`, and helpers called on `self`.
+  private func sdkStatic(_ type: String, _ method: String, _ e: FunctionCallExprSyntax, env: inout Env) -> SourceValue? {
+    switch (type, method) {
+    case ("FieldPath", "documentID"): return .field(.documentID)
+    case ("Filter", _): return filter(method, e, env: &env)
+    case ("AggregateField", "count"): return .constraint(.count)
+    case ("AggregateField", "sum"), ("AggregateField", "average"):
+      guard let first = e.arguments.first else { return .constraint(nil) }
+      let field = eval(first.expression, env: &env).field
+      return .constraint(field.map { method == "sum" ? .sum($0) : .average($0) })
+    case ("self", _), ("Self", _):
+      return index.functions[method] != nil ? helper(method, e, env: &env) : nil
+    default:
+      return nil
+    }
   }
 
   private func evalArguments(_ e: FunctionCallExprSyntax, env: inout Env) -> SourceValue {

@@ -25,3 +25,7 @@ async function overdue(now) {
 }
 
 module.exports = { staleSessions, teamTasks, openTasks, overdue };
+
+async function byNestedField(value) {
+  return db.collection("teams").where(new admin.firestore.FieldPath("meta", "region"), "==", value).get();
+}
