@@ -88,7 +88,12 @@ final class JSQueryEvaluator {
     while i < limit {
       let t = tokens[i]
       if t.isIdent("function"), tokens[i + 1].kind == .identifier {
-        if let f = functionAt(parametersAt: i + 2) { define(tokens[i + 1].text, f.0) }
+        // `function run<T>(...)`: the type parameters are skipped.
+        var open = i + 2
+        if tokens[open].isPunct("<") {
+          while open < min(limit, i + 40), !tokens[open].isPunct("(") { open += 1 }
+        }
+        if let f = functionAt(parametersAt: open) { define(tokens[i + 1].text, f.0) }
       } else if t.kind == .identifier, ["const", "let", "var"].contains(t.text), tokens[i + 1].kind == .identifier,
         i + 2 < limit, tokens[i + 2].isPunct("=")
       {
@@ -935,11 +940,12 @@ final class JSQueryEvaluator {
       report(run, tokens: range)
       return .unknown("snapshot")
     default:
-      if let name, let function = functions[name], inlineDepth < 8 {
-        return inline(function, values)
-      }
+      // A query handed to a function runs there (a helper of the file may run it too).
       for (value, range) in args {
         if case .query = value { report(value, tokens: range) }
+      }
+      if let name, let function = functions[name], inlineDepth < 8 {
+        return inline(function, values)
       }
       return .unknown(name ?? "value")
     }
@@ -1150,11 +1156,11 @@ final class JSQueryEvaluator {
       if member == "collection" || member == "collectionGroup", !args.isEmpty {
         return root(member == "collection" ? .collection : .collectionGroup, args, modular: false)
       }
-      if let function = functions[member], baseName == "this" || baseName == nil, inlineDepth < 8 {
-        return inline(function, values)
-      }
       for (value, range) in args {
         if case .query = value { report(value, tokens: range) }
+      }
+      if let function = functions[member], baseName == "this" || baseName == nil, inlineDepth < 8 {
+        return inline(function, values)
       }
       return .unknown(member)
     }

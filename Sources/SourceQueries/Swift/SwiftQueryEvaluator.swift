@@ -612,13 +612,15 @@ final class SwiftQueryEvaluator {
   /// A call of a function of the module: its return value with the arguments bound.
   private func helper(_ name: String, _ e: FunctionCallExprSyntax, env: inout Env) -> SourceValue {
     let arguments = e.arguments.map { eval($0.expression, env: &env) }
+    // A query handed to a function runs there, or in what it calls: reported at the argument
+    // (a helper of the module may run it, `func fetch(_ q: Query) { q.getDocuments() }`).
+    for (argument, value) in zip(e.arguments, arguments) {
+      if case .query = value { report(value, at: argument.expression) }
+    }
     guard let candidates = index.functions[name], depth < Self.maxDepth,
       let function = candidates.first(where: { $0.signature.parameterClause.parameters.count == arguments.count }),
       let body = function.body
     else {
-      for (argument, value) in zip(e.arguments, arguments) {
-        if case .query = value { report(value, at: argument.expression) }
-      }
       return .unknown(name)
     }
     var bound: Env = [:]

@@ -16,3 +16,12 @@ func implicit(db: Firestore) async throws {
     .aggregate([.count(), .sum("hours")])
     .getAggregation(source: .server)
 }
+
+// A generic wrapper runs the query it is handed: the query is reported where it is handed over.
+func fetch(_ query: Query) async throws -> QuerySnapshot {
+  try await query.getDocuments()
+}
+
+func wrapped(db: Firestore) async throws {
+  _ = try await fetch(db.collection("logs").whereField("level", isEqualTo: "error").order(by: "at"))
+}

@@ -65,3 +65,12 @@ export function inboxQuery(uid: string) {
 export async function filtered(field: string, value: string) {
   return getDocs(query(collection(db, "posts"), where(field, "==", value)));
 }
+
+// A generic wrapper runs the query it is handed: the query is reported where it is handed over.
+async function run<T>(q: Query<T>) {
+  return (await getDocs(q)).docs;
+}
+
+export async function errors() {
+  return run(query(collection(db, "logs"), where("level", "==", "error"), orderBy("at")));
+}
