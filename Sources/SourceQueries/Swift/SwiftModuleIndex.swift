@@ -91,7 +91,7 @@ final class SwiftModuleIndex: SyntaxVisitor {
 /// The bodies of one file that run code: functions, initializers, accessors, top-level code.
 final class SwiftBodyCollector: SyntaxVisitor {
   /// Each body, with the name of its function (nil for initializers, accessors, top-level code).
-  var bodies: [(function: String?, items: [CodeBlockItemSyntax])] = []
+  var bodies: [(function: String?, parameters: Set<String>, items: [CodeBlockItemSyntax])] = []
   /// Every name the file refers to (`postsBy(...)`, `self.postsBy(...)`): a function of the
   /// module whose name is never referred to is called from elsewhere.
   var referenced: Set<String> = []
@@ -109,25 +109,31 @@ final class SwiftBodyCollector: SyntaxVisitor {
       if case .decl(let decl) = item.item { return decl.is(VariableDeclSyntax.self) }
       return true
     }
-    if !topLevel.isEmpty { bodies.append((nil, Array(topLevel))) }
+    if !topLevel.isEmpty { bodies.append((nil, [], Array(topLevel))) }
     return .visitChildren
   }
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-    if let body = node.body { bodies.append((node.name.text, Array(body.statements))) }
+    if let body = node.body {
+      bodies.append((node.name.text, Self.names(node.signature.parameterClause), Array(body.statements)))
+    }
     return .visitChildren
   }
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-    if let body = node.body { bodies.append((nil, Array(body.statements))) }
+    if let body = node.body { bodies.append((nil, Self.names(node.signature.parameterClause), Array(body.statements))) }
     return .visitChildren
   }
   override func visit(_ node: AccessorDeclSyntax) -> SyntaxVisitorContinueKind {
-    if let body = node.body { bodies.append((nil, Array(body.statements))) }
+    if let body = node.body { bodies.append((nil, [], Array(body.statements))) }
     return .visitChildren
   }
   override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-    if case .getter(let body) = node.accessorBlock?.accessors { bodies.append((nil, Array(body))) }
+    if case .getter(let body) = node.accessorBlock?.accessors { bodies.append((nil, [], Array(body))) }
     return .visitChildren
   }
+  private static func names(_ clause: FunctionParameterClauseSyntax) -> Set<String> {
+    Set(clause.parameters.map { ($0.secondName ?? $0.firstName).text })
+  }
+
   /// Initial values of a type's stored properties (`lazy var listener = query.addSnapshotListener { ... }`).
   var initializers: [ExprSyntax] = []
 

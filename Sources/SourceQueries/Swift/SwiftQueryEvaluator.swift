@@ -63,6 +63,13 @@ final class SwiftQueryEvaluator {
     return out
   }
 
+  /// The parameters of the function being walked: a query run on one was handed in, and is
+  /// reported where it is handed over.
+  var parameters: Set<String> = []
+
+  /// Methods only a query has: run on a receiver Flint cannot see built, they are unresolved.
+  static let queryOnlyRunMethods: Set<String> = ["getDocuments", "getAggregation", "getDocumentsPublisher"]
+
   /// Whether `return` statements report the query they return (a function called from elsewhere).
   private var reportingReturns = false
 
@@ -375,6 +382,11 @@ final class SwiftQueryEvaluator {
     switch (value, name) {
     case (.string, "rawValue"): return value
     case (.query, "count"): return value.adding(.count)
+    case (.unknown, _):
+      // `model.feedQuery`: a query property of the module, found by its name.
+      let found = lookup(name, env: [:])
+      if case .query = found { return found }
+      return .unknown(name)
     default: return .unknown(name)
     }
   }
@@ -573,6 +585,15 @@ final class SwiftQueryEvaluator {
       }
       _ = evalArguments(e, env: &env)
       return .unknown(method)
+    case .unknown where Self.queryOnlyRunMethods.contains(method):
+      _ = evalArguments(e, env: &env)
+      let handedIn = baseExpr.as(DeclReferenceExprSyntax.self).map { parameters.contains($0.baseName.text) } ?? false
+      if reporting, !handedIn {
+        findings.unresolved(
+          "the query is built where Flint cannot see it (\(SourceFindings.oneLine(baseExpr.trimmedDescription)))",
+          place: place(baseExpr), language: .swift, text: baseExpr.trimmedDescription)
+      }
+      return .unknown("snapshot")
     case .unknown, .string:
       // `db.collection(...)`, `Firestore.firestore().collectionGroup(...)`.
       guard method == "collection" || method == "collectionGroup", e.arguments.count == 1, let first = e.arguments.first,

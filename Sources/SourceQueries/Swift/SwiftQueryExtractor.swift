@@ -30,7 +30,9 @@ public enum SwiftQueryExtractor {
         // A function the module never calls returns its query to code elsewhere: that query is
         // reported where it is returned.
         let returnsToElsewhere = body.function.map { !referenced.contains($0) } ?? false
+        evaluator.parameters = body.parameters
         evaluator.walkBody(body.items, env: &env, reportingReturns: returnsToElsewhere)
+        evaluator.parameters = []
       }
       for initializer in bodies.initializers {
         var env: SwiftQueryEvaluator.Env = [:]
