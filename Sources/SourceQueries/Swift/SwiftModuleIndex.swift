@@ -7,17 +7,28 @@ final class SwiftModuleIndex: SyntaxVisitor {
   enum Property {
     case expression(ExprSyntax)
     case string(String)
+    /// A computed property's getter.
+    case getter(CodeBlockItemListSyntax)
   }
 
+  /// By `Type.name`, and by plain name when only one declaration has that name (two types with
+  /// a `feedQuery` each: the plain name resolves to neither, never to a guess).
   var properties: [String: Property] = [:]
   var functions: [String: [FunctionDeclSyntax]] = [:]
-  var computed: [String: CodeBlockItemListSyntax] = [:]
+  private var ambiguous: Set<String> = []
   private var types: [(name: String, stringEnum: Bool)] = []
 
   init() { super.init(viewMode: .sourceAccurate) }
 
   private func record(_ name: String, _ property: Property) {
-    if properties[name] == nil { properties[name] = property }
+    if !ambiguous.contains(name) {
+      if properties[name] == nil {
+        properties[name] = property
+      } else {
+        properties[name] = nil
+        ambiguous.insert(name)
+      }
+    }
     if let type = types.last?.name, properties["\(type).\(name)"] == nil { properties["\(type).\(name)"] = property }
   }
 
@@ -71,10 +82,10 @@ final class SwiftModuleIndex: SyntaxVisitor {
         record(name, .expression(value))
       } else if let accessors = binding.accessorBlock {
         switch accessors.accessors {
-        case .getter(let body): if computed[name] == nil { computed[name] = body }
+        case .getter(let body): record(name, .getter(body))
         case .accessors(let list):
           if let get = list.first(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }), let body = get.body {
-            if computed[name] == nil { computed[name] = body.statements }
+            record(name, .getter(body.statements))
           }
         }
       }
@@ -91,7 +102,34 @@ final class SwiftModuleIndex: SyntaxVisitor {
 /// The bodies of one file that run code: functions, initializers, accessors, top-level code.
 final class SwiftBodyCollector: SyntaxVisitor {
   /// Each body, with the name of its function (nil for initializers, accessors, top-level code).
-  var bodies: [(function: String?, parameters: Set<String>, items: [CodeBlockItemSyntax])] = []
+  var bodies: [(function: String?, type: String?, parameters: Set<String>, items: [CodeBlockItemSyntax])] = []
+  private var types: [String] = []
+
+  override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+    types.append(node.name.text)
+    return .visitChildren
+  }
+  override func visitPost(_ node: StructDeclSyntax) { types.removeLast() }
+  override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+    types.append(node.name.text)
+    return .visitChildren
+  }
+  override func visitPost(_ node: ClassDeclSyntax) { types.removeLast() }
+  override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+    types.append(node.name.text)
+    return .visitChildren
+  }
+  override func visitPost(_ node: ActorDeclSyntax) { types.removeLast() }
+  override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+    types.append(node.name.text)
+    return .visitChildren
+  }
+  override func visitPost(_ node: EnumDeclSyntax) { types.removeLast() }
+  override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+    types.append(node.extendedType.trimmedDescription)
+    return .visitChildren
+  }
+  override func visitPost(_ node: ExtensionDeclSyntax) { types.removeLast() }
   /// Every name the file refers to (`postsBy(...)`, `self.postsBy(...)`): a function of the
   /// module whose name is never referred to is called from elsewhere.
   var referenced: Set<String> = []
@@ -109,25 +147,27 @@ final class SwiftBodyCollector: SyntaxVisitor {
       if case .decl(let decl) = item.item { return decl.is(VariableDeclSyntax.self) }
       return true
     }
-    if !topLevel.isEmpty { bodies.append((nil, [], Array(topLevel))) }
+    if !topLevel.isEmpty { bodies.append((nil, nil, [], Array(topLevel))) }
     return .visitChildren
   }
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
     if let body = node.body {
-      bodies.append((node.name.text, Self.names(node.signature.parameterClause), Array(body.statements)))
+      bodies.append((node.name.text, types.last, Self.names(node.signature.parameterClause), Array(body.statements)))
     }
     return .visitChildren
   }
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-    if let body = node.body { bodies.append((nil, Self.names(node.signature.parameterClause), Array(body.statements))) }
+    if let body = node.body {
+      bodies.append((nil, types.last, Self.names(node.signature.parameterClause), Array(body.statements)))
+    }
     return .visitChildren
   }
   override func visit(_ node: AccessorDeclSyntax) -> SyntaxVisitorContinueKind {
-    if let body = node.body { bodies.append((nil, [], Array(body.statements))) }
+    if let body = node.body { bodies.append((nil, types.last, [], Array(body.statements))) }
     return .visitChildren
   }
   override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-    if case .getter(let body) = node.accessorBlock?.accessors { bodies.append((nil, [], Array(body))) }
+    if case .getter(let body) = node.accessorBlock?.accessors { bodies.append((nil, types.last, [], Array(body))) }
     return .visitChildren
   }
   private static func names(_ clause: FunctionParameterClauseSyntax) -> Set<String> {

@@ -66,6 +66,8 @@ final class SwiftQueryEvaluator {
   /// The parameters of the function being walked: a query run on one was handed in, and is
   /// reported where it is handed over.
   var parameters: Set<String> = []
+  /// The type whose code is walked: its members come before same-named ones of other types.
+  var currentType: String?
 
   /// Methods only a query has: run on a receiver Flint cannot see built, they are unresolved.
   static let queryOnlyRunMethods: Set<String> = ["getDocuments", "getAggregation", "getDocumentsPublisher"]
@@ -341,11 +343,8 @@ final class SwiftQueryEvaluator {
 
   private func lookup(_ name: String, env: Env) -> SourceValue {
     if let value = env[name] { return value }
-    if let value = property(name) { return value }
-    if let body = index.computed[name], depth < Self.maxDepth {
-      return inline(body, env: [:])
-    }
-    return .unknown(name)
+    if let type = currentType, let value = property("\(type).\(name)") { return value }
+    return property(name) ?? .unknown(name)
   }
 
   /// A module-level property's value (evaluated once per lookup, cycles cut).
@@ -353,6 +352,9 @@ final class SwiftQueryEvaluator {
     guard let found = index.properties[name] else { return nil }
     switch found {
     case .string(let text): return .string(text)
+    case .getter(let body):
+      guard depth < Self.maxDepth else { return .unknown(name) }
+      return inline(body, env: [:])
     case .expression(let expr):
       guard !evaluatingProperties.contains(name), depth < Self.maxDepth else { return .unknown(name) }
       evaluatingProperties.insert(name)

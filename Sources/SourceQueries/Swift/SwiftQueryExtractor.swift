@@ -31,6 +31,7 @@ public enum SwiftQueryExtractor {
         // reported where it is returned.
         let returnsToElsewhere = body.function.map { !referenced.contains($0) } ?? false
         evaluator.parameters = body.parameters
+        evaluator.currentType = body.type
         evaluator.walkBody(body.items, env: &env, reportingReturns: returnsToElsewhere)
         evaluator.parameters = []
       }
