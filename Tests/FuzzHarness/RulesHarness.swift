@@ -6,7 +6,7 @@ public enum RulesHarness {
   public static func run(_ bytes: [UInt8]) throws(InvariantViolation) {
     let (source, diagnostics) = RulesCheck.check(bytes: bytes, name: "fuzz.rules")
     try Invariants.rendered(diagnostics, in: source, inputSize: bytes.count)
-    if diagnostics.contains(where: { $0.code == SourceText.notTextCode }), diagnostics.count != 1 {
+    if diagnostics.contains(where: { $0.code == .sourceNotText }), diagnostics.count != 1 {
       throw InvariantViolation("a file that is not text got \(diagnostics.count) diagnostics")
     }
   }

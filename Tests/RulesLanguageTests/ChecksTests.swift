@@ -11,6 +11,17 @@ private func findings(_ text: String, wrap: Bool = true, warnings: Bool = true) 
     .map { "\(source.location(of: $0.range.start)) \($0.code)" }
 }
 
+/// Asserts that compiling `marked` (wrapped as by `findings`, markers removed) reports exactly
+/// `expected`: each diagnostic's code and the marker where it starts (see `assertParse`).
+private func assertChecks(
+  _ marked: String, wrap: Bool = true, warnings: Bool = true, _ expected: [(DiagnosticCode, String)],
+  sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
+  let source = MarkedSource(wrap ? wrapped(marked) : marked)
+  let diagnostics = RulesCompiler.compile(SourceFile(name: "t.rules", text: source.text)).diagnostics
+  assertMarked(source, diagnostics.filter { warnings || $0.severity == .error }, expected, sourceLocation)
+}
+
 private func wrapped(_ body: String) -> String {
   "rules_version = '2';\nservice cloud.firestore {\nmatch /databases/{database}/documents {\n\(body)\n}\n}\n"
 }
@@ -51,11 +62,11 @@ struct ChecksTests {
     let outside = """
       rules_version = '2';
       service cloud.firestore {
-        function f() { return database == 'x'; }
+        function f() { return 1️⃣database == 'x'; }
         match /databases/{database}/documents { match /a/{b} { allow read: if f(); } }
       }
       """
-    #expect(findings(outside, wrap: false) == ["3:25 check.undefined-variable"])
+    assertChecks(outside, wrap: false, [(.checkUndefinedVariable, "1️⃣")])
     #expect(findings("function f() { return database == 'x'; }\nmatch /a/{b} { allow read: if f(); }") == [])
   }
 
@@ -64,19 +75,19 @@ struct ChecksTests {
     let body = """
       match /a/{x} {
         match /b/{y} { allow read: if x == y; }
-        allow read: if y == 'q';
+        allow read: if 1️⃣y == 'q';
       }
       """
-    #expect(findings(body) == ["6:18 check.undefined-variable"])
+    assertChecks(body, [(.checkUndefinedVariable, "1️⃣")])
   }
 
   @Test("let names are visible only after their binding")
   func letOrder() {
     let body = """
-      function f(p) { let a = b; let b = p; return a && b; }
+      function f(p) { let a = 1️⃣b; let b = p; return a && b; }
       match /a/{id} { allow read: if f(1); }
       """
-    #expect(findings(body) == ["4:25 check.undefined-variable"])
+    assertChecks(body, [(.checkUndefinedVariable, "1️⃣")])
   }
 
   @Test("functions see the scope they are declared in; inner functions shadow outer ones")
@@ -92,10 +103,10 @@ struct ChecksTests {
     #expect(findings(body) == [])
     let topLevel = """
       rules_version = '2';
-      function g() { return id; }
+      function g() { return 1️⃣id; }
       service cloud.firestore { match /databases/{database}/documents { match /a/{id} { allow read: if g(); } } }
       """
-    #expect(findings(topLevel, wrap: false) == ["2:23 check.undefined-variable"])
+    assertChecks(topLevel, wrap: false, [(.checkUndefinedVariable, "1️⃣")])
   }
 
   @Test("undefined functions are reported once per call site, never also as arity")
@@ -124,11 +135,11 @@ struct ChecksTests {
   func duplicateFunctions() {
     let body = """
       function f() { return true; }
-      function f() { return false; }
+      function 1️⃣f() { return false; }
       match /a/{id} { function f() { return true; } allow read: if f(); }
       match /b/{id} { allow read: if f(); }
       """
-    #expect(findings(body) == ["5:10 check.duplicate-function"])
+    assertChecks(body, [(.checkDuplicateFunction, "1️⃣")])
   }
 
   @Test("unknown 'is' types; 'is null' is accepted")
@@ -170,7 +181,7 @@ struct ChecksTests {
       "function f(a) { return a; }\nmatch /a/{id} { allow read: if f() && g() && nope && math.sqr(1) && bool(id); }")
     let source = SourceFile(name: "t.rules", text: text)
     let lenient = RulesCompiler.compile(source)
-    let codes = [
+    let codes: [DiagnosticCode] = [
       "check.wrong-arity", "check.undefined-function", "check.undefined-variable", "check.unknown-namespace-member",
       "check.unsupported-function",
     ]
@@ -202,46 +213,47 @@ struct ChecksTests {
 
   @Test("parameter and let limits")
   func limits() {
-    let lets = (1...11).map { "let v\($0) = \($0);" }.joined(separator: " ")
+    // The 11th let is one too many.
+    let lets = (1...11).map { ($0 == 11 ? "2️⃣" : "") + "let v\($0) = \($0);" }.joined(separator: " ")
     let uses = (1...11).map { "v\($0)" }.joined(separator: " + ")
     let body = """
-      function f(a, b, c, d, e, g, h, i) { return a; }
+      function f(a, b, c, d, e, g, h, 1️⃣i) { return a; }
       function g() { \(lets) return \(uses); }
       match /x/{id} { allow read: if f(1, 2, 3, 4, 5, 6, 7, 8) && g() > 0; }
       """
-    #expect(findings(body, warnings: false) == ["4:33 check.too-many-parameters", "5:138 check.too-many-lets"])
+    assertChecks(body, warnings: false, [(.checkTooManyParameters, "1️⃣"), (.checkTooManyLets, "2️⃣")])
   }
 
   @Test("'let' under rules v1 is reported once, at the first binding")
   func letInV1() {
     let text = """
       service cloud.firestore { match /databases/{database}/documents {
-        function f() { let a = 1; let b = a; return b; }
+        function f() { 1️⃣let a = 1; let b = a; return b; }
         function g() { let c = 1; return c; }
         match /x/{id} { allow read: if f() == g(); }
       } }
       """
-    #expect(findings(text, wrap: false) == ["2:18 check.let-requires-v2"])
+    assertChecks(text, wrap: false, [(.checkLetRequiresV2, "1️⃣")])
   }
 
   @Test("recursive wildcards: last only under v1, at most one per match under v2")
   func globs() {
     let v1 =
-      "service cloud.firestore { match /databases/{database}/documents { match /{p=**}/x/{id} { allow read; } } }"
-    #expect(findings(v1, wrap: false) == ["1:74 check.glob-not-last"])
+      "service cloud.firestore { match /databases/{database}/documents { match /1️⃣{p=**}/x/{id} { allow read; } } }"
+    assertChecks(v1, wrap: false, [(.checkGlobNotLast, "1️⃣")])
     #expect(findings("match /{p=**}/x/{id} { allow read; }") == [])
-    #expect(findings("match /{p=**}/x/{q=**} { allow read; }") == ["4:17 check.multiple-globs"])
+    assertChecks("match /{p=**}/x/1️⃣{q=**} { allow read; }", [(.checkMultipleGlobs, "1️⃣")])
   }
 
   @Test("nesting depth, path segments and capture limits are reported once")
   func nestingLimits() {
     var body = ""
-    for level in 1...11 { body += "match /l\(level)/{w\(level)} {\n" }
-    body += "allow read;\n" + String(repeating: "}\n", count: 11)
     // databases/{database}/documents is depth 1, so the 10th nested match is depth 11.
-    #expect(findings(body) == ["13:7 check.match-too-deep"])
+    for level in 1...11 { body += "match \(level == 10 ? "1️⃣" : "")/l\(level)/{w\(level)} {\n" }
+    body += "allow read;\n" + String(repeating: "}\n", count: 11)
+    assertChecks(body, [(.checkMatchTooDeep, "1️⃣")])
     let captures = (1...20).map { "{c\($0)}" }.joined(separator: "/")
-    #expect(findings("match /\(captures) { allow read; }") == ["4:7 check.too-many-captures"])
+    assertChecks("match 1️⃣/\(captures) { allow read; }", [(.checkTooManyCaptures, "1️⃣")])
     // 3 segments in /databases/{database}/documents + 96 + 2: the inner match crosses 100.
     let segments = (1...96).map { "s\($0)" }.joined(separator: "/")
     let line = "match /\(segments) { match /a/b { allow read; } }"
@@ -259,14 +271,15 @@ struct ChecksTests {
     // Three levels: each re-use names the nearest enclosing binding.
     let three = compile("match /a/{id} { match /b/{id} { match /c/{id} { allow read; } } }")
     #expect(three.diagnostics.map { $0.notes.first?.range?.start } == [96, 112])
-    #expect(findings("match /a/{id}/b/{id} { allow read; }") == ["4:17 check.duplicate-wildcard"])
+    assertChecks("match /a/{id}/b/1️⃣{id} { allow read; }", [(.checkDuplicateWildcard, "1️⃣")])
     #expect(compile("match /a/{id}/b/{id} { allow read; }").diagnostics.first?.severity == .error)
   }
 
   @Test("duplicate parameter and let names")
   func duplicateNames() {
-    let body = "function f(x, x) { let x = 1; return x; }\nmatch /a/{id} { allow read: if f(1, 2); }"
-    #expect(findings(body) == ["4:15 check.duplicate-parameter", "4:24 check.duplicate-variable"])
+    assertChecks(
+      "function f(x, 1️⃣x) { let 2️⃣x = 1; return x; }\nmatch /a/{id} { allow read: if f(1, 2); }",
+      [(.checkDuplicateParameter, "1️⃣"), (.checkDuplicateVariable, "2️⃣")])
   }
 
   @Test("file checks: size, version value, service name")
@@ -274,25 +287,27 @@ struct ChecksTests {
     let big = wrapped("match /a/{id} { allow read; }") + "// " + String(repeating: "x", count: 262_144) + "\n"
     let bigResult = RulesCompiler.compile(SourceFile(name: "big.rules", text: big))
     #expect(bigResult.diagnostics.map(\.code) == ["check.source-too-large"])
-    let v3 = "rules_version = '3';\nservice cloud.firestore { match /a/{b=**}/c { allow read; } }"
-    #expect(findings(v3, wrap: false) == ["1:1 check.invalid-rules-version"])
-    let storage = "rules_version = '2';\nservice firebase.storage { match /b/{bucket}/o { allow read; } }"
-    #expect(findings(storage, wrap: false) == ["2:9 check.unsupported-service"])
+    let v3 = "1️⃣rules_version = '3';\nservice cloud.firestore { match /a/{b=**}/c { allow read; } }"
+    assertChecks(v3, wrap: false, [(.checkInvalidRulesVersion, "1️⃣")])
+    let storage = "rules_version = '2';\nservice 1️⃣firebase.storage { match /b/{bucket}/o { allow read; } }"
+    assertChecks(storage, wrap: false, [(.checkUnsupportedService, "1️⃣")])
   }
 
   @Test("warnings: unused function, unused let, empty match, child of a glob match")
   func warnings() {
-    let body = """
-      function unused() { return true; }
-      function used(d) { let x = d.size(); return true; }
-      match /empty/{id} {}
-      match /files/{rest=**} { allow read: if used(1); match /v/{v} { allow read; } }
+    let marked = """
+      function 1️⃣unused() { return true; }
+      function used(d) { let 2️⃣x = d.size(); return true; }
+      match 3️⃣/empty/{id} {}
+      match /files/{rest=**} { allow read: if used(1); match 4️⃣/v/{v} { allow read; } }
       """
-    let result = compile(body)
+    let result = compile(MarkedSource(marked).text)
     #expect(result.diagnostics.allSatisfy { $0.severity == .warning })
-    #expect(
-      findings(body) == [
-        "4:10 check.unused-function", "5:24 check.unused-variable", "6:7 check.empty-match", "7:56 check.glob-child",
+    assertChecks(
+      marked,
+      [
+        (.checkUnusedFunction, "1️⃣"), (.checkUnusedVariable, "2️⃣"), (.checkEmptyMatch, "3️⃣"),
+        (.checkGlobChild, "4️⃣"),
       ])
   }
 
@@ -300,7 +315,7 @@ struct ChecksTests {
   func syntaxErrorsSuppressWarnings() {
     let result = compile("function f() { return true; }\nmatch /a/{id} { allow read: if f() == ; }")
     #expect(!result.diagnostics.isEmpty)
-    #expect(result.diagnostics.allSatisfy { $0.severity == .error && $0.code.hasPrefix("parse.") })
+    #expect(result.diagnostics.allSatisfy { $0.severity == .error && $0.code.area == "parse" })
   }
 
   @Test("diagnostics come sorted by position")

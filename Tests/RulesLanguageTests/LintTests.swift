@@ -10,7 +10,7 @@ func lintWrapped(_ body: String) -> String {
 }
 
 /// The codes `flint check` reports for `text` (compiler warnings, lints, suppressions applied).
-func checkCodes(_ text: String) -> [String] {
+func checkCodes(_ text: String) -> [DiagnosticCode] {
   RulesLinter.check(SourceFile(name: "t.rules", text: text)).diagnostics.map(\.code)
 }
 
@@ -21,7 +21,7 @@ struct LintTests {
     let rules = RulesLinter.rules
     #expect(Set(rules.map(\.code)).count == rules.count)
     for rule in rules {
-      #expect(["security.", "misconception.", "type.", "limit."].contains { rule.code.hasPrefix($0) })
+      #expect(["security.", "misconception.", "type.", "limit."].contains { rule.code.rawValue.hasPrefix($0) })
       #expect(!rule.summary.isEmpty && !rule.fixHint.isEmpty)
       #expect(!rule.triggering.isEmpty && !rule.nonTriggering.isEmpty, "\(rule.code)")
     }
@@ -147,7 +147,7 @@ struct LintTests {
   func goldenCoverage() {
     let files = Set(Corpus.files("lints"))
     for rule in RulesLinter.rules {
-      let stem = String(rule.code.split(separator: ".").last!)
+      let stem = String(rule.code.rawValue.split(separator: ".").last!)
       #expect(files.contains("\(stem).rules"), "missing Corpus/rules/lints/\(stem).rules")
       #expect(files.contains("\(stem)-ok.rules"), "missing Corpus/rules/lints/\(stem)-ok.rules")
     }
@@ -155,7 +155,7 @@ struct LintTests {
 }
 
 extension LintRule: CustomTestStringConvertible {
-  public var testDescription: String { code }
+  public var testDescription: String { code.rawValue }
 }
 
 extension LintTests {

@@ -10,20 +10,18 @@ struct ParserRecoveryTests {
 
   @Test("Three broken allow statements give three diagnostics")
   func threeAllows() {
-    let text = """
+    let markedText = """
       service cloud.firestore {
         match /a/{b} {
-          allow read: if a +;
-          allow write: if (b;
-          allow reed: if true;
+          allow read: if a +1️⃣;
+          allow write: if (b2️⃣;
+          allow 3️⃣reed: if true;
           allow delete: if true;
         }
       }
       """
-    #expect(
-      T.ruleCodes(text) == [
-        "parse.expected-expression@3:23", "parse.expected-token@4:23", "parse.unknown-method@5:11",
-      ])
+    let text = MarkedSource(markedText).text
+    assertParse(markedText, [(.parseExpectedExpression, "1️⃣"), (.parseExpectedToken, "2️⃣"), (.parseUnknownMethod, "3️⃣")])
     let parsed = T.parse(text)
     guard case .match(let match) = parsed.file.service?.items.first else {
       Issue.record("match block lost")
@@ -35,25 +33,24 @@ struct ParserRecoveryTests {
 
   @Test("Missing ';' after let, missing return, junk after a condition")
   func functions() {
-    let text = """
+    let markedText = """
       function f(x) {
-        let y = x + 1
+        let y = x + 11️⃣
         return y
       }
-      function g() {
+      function 2️⃣g() {
         let z = 1;
       }
       service cloud.firestore {
         match /a {
-          allow read: if f(1) g(2);
+          allow read: if f(1)3️⃣ g(2);
           allow write: if true;
         }
       }
       """
-    #expect(
-      T.ruleCodes(text) == [
-        "parse.expected-semicolon@2:16", "parse.missing-return@5:10", "parse.expected-semicolon@10:24",
-      ])
+    let text = MarkedSource(markedText).text
+    assertParse(
+      markedText, [(.parseExpectedSemicolon, "1️⃣"), (.parseMissingReturn, "2️⃣"), (.parseExpectedSemicolon, "3️⃣")])
     let diagnostics = T.parse(text).diagnostics
     #expect(diagnostics[0].message == "expected ';' after let binding")
     #expect(diagnostics[0].range == SourceRange.at(31))
@@ -64,41 +61,45 @@ struct ParserRecoveryTests {
 
   @Test("Broken match paths do not hide later errors")
   func matchPaths() {
-    let text = """
+    let markedText = """
       service cloud.firestore {
-        match /users/{uid {
+        match /users/{uid1️⃣ {
           allow read: if true;
         }
-        match /x/$(y) {
-          allow write: if 1 +;
+        match /x/2️⃣$(y) {
+          allow write: if 1 +3️⃣;
         }
-        match /z/ {
+        match /z/4️⃣ {
           allow read;
         }
       }
       """
-    #expect(
-      T.ruleCodes(text) == [
-        "parse.invalid-match-path@2:20", "parse.invalid-match-path@5:12", "parse.expected-expression@6:24",
-        "parse.invalid-match-path@8:12",
+    let text = MarkedSource(markedText).text
+    assertParse(
+      markedText,
+      [
+        (.parseInvalidMatchPath, "1️⃣"), (.parseInvalidMatchPath, "2️⃣"), (.parseExpectedExpression, "3️⃣"),
+        (.parseInvalidMatchPath, "4️⃣"),
       ])
     #expect(T.parse(text).file.service?.items.count == 3)
   }
 
   @Test("Match path mistakes that touch braces")
   func pathBraces() {
-    let text = T.wrap(
+    let marked = T.wrap(
       """
-      match /users/{uid-x}/posts { allow read; }
-      match /a{b} { allow read; }
-      match /a /b { allow read; }
+      match /users/{uid1️⃣-x}/posts { allow read; }
+      match /a2️⃣{b} { allow read; }
+      match /a3️⃣ /b { allow read; }
       match /glued{ allow read; }
-      allow write: if x +;
+      allow write: if x +4️⃣;
       """)
-    #expect(
-      T.ruleCodes(text) == [
-        "parse.invalid-match-path@4:18", "parse.invalid-match-path@5:9", "parse.invalid-match-path@6:9",
-        "parse.expected-expression@8:20",
+    let text = MarkedSource(marked).text
+    assertParse(
+      marked,
+      [
+        (.parseInvalidMatchPath, "1️⃣"), (.parseInvalidMatchPath, "2️⃣"), (.parseInvalidMatchPath, "3️⃣"),
+        (.parseExpectedExpression, "4️⃣"),
       ])
     guard case .match(let root) = T.parse(text).file.service?.items.first else {
       Issue.record("expected a match block first in the service")
@@ -111,16 +112,15 @@ struct ParserRecoveryTests {
 
   @Test("Characters glued to a match path")
   func gluedJunk() {
-    let text = T.wrap(
+    let marked = T.wrap(
       """
-      match /c_02>483/{docId} { allow read: if true; }
-      match /collection_docId} { allow read: if true; }
-      match /ok/{id} { allow read: if x +; }
+      match /c_021️⃣>483/{docId} { allow read: if true; }
+      match /collection_docId2️⃣} { allow read: if true; }
+      match /ok/{id} { allow read: if x +3️⃣; }
       """)
-    #expect(
-      T.ruleCodes(text) == [
-        "parse.invalid-match-path@4:12", "parse.invalid-match-path@5:24", "parse.expected-expression@6:36",
-      ])
+    let text = MarkedSource(marked).text
+    assertParse(
+      marked, [(.parseInvalidMatchPath, "1️⃣"), (.parseInvalidMatchPath, "2️⃣"), (.parseExpectedExpression, "3️⃣")])
     guard case .match(let root) = T.parse(text).file.service?.items.first else {
       Issue.record("expected a match block first in the service")
       return
@@ -133,17 +133,18 @@ struct ParserRecoveryTests {
     let text = """
       service cloud.firestore {
         match /a/{b} { allow read; } }
-        match /c/{d} { allow read; }
+        1️⃣match /c/{d} { allow read; }
         match /e/{f} { allow read; }
       }
       """
-    #expect(T.ruleCodes(text) == ["parse.expected-declaration@3:3"])
+    assertParse(text, [(.parseExpectedDeclaration, "1️⃣")])
   }
 
   @Test("A file cut short reports the first unclosed block only")
   func unclosed() {
-    let text = "service cloud.firestore {\n  match /a {\n    allow read;\n"
-    #expect(T.ruleCodes(text) == ["parse.expected-token@3:16"])
+    let marked = "service cloud.firestore {\n  match /a {\n    allow read;1️⃣\n"
+    let text = MarkedSource(marked).text
+    assertParse(marked, [(.parseExpectedToken, "1️⃣")])
     let diagnostic = T.parse(text).diagnostics[0]
     #expect(diagnostic.message == "expected '}' to close the match block")
     #expect(diagnostic.notes.first?.range == SourceRange(start: 37, end: 38))
@@ -151,19 +152,19 @@ struct ParserRecoveryTests {
 
   @Test("Top-level junk, a misplaced rules_version and a second service")
   func structure() {
-    let text = """
+    let markedText = """
       function f() { return 1; }
-      rules_version = '2';
-      foo bar;
+      1️⃣rules_version = '2';
+      2️⃣foo bar;
       service cloud.firestore { }
-      service cloud.firestore { }
+      3️⃣service cloud.firestore { }
       function h() { return 2 }
       """
+    let text = MarkedSource(markedText).text
     // A function after the service is accepted (deployed files do it).
-    #expect(
-      T.ruleCodes(text) == [
-        "parse.unexpected-rules-version@2:1", "parse.expected-declaration@3:1", "parse.duplicate-service@5:1",
-      ])
+    assertParse(
+      markedText,
+      [(.parseUnexpectedRulesVersion, "1️⃣"), (.parseExpectedDeclaration, "2️⃣"), (.parseDuplicateService, "3️⃣")])
     let file = T.parse(text).file
     #expect(file.version == nil)
     #expect(file.functions.map(\.name.name) == ["f", "h"])
@@ -172,11 +173,11 @@ struct ParserRecoveryTests {
 
   @Test("A lexical error is not reported again by the parser")
   func lexThenParse() {
-    let text = T.wrap("allow read: if a # b;\nallow write: if 'x\\q' == 1e5;\nallow get: if x +;")
-    #expect(
-      T.ruleCodes(text) == [
-        "lex.unexpected-character@4:18", "lex.invalid-escape@5:19", "lex.invalid-number@5:26",
-        "parse.expected-expression@6:18",
+    assertParse(
+      T.wrap("allow read: if a 1️⃣# b;\nallow write: if 'x2️⃣\\q' == 3️⃣1e5;\nallow get: if x +4️⃣;"),
+      [
+        (.lexUnexpectedCharacter, "1️⃣"), (.lexInvalidEscape, "2️⃣"), (.lexInvalidNumber, "3️⃣"),
+        (.parseExpectedExpression, "4️⃣"),
       ])
   }
 
@@ -184,28 +185,24 @@ struct ParserRecoveryTests {
   func allowForms() {
     let text = """
       service cloud.firestore {
-        allow read;
+        1️⃣allow read;
         match /a {
-          allow read: request.auth != null;
-          allow write if true;
-          allow list, : if true;
+          allow read:2️⃣ request.auth != null;
+          allow write3️⃣ if true;
+          allow list,4️⃣ : if true;
         }
       }
       """
-    #expect(
-      T.ruleCodes(text) == [
-        "parse.allow-outside-match@2:3", "parse.missing-if@4:16", "parse.expected-token@5:16",
-        "parse.expected-token@6:16",
-      ])
+    assertParse(
+      text,
+      [(.parseAllowOutsideMatch, "1️⃣"), (.parseMissingIf, "2️⃣"), (.parseExpectedToken, "3️⃣"), (.parseExpectedToken, "4️⃣")])
   }
 
   @Test("Unclosed call and list arguments stop at the statement end")
   func unclosedGroups() {
-    let text = T.wrap("allow read: if f(a, b;\nallow write: if [1, 2;\nallow get: if {'a': 1;\nallow list: if x;")
-    #expect(
-      T.ruleCodes(text) == [
-        "parse.expected-token@4:22", "parse.expected-token@5:22", "parse.expected-token@6:22",
-      ])
+    let marked = T.wrap("allow read: if f(a, b1️⃣;\nallow write: if [1, 22️⃣;\nallow get: if {'a': 13️⃣;\nallow list: if x;")
+    let text = MarkedSource(marked).text
+    assertParse(marked, [(.parseExpectedToken, "1️⃣"), (.parseExpectedToken, "2️⃣"), (.parseExpectedToken, "3️⃣")])
     guard case .match(let match) = T.parse(text).file.service?.items.first else {
       Issue.record("expected a match block first in the service")
       return
@@ -215,23 +212,25 @@ struct ParserRecoveryTests {
 
   @Test("A mistyped keyword skips its whole block")
   func typoKeyword() {
-    let text = T.wrap("mtch /users/{id} { allow read: if true; }\nallow write: if x +;")
-    #expect(T.ruleCodes(text) == ["parse.expected-statement@4:1", "parse.expected-expression@5:20"])
+    assertParse(
+      T.wrap("1️⃣mtch /users/{id} { allow read: if true; }\nallow write: if x +2️⃣;"),
+      [(.parseExpectedStatement, "1️⃣"), (.parseExpectedExpression, "2️⃣")])
   }
 
   @Test("Function headers and bodies")
   func functionForms() {
     let text = """
-      function (a) { return a; }
-      function f(a b) { return a; }
-      function g(a) { return a; return b; }
-      function h(a) { return a; let x = 1; }
+      function1️⃣ (a) { return a; }
+      function f(a2️⃣ b) { return a; }
+      function g(a) { return a; 3️⃣return b; }
+      function h(a) { return a; 4️⃣let x = 1; }
       service cloud.firestore { }
       """
-    #expect(
-      T.ruleCodes(text) == [
-        "parse.expected-identifier@1:9", "parse.expected-token@2:13", "parse.statement-after-return@3:27",
-        "parse.statement-after-return@4:27",
+    assertParse(
+      text,
+      [
+        (.parseExpectedIdentifier, "1️⃣"), (.parseExpectedToken, "2️⃣"), (.parseStatementAfterReturn, "3️⃣"),
+        (.parseStatementAfterReturn, "4️⃣"),
       ])
   }
 
@@ -257,13 +256,13 @@ struct ParserRecoveryTests {
 
   @Test("Type tests and paths that need parentheses")
   func strictForms() {
-    #expect(T.exprCodes("x is int + 1") == ["parse.type-test-operand@1:10"])
-    #expect(T.exprCodes("x is int && y is string") == [])
-    #expect(T.exprCodes("/a/$(b).c") == ["parse.path-needs-parentheses@1:8"])
-    #expect(T.exprCodes("/a/b[0]") == ["parse.path-needs-parentheses@1:5"])
-    #expect(T.exprCodes("f(1,,)") == ["parse.expected-expression@1:5"])
-    #expect(T.exprCodes("f(,)") == ["parse.expected-expression@1:3"])
-    #expect(T.exprCodes("x is") == ["parse.expected-type@1:5"])
+    assertParseExpression("x is int 1️⃣+ 1", [(.parseTypeTestOperand, "1️⃣")])
+    assertParseExpression("x is int && y is string")
+    assertParseExpression("/a/$(b)1️⃣.c", [(.parsePathNeedsParentheses, "1️⃣")])
+    assertParseExpression("/a/b1️⃣[0]", [(.parsePathNeedsParentheses, "1️⃣")])
+    assertParseExpression("f(1,1️⃣,)", [(.parseExpectedExpression, "1️⃣")])
+    assertParseExpression("f(1️⃣,)", [(.parseExpectedExpression, "1️⃣")])
+    assertParseExpression("x is1️⃣", [(.parseExpectedType, "1️⃣")])
   }
 }
 
@@ -271,10 +270,10 @@ extension ParserRecoveryTests {
   @Test("A missing '}' is reported at the block the indentation shows open, and parsing goes on")
   func unclosedBlockByIndentation() throws {
     // The service body is not indented: only the indented blocks take part.
-    let flat = """
+    let markedFlat = """
       service cloud.firestore {
       match /databases/{database}/documents {
-        match /a/{x} {
+        1️⃣match /a/{x} {
           allow read;
 
         match /b/{y} {
@@ -283,7 +282,8 @@ extension ParserRecoveryTests {
       }
       }
       """
-    #expect(T.ruleCodes(flat) == ["parse.unclosed-block@3:3"])
+    let flat = MarkedSource(markedFlat).text
+    assertParse(markedFlat, [(.parseUnclosedBlock, "1️⃣")])
     let parsed = T.parse(flat)
     #expect(!parsed.hasUnreliableTree)
     guard case .match(let documents) = parsed.file.service?.items.first else {
@@ -292,27 +292,30 @@ extension ParserRecoveryTests {
     }
     // `/b/{y}` is a sibling of `/a/{x}`, as indented.
     #expect(documents.matches.map(\.path.description) == ["/a/{x}", "/b/{y}"])
-    #expect(parsed.diagnostics.first?.notes.first?.range == .at(flat.utf8.count - "\n\n  match /b/{y} {\n    allow read;\n  }\n}\n}".utf8.count))
+    #expect(
+      parsed.diagnostics.first?.notes.first?.range
+        == .at(flat.utf8.count - "\n\n  match /b/{y} {\n    allow read;\n  }\n}\n}".utf8.count))
 
     // A '}' further left than the block closes an outer block: the inner one is open.
     let dedentedBrace = """
       service cloud.firestore {
         match /a/{x} {
-          match /b/{y} {
+          1️⃣match /b/{y} {
             allow read;
         }
       }
       """
-    #expect(T.ruleCodes(dedentedBrace) == ["parse.unclosed-block@3:5"])
+    assertParse(dedentedBrace, [(.parseUnclosedBlock, "1️⃣")])
 
     // The service's own '}' missing at the end: reported there, as before.
-    let serviceOpen = """
+    let markedServiceOpen = """
       service cloud.firestore {
         match /a/{x} {
           allow read;
-        }
+        }1️⃣
       """
-    #expect(T.ruleCodes(serviceOpen) == ["parse.expected-token@4:4"])
+    let serviceOpen = MarkedSource(markedServiceOpen).text
+    assertParse(markedServiceOpen, [(.parseExpectedToken, "1️⃣")])
     #expect(T.parse(serviceOpen).hasUnreliableTree)
 
     // Balanced braces with odd indentation are never second-guessed.
@@ -326,6 +329,6 @@ extension ParserRecoveryTests {
           }
       }
       """
-    #expect(T.ruleCodes(odd) == [])
+    assertParse(odd)
   }
 }

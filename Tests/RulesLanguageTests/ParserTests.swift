@@ -18,16 +18,6 @@ enum ParserTestSupport {
     return parsed.diagnostics.isEmpty ? parsed.expr.kind : .invalid
   }
 
-  /// `code@line:column` for each diagnostic, in order.
-  static func codes(_ diagnostics: [Diagnostic], in text: String) -> [String] {
-    let source = SourceFile(name: "test.rules", text: text)
-    return diagnostics.map { "\($0.code)@\(source.location(of: $0.range.start))" }
-  }
-
-  static func ruleCodes(_ text: String) -> [String] { codes(parse(text).diagnostics, in: text) }
-
-  static func exprCodes(_ text: String) -> [String] { codes(expression(text).diagnostics, in: text) }
-
   /// A rules file with one match block holding `body`.
   static func wrap(_ body: String) -> String {
     "rules_version = '2';\nservice cloud.firestore {\n  match /databases/{database}/documents {\n\(body)\n  }\n}\n"
@@ -191,9 +181,9 @@ struct ParserTests {
     #expect(T.expr("-9223372036854775808") == .int(Int64.min))
     #expect(T.expr("9223372036854775807") == .int(Int64.max))
     #expect(T.expr("1 - -9223372036854775808") == bin(.subtract, int(1), int(Int64.min)).kind)
-    #expect(T.exprCodes("9223372036854775808") == ["parse.integer-out-of-range@1:1"])
-    #expect(T.exprCodes("-9223372036854775809") == ["parse.integer-out-of-range@1:2"])
-    #expect(T.exprCodes("-9223372036854775808.abs()") == ["parse.integer-out-of-range@1:2"])
+    assertParseExpression("1️⃣9223372036854775808", [(.parseIntegerOutOfRange, "1️⃣")])
+    assertParseExpression("-1️⃣9223372036854775809", [(.parseIntegerOutOfRange, "1️⃣")])
+    assertParseExpression("-1️⃣9223372036854775808.abs()", [(.parseIntegerOutOfRange, "1️⃣")])
   }
 
   @Test("Postfix: members, methods, calls, indexes and slices")
@@ -208,10 +198,10 @@ struct ParserTests {
     #expect(T.expr("a[1:]") == Expr(.slice(id("a"), int(1), nil)).kind)
     #expect(T.expr("a.size") == member(id("a"), "size").kind)
     #expect(T.expr("x.list") == member(id("x"), "list").kind)
-    #expect(T.exprCodes("a[:]") == ["parse.empty-slice@1:2"])
-    #expect(T.exprCodes("a.in") == ["parse.keyword-as-member@1:3"])
-    #expect(T.exprCodes("a[0](1)") == ["parse.not-callable@1:5"])
-    #expect(T.exprCodes("(f)(1)") == ["parse.not-callable@1:4"])
+    assertParseExpression("a1️⃣[:]", [(.parseEmptySlice, "1️⃣")])
+    assertParseExpression("a.1️⃣in", [(.parseKeywordAsMember, "1️⃣")])
+    assertParseExpression("a[0]1️⃣(1)", [(.parseNotCallable, "1️⃣")])
+    assertParseExpression("(f)1️⃣(1)", [(.parseNotCallable, "1️⃣")])
     #expect(T.expr("f (1)") == Expr(.call(Identifier("f"), [int(1)])).kind)
   }
 
@@ -248,21 +238,21 @@ struct ParserTests {
     #expect(T.expr("a.m(1,)") == T.expr("a.m(1)"))
     // A trailing comma after the last parameter: accepted, with a warning.
     let params = T.parse("function f(a, b,) { return a; } service cloud.firestore { }")
-    #expect(T.codes(params.diagnostics, in: "function f(a, b,) { return a; }") == ["parse.trailing-comma@1:16"])
+    assertParse("function f(a, b1️⃣,) { return a; } service cloud.firestore { }", [(.parseTrailingComma, "1️⃣")])
     #expect(params.diagnostics.first?.severity == .warning)
     #expect(params.file.functions.first?.parameters.map(\.name) == ["a", "b"])
-    #expect(T.ruleCodes("function f(,) { return 1; } service cloud.firestore { }") == ["parse.expected-identifier@1:12"])
+    assertParse("function f(1️⃣,) { return 1; } service cloud.firestore { }", [(.parseExpectedIdentifier, "1️⃣")])
     // `{x=*}` is a single-segment wildcard, with a warning; `{x=***}` and `{x=}` stay errors.
     let star = T.parse("service cloud.firestore { match /m/{doc=*} { allow read; } }")
-    #expect(T.codes(star.diagnostics, in: "service cloud.firestore { match /m/{doc=*} ") == ["parse.single-star-wildcard@1:36"])
+    assertParse("service cloud.firestore { match /m/1️⃣{doc=*} { allow read; } }", [(.parseSingleStarWildcard, "1️⃣")])
     #expect(star.diagnostics.first?.severity == .warning)
     guard case .match(let match) = star.file.service?.items.first else {
       Issue.record("no match block")
       return
     }
     #expect(match.path.segments.map(\.kind) == [.literal("m"), .wildcard("doc")])
-    #expect(T.ruleCodes("service cloud.firestore { match /m/{doc=***} { allow read; } }") == ["parse.invalid-match-path@1:43"])
-    #expect(T.ruleCodes("service cloud.firestore { match /m/{doc=} { allow read; } }") == ["parse.invalid-match-path@1:41"])
+    assertParse("service cloud.firestore { match /m/{doc=**1️⃣*} { allow read; } }", [(.parseInvalidMatchPath, "1️⃣")])
+    assertParse("service cloud.firestore { match /m/{doc=1️⃣} { allow read; } }", [(.parseInvalidMatchPath, "1️⃣")])
     // Functions after the service are kept as top-level functions, without a diagnostic.
     let after = T.parse("service cloud.firestore { } function g() { return 1; }")
     #expect(after.diagnostics.isEmpty)
@@ -279,8 +269,8 @@ struct ParserTests {
         == .map([
           MapEntry(key: "a", value: int(1)), MapEntry(key: "b", value: Expr(.list([int(2)]))),
         ]))
-    #expect(T.exprCodes("{a: 1}") == ["parse.map-key-not-string@1:2"])
-    #expect(T.exprCodes("{1: 1, 'b': 2}") == ["parse.map-key-not-string@1:2"])
+    assertParseExpression("{1️⃣a: 1}", [(.parseMapKeyNotString, "1️⃣")])
+    assertParseExpression("{1️⃣1: 1, 'b': 2}", [(.parseMapKeyNotString, "1️⃣")])
   }
 
   @Test("Path literals and division")
@@ -310,7 +300,7 @@ struct ParserTests {
         ).kind)
     #expect(
       T.expr("[/a, /b/c]") == .list([Expr(.path([.literal("a")])), Expr(.path([.literal("b"), .literal("c")]))]))
-    #expect(T.exprCodes("x == / a") == ["parse.invalid-path-literal@1:7"])
+    assertParseExpression("x == /1️⃣ a", [(.parseInvalidPathLiteral, "1️⃣")])
   }
 
   @Test("Comments are trivia")
@@ -327,8 +317,8 @@ struct ParserTests {
 
   @Test("parseExpression requires the whole input")
   func trailingInput() {
-    #expect(T.exprCodes("a b") == ["parse.trailing-input@1:3"])
-    #expect(T.exprCodes("") == ["parse.expected-expression@1:1"])
-    #expect(T.exprCodes("  a  ").isEmpty)
+    assertParseExpression("a 1️⃣b", [(.parseTrailingInput, "1️⃣")])
+    assertParseExpression("1️⃣", [(.parseExpectedExpression, "1️⃣")])
+    assertParseExpression("  a  ")
   }
 }

@@ -32,8 +32,8 @@ public enum RulesCheck {
 
   /// The service of Cloud Storage rules.
   public static let storageService = "firebase.storage"
-  /// The code of the one note a Storage rules file gets.
-  public static let storageNotCheckedCode = "check.storage-not-checked"
+  /// The code of the one note a Storage rules file gets (`.checkStorageNotChecked`).
+  public static let storageNotCheckedCode: DiagnosticCode = .checkStorageNotChecked
 
   /// A checked file: its source, its (possibly partial) tree and what `flint check` reports.
   public struct Analysis: Sendable {

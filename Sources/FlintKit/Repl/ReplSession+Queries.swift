@@ -81,7 +81,7 @@ extension ReplSession {
 
   /// Whether a query diagnostic is about validity (the SDK, backend or Flint refusing a
   /// well-formed query) rather than syntax.
-  static func isValidityCode(_ code: String) -> Bool {
-    ["query.sdk.", "query.backend.", "query.flint."].contains { code.hasPrefix($0) }
+  static func isValidityCode(_ code: DiagnosticCode) -> Bool {
+    ["query.sdk.", "query.backend.", "query.flint."].contains { code.rawValue.hasPrefix($0) }
   }
 }

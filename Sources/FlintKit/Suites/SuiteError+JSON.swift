@@ -15,7 +15,7 @@ extension SuiteError {
         let location = source.location(of: diagnostic.range.start)
         return .object([
           ("file", .string(source.name)), ("line", .int(location.line)), ("column", .int(location.column)),
-          ("severity", .string(diagnostic.severity.rawValue)), ("code", .string(diagnostic.code)),
+          ("severity", .string(diagnostic.severity.rawValue)), ("code", .string(diagnostic.code.rawValue)),
           ("message", .string(diagnostic.message)),
         ])
       }

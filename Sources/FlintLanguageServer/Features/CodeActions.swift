@@ -15,7 +15,7 @@ enum CodeActions {
     where diagnostic.range.start <= range.end && range.start <= diagnostic.range.end {
       var fixes: [(title: String, edits: [(SourceRange, String)])] = []
       if let fix = suggestion(diagnostic, document) { fixes.append(fix) }
-      if diagnostic.code == "type.redundant-allow", let fix = removeAllow(diagnostic, document) { fixes.append(fix) }
+      if diagnostic.code == .typeRedundantAllow, let fix = removeAllow(diagnostic, document) { fixes.append(fix) }
       if pinsField.contains(diagnostic.code), let fix = pinField(diagnostic, document) {
         fixes.append(fix)
       }
@@ -28,7 +28,7 @@ enum CodeActions {
   }
 
   /// The lints whose message names, as "change 'F'", an ownership field the update must pin.
-  static let pinsField: Set<String> = ["security.unpinned-ownership-field", "security.owner-field-in-key-list"]
+  static let pinsField: Set<DiagnosticCode> = [.securityUnpinnedOwnershipField, .securityOwnerFieldInKeyList]
 
   private static func action(
     _ title: String, _ edits: [(SourceRange, String)], _ diagnostic: Diagnostic, preferred: Bool,
@@ -46,7 +46,7 @@ enum CodeActions {
 
   /// "did you mean 'x'?" (a note, or `==` in the message) turned into a replacement.
   private static func suggestion(_ diagnostic: Diagnostic, _ document: TextDocument) -> (String, [(SourceRange, String)])? {
-    if diagnostic.code == "parse.assignment-in-condition" {
+    if diagnostic.code == .parseAssignmentInCondition {
       return ("Replace '=' with '=='", [(diagnostic.range, "==")])
     }
     let prefix = "did you mean '"

@@ -52,15 +52,13 @@ enum Completion {
   }
 
   private static func members(of receiver: String?, document: inout TextDocument, offset: Int) -> [JSONValue] {
-    guard let receiver else { return methodItems(BuiltinDocs.methods.keys) }
+    guard let receiver else { return methodItems(BuiltinNames.methodDocs.keys) }
     let index = document.symbols()
     let shadowed = index.visibleSymbols(at: offset).contains { index.symbols[$0].name == receiver }
-    if !shadowed, BuiltinDocs.namespaces[receiver] != nil {
-      return BuiltinDocs.functions.filter { $0.key.hasPrefix(receiver + ".") }.sorted { $0.key < $1.key }.map {
-        item(String($0.key.dropFirst(receiver.count + 1)), .function, $0.value)
-      }
+    if !shadowed, let members = BuiltinNames.namespaces[receiver] {
+      return members.sorted { $0.key < $1.key }.map { item($0.key, .function, $0.value.doc) }
     }
-    let properties = BuiltinDocs.variables.filter {
+    let properties = BuiltinNames.variables.filter {
       $0.key.hasPrefix(receiver + ".") && !$0.key.dropFirst(receiver.count + 1).contains(".")
     }
     if !shadowed, !properties.isEmpty {
@@ -71,11 +69,11 @@ enum Completion {
     if mapTyped.contains(receiver), let methods = ExpressionTypes.methods(ofType: "map") {
       return methodItems(methods.keys)
     }
-    return methodItems(BuiltinDocs.methods.keys)
+    return methodItems(BuiltinNames.methodDocs.keys)
   }
 
   private static func methodItems(_ names: some Sequence<String>) -> [JSONValue] {
-    names.sorted().compactMap { name in BuiltinDocs.methods[name].map { item(name, .method, $0) } }
+    names.sorted().compactMap { name in BuiltinNames.methodDocs[name].map { item(name, .method, $0) } }
   }
 
   private static func names(in document: inout TextDocument, at offset: Int) -> [JSONValue] {
@@ -89,13 +87,13 @@ enum Completion {
       items.append(["label": .string(symbol.name), "kind": .int(kind.rawValue), "detail": .string(detail)])
     }
     for name in ["request", "resource"] {
-      if let entry = BuiltinDocs.variables[name] { items.append(item(name, .variable, entry)) }
+      if let entry = BuiltinNames.variables[name] { items.append(item(name, .variable, entry)) }
     }
-    for (name, summary) in BuiltinDocs.namespaces.sorted(by: { $0.key < $1.key }) {
+    for (name, summary) in BuiltinNames.namespaceSummaries.sorted(by: { $0.key < $1.key }) {
       items.append(["label": .string(name), "kind": .int(Kind.module.rawValue), "detail": .string(summary)])
     }
-    for (name, entry) in BuiltinDocs.functions.sorted(by: { $0.key < $1.key }) where !name.contains(".") {
-      items.append(item(name, .function, entry))
+    for (name, function) in BuiltinNames.globalFunctions.sorted(by: { $0.key < $1.key }) {
+      items.append(item(name, .function, function.doc))
     }
     for keyword in keywords {
       items.append(["label": .string(keyword), "kind": .int(Kind.keyword.rawValue)])
@@ -103,7 +101,7 @@ enum Completion {
     return items
   }
 
-  private static func item(_ label: String, _ kind: Kind, _ entry: BuiltinDocs.Entry) -> JSONValue {
+  private static func item(_ label: String, _ kind: Kind, _ entry: BuiltinDoc) -> JSONValue {
     [
       "label": .string(label), "kind": .int(kind.rawValue), "detail": .string(entry.signature),
       "documentation": ["kind": "markdown", "value": .string(entry.summary)],

@@ -60,17 +60,17 @@ enum Hover {
     var text: String?
     switch expr.kind {
     case .call(let name, _):
-      text = BuiltinDocs.functions[name.name]?.markdown
+      text = BuiltinNames.globalFunctions[name.name]?.doc.markdown
     case .methodCall(let base, let name, _):
-      if case .identifier(let namespace) = base.kind, BuiltinDocs.namespaces[namespace] != nil {
-        text = BuiltinDocs.functions["\(namespace).\(name.name)"]?.markdown
+      if case .identifier(let namespace) = base.kind, let members = BuiltinNames.namespaces[namespace] {
+        text = members[name.name]?.doc.markdown
       } else if name.range.start <= offset {
-        text = BuiltinDocs.methods[name.name]?.markdown
+        text = BuiltinNames.methodDocs[name.name]?.markdown
       }
     case .identifier(let name):
-      text = BuiltinDocs.variables[name]?.markdown ?? BuiltinDocs.namespaces[name].map { "`\(name)`: \($0)" }
+      text = BuiltinNames.variables[name]?.markdown ?? BuiltinNames.namespaceSummaries[name].map { "`\(name)`: \($0)" }
     case .member:
-      if let dotted = dottedName(expr) { text = BuiltinDocs.variables[dotted]?.markdown }
+      if let dotted = dottedName(expr) { text = BuiltinNames.variables[dotted]?.markdown }
     default:
       break
     }

@@ -30,7 +30,7 @@ enum PublishedDiagnostics {
     var object: JSONValue = [
       "range": document.lines.range(diagnostic.range),
       "severity": .int(severity(diagnostic.severity)),
-      "code": .string(diagnostic.code),
+      "code": .string(diagnostic.code.rawValue),
       "source": "flint",
       "message": .string(message),
     ]

@@ -50,7 +50,7 @@ public struct QueryLexer {
         }
         if position >= count {
           diagnostics.append(
-            .error("query.unterminated-comment", "unterminated block comment", at: SourceRange(start: start, end: position)))
+            .error(.queryUnterminatedComment, "unterminated block comment", at: SourceRange(start: start, end: position)))
         } else {
           position += 2
         }
@@ -114,7 +114,7 @@ public struct QueryLexer {
     while let b = peek(), b & 0xC0 == 0x80 { position += 1 }
     let range = SourceRange(start: start, end: position)
     let text = String(decoding: bytes[start..<position], as: UTF8.self)
-    diagnostics.append(.error("query.unexpected-character", "unexpected character '\(text)'", at: range))
+    diagnostics.append(.error(.queryUnexpectedCharacter, "unexpected character '\(text)'", at: range))
     return QueryToken(.unknown, range)
   }
 
@@ -151,7 +151,7 @@ public struct QueryLexer {
     position = min(position, bytes.count)
     let range = SourceRange(start: start, end: position)
     let what = kind == .string ? "string literal" : "backtick-quoted field name"
-    diagnostics.append(.error("query.unterminated-string", "unterminated \(what)", at: range))
+    diagnostics.append(.error(.queryUnterminatedString, "unterminated \(what)", at: range))
     return QueryToken(.unknown, range)
   }
 

@@ -17,7 +17,7 @@ extension QueryParserCore {
       advance()
     } else {
       throw fail(
-        "query.expected",
+        .queryExpected,
         "expected ',' and an operator, or a comparison such as 'field >= value', found \(describe(current))",
         at: current.range)
     }
@@ -45,14 +45,14 @@ extension QueryParserCore {
       // `array_contains` unquoted: the string meant, when the word spells an operator.
       let hint = token.kind == .identifier ? Self.meantOperator(text(token)).map { " (did you mean \"\($0)\"?)" } : nil
       throw fail(
-        "query.bad-operator", "expected an operator string such as \"==\", found \(describe(token))\(hint ?? "")",
+        .queryBadOperator, "expected an operator string such as \"==\", found \(describe(token))\(hint ?? "")",
         at: token.range)
     }
     let (text, range) = try parseString("an operator")
     if let op = FilterOperator(rawValue: text) { return op }
     let all = FilterOperator.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
     let hint = Self.meantOperator(text).map { " (did you mean '\($0)'?)" } ?? ""
-    throw fail("query.bad-operator", "invalid query operator '\(text)'\(hint); expected one of \(all)", at: range)
+    throw fail(.queryBadOperator, "invalid query operator '\(text)'\(hint); expected one of \(all)", at: range)
   }
 
   /// The operator `text` stands for: `array_contains` (Python's spelling), `ARRAY-CONTAINS`,
@@ -88,7 +88,7 @@ extension QueryParserCore {
   mutating func parseConstraintInComposite() throws(QueryParseFailure) -> FilterExpr {
     let token = current
     guard token.kind == .identifier else {
-      throw fail("query.expected", "expected where(...), or(...) or and(...), found \(describe(token))", at: token.range)
+      throw fail(.queryExpected, "expected where(...), or(...) or and(...), found \(describe(token))", at: token.range)
     }
     let name = text(token)
     switch name {
@@ -127,7 +127,7 @@ extension QueryParserCore {
       if consume(.dot) != nil {
         let (name, token) = try expectIdentifier("documentId")
         guard name == "documentId" else {
-          throw fail("query.expected", "expected FieldPath.documentId()", at: token.range)
+          throw fail(.queryExpected, "expected FieldPath.documentId()", at: token.range)
         }
         try expect(.leftParen, "'('")
         let close = try expect(.rightParen, "')'")
@@ -140,7 +140,7 @@ extension QueryParserCore {
       return FieldRef(.segments(segments), range: start.range.union(close.range))
     }
     guard start.kind == .identifier || start.kind == .quotedIdentifier else {
-      throw fail("query.expected-field", "expected a field path, found \(describe(start))", at: start.range)
+      throw fail(.queryExpectedField, "expected a field path, found \(describe(start))", at: start.range)
     }
     var segments: [String] = []
     var end = start.range
@@ -152,11 +152,11 @@ extension QueryParserCore {
       case .quotedIdentifier:
         let decoded = QueryLexer.decodeQuoted(source.bytes[token.range.start..<token.range.end])
         guard let value = decoded.value else {
-          throw fail("query.bad-escape", decoded.error ?? "malformed field name", at: token.range)
+          throw fail(.queryBadEscape, decoded.error ?? "malformed field name", at: token.range)
         }
         segments.append(value)
       default:
-        throw fail("query.expected-field", "expected a field name after '.', found \(describe(token))", at: token.range)
+        throw fail(.queryExpectedField, "expected a field name after '.', found \(describe(token))", at: token.range)
       }
       end = token.range
       advance()
@@ -165,7 +165,7 @@ extension QueryParserCore {
     }
     if current.kind == .leftBracket {
       throw fail(
-        "query.array-index",
+        .queryArrayIndex,
         "Firestore queries cannot address an array element by position; use array-contains on the whole array instead",
         at: current.range)
     }

@@ -58,7 +58,7 @@ extension QueryParserCore {
         try expectLabel("descending")
         let value = try parseValue()
         guard case .bool(let descending) = value.kind else {
-          throw fail("query.expected", "expected true or false after 'descending:'", at: value.range)
+          throw fail(.queryExpected, "expected true or false after 'descending:'", at: value.range)
         }
         direction = descending ? .descending : .ascending
       }
@@ -96,7 +96,7 @@ extension QueryParserCore {
       kind = .aggregate(.average(try parseFieldRef()))
     default:
       throw fail(
-        "query.unknown-step",
+        .queryUnknownStep,
         "unknown query step '\(name)'; expected where, orderBy, limit, limitToLast, offset, startAt, startAfter, endAt, endBefore, select, count, sum or avg",
         at: nameToken.range)
     }
@@ -107,7 +107,7 @@ extension QueryParserCore {
   /// `label:` as in Swift's `order(by:)`.
   mutating func expectLabel(_ label: StaticString) throws(QueryParseFailure) {
     guard isIdentifier(label), peek().kind == .colon else {
-      throw fail("query.expected", "expected '\(label):'", at: current.range)
+      throw fail(.queryExpected, "expected '\(label):'", at: current.range)
     }
     advance()
     advance()
@@ -125,7 +125,7 @@ extension QueryParserCore {
       word = text(token)
       advance()
     } else {
-      throw fail("query.bad-direction", "expected \"asc\" or \"desc\", found \(describe(token))", at: token.range)
+      throw fail(.queryBadDirection, "expected \"asc\" or \"desc\", found \(describe(token))", at: token.range)
     }
     switch word {
     case "asc": return .ascending
@@ -135,7 +135,7 @@ extension QueryParserCore {
       let meant = lowered.hasPrefix("desc") ? "desc" : lowered.hasPrefix("asc") ? "asc" : nil
       let hint = meant.map { " (did you mean \"\($0)\"?)" } ?? ""
       throw fail(
-        "query.bad-direction", "unknown sort direction '\(word)'\(hint); expected \"asc\" or \"desc\"",
+        .queryBadDirection, "unknown sort direction '\(word)'\(hint); expected \"asc\" or \"desc\"",
         at: token.range)
     }
   }
@@ -152,7 +152,7 @@ extension QueryParserCore {
     case ("end", "at"), ("end", "atDocument"): cursor = .endAt
     case ("end", "before"), ("end", "beforeDocument"): cursor = .endBefore
     default:
-      throw fail("query.expected", "unknown cursor '\(name)(\(label):)'", at: labelToken.range)
+      throw fail(.queryExpected, "unknown cursor '\(name)(\(label):)'", at: labelToken.range)
     }
     if label.hasSuffix("Document") { return .cursor(cursor, [try parseValue()]) }
     try expect(.leftBracket, "'[' (Swift cursors take an array of values)")
@@ -168,7 +168,7 @@ extension QueryParserCore {
     let labelToken = current
     let (label, _) = try expectIdentifier("a filter label such as isEqualTo:")
     guard let op = Self.swiftFilterLabels[label] else {
-      throw fail("query.bad-operator", "unknown whereField label '\(label):'", at: labelToken.range)
+      throw fail(.queryBadOperator, "unknown whereField label '\(label):'", at: labelToken.range)
     }
     try expect(.colon, "':'")
     let value = try parseValue()
@@ -195,7 +195,7 @@ extension QueryParserCore {
       switch current.kind {
       case .leftParen: depth += 1
       case .rightParen: depth -= 1
-      case .end: throw fail("query.expected", "expected ')'", at: current.range)
+      case .end: throw fail(.queryExpected, "expected ')'", at: current.range)
       default: break
       }
       advance()

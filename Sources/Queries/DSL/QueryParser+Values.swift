@@ -22,7 +22,7 @@ extension QueryParserCore {
         return ValueExpr(.double(-.infinity), range: token.range.union(next.range))
       }
       guard next.kind == .number else {
-        throw fail("query.expected-value", "expected a number after '-'", at: next.range)
+        throw fail(.queryExpectedValue, "expected a number after '-'", at: next.range)
       }
       return try parseNumber(negativeFrom: token.range.start)
     case .number:
@@ -40,7 +40,7 @@ extension QueryParserCore {
     case .identifier:
       return try parseNamedValue()
     default:
-      throw fail("query.expected-value", "expected a value, found \(describe(token))", at: token.range)
+      throw fail(.queryExpectedValue, "expected a value, found \(describe(token))", at: token.range)
     }
   }
 
@@ -53,13 +53,13 @@ extension QueryParserCore {
     let signed = (start == nil ? "" : "-") + digits
     if digits.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) {
       guard let value = Double(signed) else {
-        throw fail("query.bad-number", "malformed number '\(signed)'", at: range)
+        throw fail(.queryBadNumber, "malformed number '\(signed)'", at: range)
       }
       return ValueExpr(.double(value), range: range)
     }
     guard let value = Int64(signed) else {
       throw fail(
-        "query.integer-overflow",
+        .queryIntegerOverflow,
         "integer \(signed) does not fit in 64 bits (write it with a fraction, e.g. \(signed).0, for a double)",
         at: range)
     }
@@ -77,7 +77,7 @@ extension QueryParserCore {
       case .string, .quotedIdentifier:
         let decoded = QueryLexer.decodeQuoted(source.bytes[keyToken.range.start..<keyToken.range.end])
         guard let value = decoded.value else {
-          throw fail("query.bad-escape", decoded.error ?? "malformed key", at: keyToken.range)
+          throw fail(.queryBadEscape, decoded.error ?? "malformed key", at: keyToken.range)
         }
         key = value
         advance()
@@ -85,7 +85,7 @@ extension QueryParserCore {
         key = text(keyToken)
         advance()
       default:
-        throw fail("query.expected", "expected a map key or '}', found \(describe(keyToken))", at: keyToken.range)
+        throw fail(.queryExpected, "expected a map key or '}', found \(describe(keyToken))", at: keyToken.range)
       }
       try expect(.colon, "':' after the map key")
       entries.append(ValueMapEntry(key: key, value: try parseValue()))
@@ -139,7 +139,7 @@ extension QueryParserCore {
     if parts.count == 2, ["FieldValue", "firebase", "admin", "db", "firestore", "Timestamp", "Bytes"].contains(parts[0]) {
       callee = parts[1]
     } else if parts.count > 2 {
-      throw fail("query.unknown-function", "unknown function '\(parts.joined(separator: "."))'", at: range)
+      throw fail(.queryUnknownFunction, "unknown function '\(parts.joined(separator: "."))'", at: range)
     }
     return try parseConstructorCall(callee, qualified: parts.joined(separator: "."), start: first.range)
   }
@@ -171,17 +171,17 @@ extension QueryParserCore {
       try expect(.comma, "','")
       let lng = try parseNumberArgument("longitude")
       guard lat.value.isFinite, (-90...90).contains(lat.value) else {
-        throw fail("query.bad-geopoint", "Latitude must be a number between -90 and 90, but was: \(jsNumber(lat.value))", at: lat.range)
+        throw fail(.queryBadGeopoint, "Latitude must be a number between -90 and 90, but was: \(jsNumber(lat.value))", at: lat.range)
       }
       guard lng.value.isFinite, (-180...180).contains(lng.value) else {
-        throw fail("query.bad-geopoint", "Longitude must be a number between -180 and 180, but was: \(jsNumber(lng.value))", at: lng.range)
+        throw fail(.queryBadGeopoint, "Longitude must be a number between -180 and 180, but was: \(jsNumber(lng.value))", at: lng.range)
       }
       kind = .geoPoint(lat.value, lng.value)
     case "bytes", "fromBase64String", "blob":
       kind = .bytes(try parseString("a base64 string").0)
     default:
       throw fail(
-        "query.unknown-function",
+        .queryUnknownFunction,
         "unknown value function '\(qualified)'; expected timestamp, ref, geopoint, bytes or snapshot",
         at: start)
     }
@@ -194,7 +194,7 @@ extension QueryParserCore {
     switch value.kind {
     case .integer(let i): return (Double(i), value.range)
     case .double(let d): return (d, value.range)
-    default: throw fail("query.expected", "expected a number for the \(what)", at: value.range)
+    default: throw fail(.queryExpected, "expected a number for the \(what)", at: value.range)
     }
   }
 }

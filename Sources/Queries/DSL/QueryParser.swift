@@ -85,7 +85,7 @@ struct QueryParserCore {
   }
 
   /// Records an error diagnostic and abandons the current construct.
-  mutating func fail(_ code: String, _ message: String, at range: SourceRange) -> QueryParseFailure {
+  mutating func fail(_ code: DiagnosticCode, _ message: String, at range: SourceRange) -> QueryParseFailure {
     diagnostics.append(.error(code, message, at: range))
     return QueryParseFailure()
   }
@@ -101,7 +101,7 @@ struct QueryParserCore {
   /// Opens one nesting level; pair with `defer { nesting -= 1 }`.
   mutating func enterNesting() throws(QueryParseFailure) {
     guard nesting < Self.maxNesting else {
-      throw fail("query.too-deep", "the query nests more than \(Self.maxNesting) levels deep", at: current.range)
+      throw fail(.queryTooDeep, "the query nests more than \(Self.maxNesting) levels deep", at: current.range)
     }
     nesting += 1
   }
@@ -111,7 +111,7 @@ struct QueryParserCore {
     -> QueryToken
   {
     guard current.kind == kind else {
-      throw fail("query.expected", "expected \(what()), found \(describe(current))", at: current.range)
+      throw fail(.queryExpected, "expected \(what()), found \(describe(current))", at: current.range)
     }
     let token = current
     advance()
@@ -135,7 +135,7 @@ struct QueryParserCore {
     let token = try expect(.string, what())
     let decoded = QueryLexer.decodeQuoted(source.bytes[token.range.start..<token.range.end])
     guard let value = decoded.value else {
-      throw fail("query.bad-escape", decoded.error ?? "malformed string", at: token.range)
+      throw fail(.queryBadEscape, decoded.error ?? "malformed string", at: token.range)
     }
     return (value, token.range)
   }
@@ -159,7 +159,7 @@ struct QueryParserCore {
   mutating func parseQuery() -> ParsedQuery {
     let start = current.range.start
     if current.kind == .end {
-      diagnostics.append(.error("query.empty", "expected a query such as collection(\"users\").where(...)", at: current.range))
+      diagnostics.append(.error(.queryEmpty, "expected a query such as collection(\"users\").where(...)", at: current.range))
       return ParsedQuery(query: nil, diagnostics: diagnostics)
     }
     var steps: [QueryStep] = []
@@ -184,7 +184,7 @@ struct QueryParserCore {
     _ = consume(.semicolon)
     if current.kind != .end {
       diagnostics.append(
-        .error("query.trailing", "expected '.' and a query step, found \(describe(current))", at: current.range))
+        .error(.queryTrailing, "expected '.' and a query step, found \(describe(current))", at: current.range))
     }
     let end = tokens[max(0, index - 1)].range.end
     let query = Query(source: source, steps: steps, range: SourceRange(start: start, end: max(start, end)))
@@ -205,7 +205,7 @@ struct QueryParserCore {
     case "collection": kind = .collection
     case "collectionGroup": kind = .collectionGroup
     default:
-      throw fail("query.expected-source", "a query starts with collection(\"path\") or collectionGroup(\"id\"), found '\(name)'", at: token.range)
+      throw fail(.queryExpectedSource, "a query starts with collection(\"path\") or collectionGroup(\"id\"), found '\(name)'", at: token.range)
     }
     var path = try parseSourceArguments()
     // `.doc("x").collection("y")` continues a collection path.
@@ -216,7 +216,7 @@ struct QueryParserCore {
       advance()
       let doc = try parseSourceArguments()
       guard current.kind == .dot, isIdentifier("collection", peek()) else {
-        throw fail("query.expected-collection", "a query cannot target a single document; expected .collection(\"id\") after .doc(...)", at: current.range)
+        throw fail(.queryExpectedCollection, "a query cannot target a single document; expected .collection(\"id\") after .doc(...)", at: current.range)
       }
       advance()
       advance()
@@ -253,7 +253,7 @@ struct QueryParserCore {
     var fieldFilters = 0
     while consume(.comma) != nil {
       guard current.kind == .identifier else {
-        throw fail("query.expected", "expected a query constraint such as where(...), found \(describe(current))", at: current.range)
+        throw fail(.queryExpected, "expected a query constraint such as where(...), found \(describe(current))", at: current.range)
       }
       let isComposite = isIdentifier("or") || isIdentifier("and")
       guard let step = try parseStepCall(allowComposite: true) else { continue }

@@ -45,7 +45,7 @@ public struct QueryError: Error, Hashable, Sendable, CustomStringConvertible {
 
   /// The error as a diagnostic (`query.<layer>.<code>`), for the shared renderer.
   public var diagnostic: Diagnostic {
-    .error("query.\(layer.rawValue).\(code)", message, at: range)
+    .error(DiagnosticCode("query.\(layer.rawValue).\(code)"), message, at: range)
   }
 
   public var description: String { "\(layer.rawValue): \(message)" }

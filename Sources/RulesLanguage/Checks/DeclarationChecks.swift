@@ -14,7 +14,7 @@ enum DeclarationChecks {
         let original = tree.functions[first].decl
         diagnostics.append(
           .error(
-            "check.duplicate-function", "function '\(function.decl.name.name)' is already declared in this scope",
+            .checkDuplicateFunction, "function '\(function.decl.name.name)' is already declared in this scope",
             at: function.decl.name.range,
             notes: [Diagnostic.Note("first declared here", at: original.name.range)]))
       }
@@ -29,7 +29,7 @@ enum DeclarationChecks {
     if version == .v1, let binding = firstLet {
       diagnostics.append(
         .error(
-          "check.let-requires-v2", "'let' bindings require rules_version = '2'", at: binding.range,
+          .checkLetRequiresV2, "'let' bindings require rules_version = '2'", at: binding.range,
           notes: [Diagnostic.Note("add rules_version = '2'; as the first line of the file")]))
     }
     return diagnostics
@@ -43,7 +43,7 @@ enum DeclarationChecks {
       if let earlier = seen[parameter.name] {
         diagnostics.append(
           .error(
-            "check.duplicate-parameter", "duplicate parameter '\(parameter.name)' in function '\(decl.name.name)'",
+            .checkDuplicateParameter, "duplicate parameter '\(parameter.name)' in function '\(decl.name.name)'",
             at: parameter.range, notes: [Diagnostic.Note("first declared here", at: earlier)]))
       } else {
         seen[parameter.name] = parameter.range
@@ -54,7 +54,7 @@ enum DeclarationChecks {
       let range = extra.first!.range.union(extra.last!.range)
       diagnostics.append(
         .error(
-          "check.too-many-parameters",
+          .checkTooManyParameters,
           "function '\(decl.name.name)' has \(decl.parameters.count) parameters; the limit is \(maxParameters)",
           at: range))
     }
@@ -71,7 +71,7 @@ enum DeclarationChecks {
       if let earlier = seen[binding.name.name] {
         diagnostics.append(
           .error(
-            "check.duplicate-variable", "'\(binding.name.name)' is already defined in function '\(decl.name.name)'",
+            .checkDuplicateVariable, "'\(binding.name.name)' is already defined in function '\(decl.name.name)'",
             at: binding.name.range, notes: [Diagnostic.Note("first defined here", at: earlier)]))
       } else {
         seen[binding.name.name] = binding.name.range
@@ -80,7 +80,7 @@ enum DeclarationChecks {
     if decl.lets.count > maxLets {
       diagnostics.append(
         .error(
-          "check.too-many-lets",
+          .checkTooManyLets,
           "function '\(decl.name.name)' has \(decl.lets.count) 'let' bindings; the limit is \(maxLets)",
           at: decl.lets[maxLets].range))
     }

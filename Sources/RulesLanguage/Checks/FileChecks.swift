@@ -9,20 +9,20 @@ enum FileChecks {
     if source.bytes.count > maxSourceBytes {
       diagnostics.append(
         .error(
-          "check.source-too-large",
+          .checkSourceTooLarge,
           "rules source is \(source.bytes.count) bytes; the limit is \(maxSourceBytes) bytes (256 KB)",
           at: .at(maxSourceBytes)))
     }
     if let version = file.version, version.version == nil {
       diagnostics.append(
         .error(
-          "check.invalid-rules-version", "rules_version must be '1' or '2', not \(LiteralText.string(version.value))",
+          .checkInvalidRulesVersion, "rules_version must be '1' or '2', not \(LiteralText.string(version.value))",
           at: version.range))
     }
     if let service = file.service, service.name.name != BuiltinNames.serviceName {
       diagnostics.append(
         .error(
-          "check.unsupported-service",
+          .checkUnsupportedService,
           "service '\(service.name.name)' is not supported; Flint evaluates only 'service \(BuiltinNames.serviceName)'",
           at: service.name.range))
     }

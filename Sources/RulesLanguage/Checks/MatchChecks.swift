@@ -44,14 +44,14 @@ enum MatchChecks {
           // `/a/{x}/b/{x}`: no deployed file does this; kept an error (which one wins is unknown).
           diagnostics.append(
             .error(
-              "check.duplicate-wildcard", "wildcard '\(name)' is bound twice in this match path",
+              .checkDuplicateWildcard, "wildcard '\(name)' is bound twice in this match path",
               at: segment.range, notes: [Diagnostic.Note("first bound here", at: earlier)]))
         } else if let earlier = frame.bound[name] {
           // Google deploys such nests; the inner binding wins inside this block (the engine
           // looks variables up innermost first), so warn that it hides the outer one.
           diagnostics.append(
             .warning(
-              "check.duplicate-wildcard",
+              .checkDuplicateWildcard,
               "wildcard '\(name)' shadows the '\(name)' of an enclosing match: in this block and below, '\(name)' is this segment; rename one of them",
               at: segment.range, notes: [Diagnostic.Note("the enclosing '\(name)' is bound here", at: earlier)]))
         }
@@ -60,27 +60,27 @@ enum MatchChecks {
       let header = match.path.range
       if parent.depth <= maxDepth, frame.depth > maxDepth {
         diagnostics.append(
-          .error("check.match-too-deep", "match blocks are nested more than \(maxDepth) deep", at: header))
+          .error(.checkMatchTooDeep, "match blocks are nested more than \(maxDepth) deep", at: header))
       }
       if parent.segments <= maxSegments, frame.segments > maxSegments {
         diagnostics.append(
           .error(
-            "check.too-many-segments",
+            .checkTooManySegments,
             "this nest of matches has \(frame.segments) path segments; the limit is \(maxSegments)", at: header))
       }
       if parent.captures <= maxCaptures, frame.captures > maxCaptures {
         diagnostics.append(
           .error(
-            "check.too-many-captures",
+            .checkTooManyCaptures,
             "this nest of matches binds \(frame.captures) wildcard variables; the limit is \(maxCaptures)",
             at: header))
       }
       if frame.parentIsGlob {
         diagnostics.append(
-          .warning("check.glob-child", "Glob(**) resource rules should not have child resource rules.", at: header))
+          .warning(.checkGlobChild, "Glob(**) resource rules should not have child resource rules.", at: header))
       }
       if match.items.isEmpty {
-        diagnostics.append(.warning("check.empty-match", "match block has no rules", at: header))
+        diagnostics.append(.warning(.checkEmptyMatch, "match block has no rules", at: header))
       }
       let isGlob = segments.contains { if case .recursiveWildcard = $0.kind { true } else { false } }
       for case .match(let child) in match.items.reversed() {
@@ -103,13 +103,13 @@ enum MatchChecks {
       case .v1 where index != segments.count - 1:
         diagnostics.append(
           .error(
-            "check.glob-not-last",
+            .checkGlobNotLast,
             "Invalid glob match expression. Glob matches are permitted as the last segment in a match declaration path.",
             at: segment.range, notes: [Diagnostic.Note("rules_version = '2' allows '=**' anywhere in the path")]))
       case .v2 where globs > 1:
         diagnostics.append(
           .error(
-            "check.multiple-globs", "a match path may contain only one recursive wildcard '{name=**}'",
+            .checkMultipleGlobs, "a match path may contain only one recursive wildcard '{name=**}'",
             at: segment.range))
       default:
         break

@@ -26,7 +26,7 @@ public enum MethodArity {
     guard let accepted = counts[name.name], !accepted.contains(count) else { return nil }
     let expected = accepted.sorted().map(String.init).joined(separator: " or ")
     return .warning(
-      "check.method-arity",
+      .checkMethodArity,
       "'\(name.name)' takes \(expected) argument\(accepted == [1] ? "" : "s"), not \(count); every request that evaluates this call is denied ('Function not found')",
       at: name.range)
   }

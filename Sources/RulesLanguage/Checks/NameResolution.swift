@@ -82,7 +82,7 @@ struct NameResolution {
           let suggestion = Suggestions.closest(to: name.name, in: BuiltinNames.methods)
           diagnostics.append(
             .warning(
-              "check.unknown-method",
+              .checkUnknownMethod,
               "no type has a method '\(name.name)'; the call always fails with 'Function not found'",
               at: name.range, notes: Suggestions.note(suggestion)))
           walkUnknownMethodArguments(args, env)
@@ -172,7 +172,7 @@ struct NameResolution {
     if name == "database" {
       notes.append(Diagnostic.Note("'database' is bound only inside 'match /databases/{database}/documents'"))
     }
-    diagnostics.append(.runtimeFailure("check.undefined-variable", "undefined variable '\(name)'", at: range, notes: notes))
+    diagnostics.append(.runtimeFailure(.checkUndefinedVariable, "undefined variable '\(name)'", at: range, notes: notes))
   }
 
   /// A did-you-mean candidate among names in scope. Scopes can be large, so after
@@ -209,7 +209,7 @@ struct NameResolution {
     }
     diagnostics.append(
       .runtimeFailure(
-        "check.undefined-function", "undefined function '\(name.name)'", at: name.range,
+        .checkUndefinedFunction, "undefined function '\(name.name)'", at: name.range,
         notes: Suggestions.note(suggestion)))
   }
 
@@ -221,7 +221,7 @@ struct NameResolution {
       let suggestion = Suggestions.closest(to: name.name, in: members.keys).map { "\(namespace).\($0)" }
       diagnostics.append(
         .runtimeFailure(
-          "check.unknown-namespace-member", "'\(namespace)' has no function '\(name.name)'", at: name.range,
+          .checkUnknownNamespaceMember, "'\(namespace)' has no function '\(name.name)'", at: name.range,
           notes: Suggestions.note(suggestion)))
       return
     }
@@ -233,13 +233,13 @@ struct NameResolution {
     if members[name.name] != nil {
       diagnostics.append(
         .runtimeFailure(
-          "check.unknown-namespace-member", "'\(namespace).\(name.name)' is a function and must be called",
+          .checkUnknownNamespaceMember, "'\(namespace).\(name.name)' is a function and must be called",
           at: name.range))
     } else {
       let suggestion = Suggestions.closest(to: name.name, in: members.keys).map { "\(namespace).\($0)" }
       diagnostics.append(
         .runtimeFailure(
-          "check.unknown-namespace-member", "'\(namespace)' has no member '\(name.name)'", at: name.range,
+          .checkUnknownNamespaceMember, "'\(namespace)' has no member '\(name.name)'", at: name.range,
           notes: Suggestions.note(suggestion)))
     }
   }
@@ -250,14 +250,14 @@ struct NameResolution {
     if case .unsupported(let reason) = builtin.status {
       diagnostics.append(
         .runtimeFailure(
-          "check.unsupported-function", "'\(displayName)()' is not supported by Cloud Firestore", at: range,
+          .checkUnsupportedFunction, "'\(displayName)()' is not supported by Cloud Firestore", at: range,
           notes: [Diagnostic.Note(reason)]))
       return
     }
     if case .emulatorOnly(let reason) = builtin.status {
       diagnostics.append(
         .runtimeFailure(
-          "check.emulator-only-function", "'\(displayName)()' works only in the emulator", at: range,
+          .checkEmulatorOnlyFunction, "'\(displayName)()' works only in the emulator", at: range,
           notes: [Diagnostic.Note(reason)]))
     }
     if !builtin.arity.contains(argumentCount) {
@@ -276,12 +276,12 @@ extension Diagnostic {
       : "\(expected.lowerBound) to \(expected.upperBound) arguments"
     let was = given == 1 ? "was" : "were"
     return .runtimeFailure(
-      "check.wrong-arity", "\(subject) takes \(count) but \(given) \(was) given", at: range, notes: notes)
+      .checkWrongArity, "\(subject) takes \(count) but \(given) \(was) given", at: range, notes: notes)
   }
 
   static func unknownType(_ type: TypeName, suggestion: String?) -> Diagnostic {
     .error(
-      "check.unknown-type", "unknown type '\(type.name)' after 'is'", at: type.range,
+      .checkUnknownType, "unknown type '\(type.name)' after 'is'", at: type.range,
       notes: Suggestions.note(suggestion))
   }
 }

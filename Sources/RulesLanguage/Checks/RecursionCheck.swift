@@ -36,7 +36,7 @@ enum RecursionCheck {
           "'\(tree.functions[step.function].decl.name.name)' calls '\(tree.functions[step.callee].decl.name.name)' here",
           at: step.range)
       }
-      diagnostics.append(.error("check.recursion", message, at: decl.name.range, notes: notes))
+      diagnostics.append(.error(.checkRecursion, message, at: decl.name.range, notes: notes))
     }
     return (diagnostics, recursive)
   }

@@ -9,13 +9,13 @@
 /// §4.18).
 public enum RuntimeFailures {
   /// The codes reported as warnings by default and as errors under `--strict`.
-  public static let codes: Set<String> = [
-    "check.undefined-variable",
-    "check.undefined-function",
-    "check.unknown-namespace-member",
-    "check.wrong-arity",
-    "check.unsupported-function",
-    "check.emulator-only-function",
+  public static let codes: Set<DiagnosticCode> = [
+    .checkUndefinedVariable,
+    .checkUndefinedFunction,
+    .checkUnknownNamespaceMember,
+    .checkWrongArity,
+    .checkUnsupportedFunction,
+    .checkEmulatorOnlyFunction,
   ]
 
   /// The note attached to every such finding.
@@ -35,7 +35,7 @@ public enum RuntimeFailures {
 
 extension Diagnostic {
   /// A finding Google deploys but that fails at run time: a warning with the consequence noted.
-  static func runtimeFailure(_ code: String, _ message: String, at range: SourceRange, notes: [Note] = []) -> Diagnostic {
+  static func runtimeFailure(_ code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [Note] = []) -> Diagnostic {
     .warning(code, message, at: range, notes: notes + [RuntimeFailures.consequence])
   }
 }

@@ -15,11 +15,11 @@ enum UsageWarnings {
       let isShadowedDuplicate = tree.blocks[function.block].functions[decl.name.name] != index
       if !called.contains(index), !recursive.contains(index), !isShadowedDuplicate {
         diagnostics.append(
-          .warning("check.unused-function", "function '\(decl.name.name)' is never called", at: decl.name.range))
+          .warning(.checkUnusedFunction, "function '\(decl.name.name)' is never called", at: decl.name.range))
       }
       for (letIndex, binding) in decl.lets.enumerated() where !resolution.letUsed[index][letIndex] {
         diagnostics.append(
-          .warning("check.unused-variable", "unused variable '\(binding.name.name)'", at: binding.name.range))
+          .warning(.checkUnusedVariable, "unused variable '\(binding.name.name)'", at: binding.name.range))
       }
     }
     return diagnostics

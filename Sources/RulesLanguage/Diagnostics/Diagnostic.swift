@@ -20,15 +20,15 @@ public enum Severity: String, Hashable, Sendable, Comparable {
 /// A problem found in a source file: a value, never thrown.
 ///
 /// `code` is stable across releases (for example `parse.expected-expression` or
-/// `check.undefined-variable`) so that editors and CI can key on it.
+/// `check.undefined-variable`) so that editors and CI can key on it; see `DiagnosticCode`.
 public struct Diagnostic: Hashable, Sendable {
   public var severity: Severity
-  public var code: String
+  public var code: DiagnosticCode
   public var message: String
   public var range: SourceRange
   public var notes: [Note]
 
-  public init(_ severity: Severity, code: String, _ message: String, at range: SourceRange, notes: [Note] = []) {
+  public init(_ severity: Severity, code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [Note] = []) {
     self.severity = severity
     self.code = code
     self.message = message
@@ -36,11 +36,11 @@ public struct Diagnostic: Hashable, Sendable {
     self.notes = notes
   }
 
-  public static func error(_ code: String, _ message: String, at range: SourceRange, notes: [Note] = []) -> Diagnostic {
+  public static func error(_ code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [Note] = []) -> Diagnostic {
     Diagnostic(.error, code: code, message, at: range, notes: notes)
   }
 
-  public static func warning(_ code: String, _ message: String, at range: SourceRange, notes: [Note] = []) -> Diagnostic {
+  public static func warning(_ code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [Note] = []) -> Diagnostic {
     Diagnostic(.warning, code: code, message, at: range, notes: notes)
   }
 

@@ -190,7 +190,7 @@ public enum DiagnosticRenderer {
     let end = source.location(of: diagnostic.range.end)
     var members: [(String, JSONValue)] = [
       ("severity", .string(diagnostic.severity.rawValue)),
-      ("code", .string(diagnostic.code)),
+      ("code", .string(diagnostic.code.rawValue)),
       ("message", .string(diagnostic.message)),
       ("line", .int(start.line)),
       ("column", .int(start.column)),

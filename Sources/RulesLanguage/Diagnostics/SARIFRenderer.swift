@@ -22,7 +22,7 @@ public enum SARIFRenderer {
     sourceRoot: SARIFSourceRoot? = nil
   ) -> String {
     let lintRules = Dictionary(RulesLinter.rules.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
-    var ruleIndex: [String: Int] = [:]
+    var ruleIndex: [DiagnosticCode: Int] = [:]
     var rules: [JSONValue] = []
     var results: [JSONValue] = []
     for (position, file) in files.enumerated() {
@@ -61,16 +61,16 @@ public enum SARIFRenderer {
   }
 
   /// The README anchor of a code: lints have their own heading, compiler checks share one.
-  public static func anchor(_ code: String) -> String {
-    if ["security.", "misconception.", "type.", "limit."].contains(where: { code.hasPrefix($0) }) {
-      return code.filter { $0 != "." }
+  public static func anchor(_ code: DiagnosticCode) -> String {
+    if ["security.", "misconception.", "type.", "limit."].contains(where: { code.rawValue.hasPrefix($0) }) {
+      return code.rawValue.filter { $0 != "." }
     }
     return "flint-check-validate-rules"
   }
 
-  private static func rule(_ code: String, lint: LintRule?, severity: Severity, readme: String) -> JSONValue {
-    var members: [(String, JSONValue)] = [("id", .string(code))]
-    members.append(("shortDescription", .object([("text", .string(lint?.summary ?? code))])))
+  private static func rule(_ code: DiagnosticCode, lint: LintRule?, severity: Severity, readme: String) -> JSONValue {
+    var members: [(String, JSONValue)] = [("id", .string(code.rawValue))]
+    members.append(("shortDescription", .object([("text", .string(lint?.summary ?? code.rawValue))])))
     if let lint { members.append(("help", .object([("text", .string("Fix: " + lint.fixHint))]))) }
     members.append(("helpUri", .string("\(readme)#\(anchor(code))")))
     members.append(("defaultConfiguration", .object([("level", .string(level(severity)))])))
@@ -105,7 +105,7 @@ public enum SARIFRenderer {
       )
     ])
     var members: [(String, JSONValue)] = [
-      ("ruleId", .string(diagnostic.code)),
+      ("ruleId", .string(diagnostic.code.rawValue)),
       ("ruleIndex", .int(ruleIndex)),
       ("level", .string(level(diagnostic.severity))),
       ("message", .object([("text", .string(text))])),

@@ -17,42 +17,42 @@ public enum LexDiagnostics {
       let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
       shown = first < 0x80 ? code : "'\(scalarText)' (\(code))"
     }
-    return .error("lex.unexpected-character", "unexpected character \(shown)", at: range)
+    return .error(.lexUnexpectedCharacter, "unexpected character \(shown)", at: range)
   }
 
   public static func invalidUTF8(at range: SourceRange) -> Diagnostic {
-    .error("lex.invalid-utf8", "invalid UTF-8 in source (decoded as U+FFFD)", at: range)
+    .error(.lexInvalidUtf8, "invalid UTF-8 in source (decoded as U+FFFD)", at: range)
   }
 
   public static func unterminatedComment(at range: SourceRange) -> Diagnostic {
-    .error("lex.unterminated-comment", "unterminated block comment", at: range)
+    .error(.lexUnterminatedComment, "unterminated block comment", at: range)
   }
 
   public static func unterminatedString(at range: SourceRange) -> Diagnostic {
-    .error("lex.unterminated-string", "unterminated string literal", at: range)
+    .error(.lexUnterminatedString, "unterminated string literal", at: range)
   }
 
   public static func tripleQuoted(at range: SourceRange) -> Diagnostic {
-    .error("lex.unsupported-string", "triple-quoted strings are not supported", at: range)
+    .error(.lexUnsupportedString, "triple-quoted strings are not supported", at: range)
   }
 
   public static func rawString(at range: SourceRange) -> Diagnostic {
-    .error("lex.unsupported-string", "raw string literals are not supported", at: range)
+    .error(.lexUnsupportedString, "raw string literals are not supported", at: range)
   }
 
   public static func uppercaseBytesPrefix(at range: SourceRange) -> Diagnostic {
-    .error("lex.invalid-bytes-prefix", "a bytes literal starts with a lowercase 'b'", at: range)
+    .error(.lexInvalidBytesPrefix, "a bytes literal starts with a lowercase 'b'", at: range)
   }
 
   public static func invalidNumber(_ message: String, at range: SourceRange) -> Diagnostic {
-    .error("lex.invalid-number", message, at: range)
+    .error(.lexInvalidNumber, message, at: range)
   }
 
   public static func invalidEscape(_ message: String, at range: SourceRange) -> Diagnostic {
-    .error("lex.invalid-escape", message, at: range)
+    .error(.lexInvalidEscape, message, at: range)
   }
 
   public static func controlCharacter(at range: SourceRange) -> Diagnostic {
-    .error("lex.control-character", "control character in string literal; use an escape sequence", at: range)
+    .error(.lexControlCharacter, "control character in string literal; use an escape sequence", at: range)
   }
 }

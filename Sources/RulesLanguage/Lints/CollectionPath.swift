@@ -3,7 +3,7 @@
 /// path, so its allow statements never apply; rules grant or deny whole documents.
 enum CollectionPath: Lint {
   static let rule = LintRule(
-    code: "misconception.match-names-field",
+    code: .misconceptionMatchNamesField,
     summary: "a match path that ends at a collection or names a field (`match /users/{uid}/email`)",
     fixHint:
       "for a subcollection, name its documents (`match /users/{uid}/email/{docId}`); for a field, delete the block "

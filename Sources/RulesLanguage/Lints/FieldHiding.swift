@@ -3,7 +3,7 @@
 /// documents: a permitted read returns every field.
 enum FieldHiding: Lint {
   static let rule = LintRule(
-    code: "misconception.field-hiding",
+    code: .misconceptionFieldHiding,
     summary: "a read rule that tests a private field as if rules could hide it",
     fixHint: "keep private fields in another document readable only by the owner, e.g. `users/{uid}/private/profile`",
     triggering: [

@@ -3,7 +3,7 @@
 /// the collection, and Firestore sustains about one write per second per document.
 enum HotDocument: Lint {
   static let rule = LintRule(
-    code: "limit.hot-document",
+    code: .limitHotDocument,
     summary: "every write must also update one fixed document (a counter or timestamp checked with `getAfter()`)",
     fixHint:
       "spread the counter over shards (`/stats/global/shards/{n}`), or count with an aggregation query instead of a rule",

@@ -3,13 +3,13 @@
 /// code, each `nonTriggering` one must stay silent). Bodies are placed inside
 /// `match /databases/{database}/documents { ... }` of a rules v2 file.
 public struct LintRule: Sendable {
-  public var code: String
+  public var code: DiagnosticCode
   public var summary: String
   public var fixHint: String
   public var triggering: [String]
   public var nonTriggering: [String]
 
-  public init(code: String, summary: String, fixHint: String, triggering: [String], nonTriggering: [String]) {
+  public init(code: DiagnosticCode, summary: String, fixHint: String, triggering: [String], nonTriggering: [String]) {
     self.code = code
     self.summary = summary
     self.fixHint = fixHint

@@ -4,7 +4,7 @@
 /// several functions is one lookup (calls are cached), so only distinct paths are counted.
 enum LookupLimit: Lint {
   static let rule = LintRule(
-    code: "limit.document-lookups",
+    code: .limitDocumentLookups,
     summary: "more than 10 distinct document lookups for one request method in a match",
     fixHint:
       "look each document up once (a helper returning get(...).data), or move the data into fewer documents / custom claims",

@@ -4,7 +4,7 @@
 /// silent.
 enum OpenRead: Lint {
   static let rule = LintRule(
-    code: "security.open-read",
+    code: .securityOpenRead,
     summary: "reads granted to everyone on a recursive wildcard (`match /{document=**} { allow read; }`)",
     fixHint: "name the collections meant to be public (`match /posts/{postId} { allow read; }`) instead of `{document=**}`",
     triggering: [

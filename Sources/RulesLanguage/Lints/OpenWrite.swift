@@ -2,7 +2,7 @@
 /// not, may change the documents.
 enum OpenWrite: Lint {
   static let rule = LintRule(
-    code: "security.open-write",
+    code: .securityOpenWrite,
     summary: "writes granted to everyone (`allow write;` or `if true`)",
     fixHint: "require a signed-in owner, e.g. `if request.auth != null && request.auth.uid == userId`",
     triggering: [

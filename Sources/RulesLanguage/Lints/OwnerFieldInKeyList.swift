@@ -6,7 +6,7 @@
 /// of a list it would otherwise trust.
 enum OwnerFieldInKeyList: Lint {
   static let rule = LintRule(
-    code: "security.owner-field-in-key-list",
+    code: .securityOwnerFieldInKeyList,
     summary: "an update's key list (`hasOnly`) includes the ownership field, whose value nothing pins",
     fixHint: OwnershipChange.fix(field: "<field>"),
     triggering: [

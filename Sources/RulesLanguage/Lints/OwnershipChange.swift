@@ -4,7 +4,7 @@
 /// themselves an admin.
 enum OwnershipChange: Lint {
   static let rule = LintRule(
-    code: "security.unpinned-ownership-field",
+    code: .securityUnpinnedOwnershipField,
     summary: "an update that does not pin a field used for ownership or roles",
     fixHint: fix(field: "<field>"),
     triggering: [

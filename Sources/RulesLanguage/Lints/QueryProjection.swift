@@ -3,7 +3,7 @@
 /// query returns whole documents.
 enum QueryProjection: Lint {
   static let rule = LintRule(
-    code: "misconception.query-projection",
+    code: .misconceptionQueryProjection,
     summary: "a list rule that reads a query property rules do not expose (`request.query.select`)",
     fixHint:
       "reading `request.query.<name>` is an error: delete the statement (the test alone where joined with `||`); "

@@ -3,7 +3,7 @@
 /// with `get()`) are the usual, deliberate exception and stay silent.
 enum RecursiveWrite: Lint {
   static let rule = LintRule(
-    code: "security.recursive-write",
+    code: .securityRecursiveWrite,
     summary: "writes granted on `match /{document=**}`: every collection, present and future",
     fixHint: "grant writes per collection (`match /posts/{postId}`), keeping `{document=**}` for admin-only rules",
     triggering: [

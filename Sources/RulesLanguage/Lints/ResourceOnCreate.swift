@@ -5,7 +5,7 @@
 /// that grant `create` only through `write` (often server-created documents) stay silent.
 enum ResourceOnCreate: Lint {
   static let rule = LintRule(
-    code: "misconception.resource-on-create",
+    code: .misconceptionResourceOnCreate,
     summary: "a create condition that reads `resource.data` (null before the document exists): it never grants",
     fixHint:
       "on create read the incoming document, `request.resource.data.<field>`; give create a statement of its own "

@@ -5,7 +5,7 @@
 /// the create lets the user set to another user's id.
 enum SignedInOnlyWrite: Lint {
   static let rule = LintRule(
-    code: "security.signed-in-only-write",
+    code: .securitySignedInOnlyWrite,
     summary: "updates or deletes guarded only by `request.auth != null`, or such creates of owned documents",
     fixHint:
       "tie the document to the user: `resource.data.<owner field> == request.auth.uid` (update, delete), "

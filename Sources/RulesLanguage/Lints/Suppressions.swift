@@ -30,6 +30,6 @@ struct Suppressions {
 
   func silences(_ diagnostic: Diagnostic, line: Int) -> Bool {
     guard diagnostic.severity == .warning, let codes = byLine[line] else { return false }
-    return codes.isEmpty || codes.contains(diagnostic.code)
+    return codes.isEmpty || codes.contains(diagnostic.code.rawValue)
   }
 }

@@ -3,7 +3,7 @@
 /// (an error, so the request is denied).
 enum TypeComparison: Lint {
   static let rule = LintRule(
-    code: "type.impossible-comparison",
+    code: .typeImpossibleComparison,
     summary: "a comparison between types that can never match (`request.auth.uid == 5`, `request.time > 0`)",
     fixHint: "compare values of one type: a string id with a string, a timestamp with a timestamp or duration",
     triggering: [

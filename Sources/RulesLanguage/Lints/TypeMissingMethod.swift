@@ -3,7 +3,7 @@
 /// `check.unknown-method`.)
 enum TypeMissingMethod: Lint {
   static let rule = LintRule(
-    code: "type.missing-method",
+    code: .typeMissingMethod,
     summary: "a method the value's type does not have (`request.time.size()`)",
     fixHint: "call a method of that type (see the rules reference), or convert the value first",
     triggering: [

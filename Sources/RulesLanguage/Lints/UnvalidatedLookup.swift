@@ -17,7 +17,7 @@
 /// `resource.data` (stored already) are not client data.
 enum UnvalidatedLookup: Lint {
   static let rule = LintRule(
-    code: "security.unvalidated-lookup",
+    code: .securityUnvalidatedLookup,
     summary: "a get()/exists() that decides access on a path the client chooses (an update's new id, a written path)",
     fixHint:
       "check the stored value too (`request.resource.data.teamId == resource.data.teamId`), or build the path "

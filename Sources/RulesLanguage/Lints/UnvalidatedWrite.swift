@@ -5,7 +5,7 @@
 /// uid, a custom claim, a role looked up with `get()`) and `{x=**}` matches.
 enum UnvalidatedWrite: Lint {
   static let rule = LintRule(
-    code: "security.unvalidated-write",
+    code: .securityUnvalidatedWrite,
     summary: "public documents whose create or update checks who writes but never looks at the data",
     fixHint:
       "validate the written data, e.g. `request.resource.data.keys().hasOnly(['name', 'bio']) "

@@ -5,105 +5,103 @@ public enum ParseDiagnostics {
   public static let methodList = "read, write, get, list, create, update or delete"
 
   public static func expectedExpression(at offset: Int) -> Diagnostic {
-    .error("parse.expected-expression", "expected expression", at: .at(offset))
+    .error(.parseExpectedExpression, "expected expression", at: .at(offset))
   }
 
   public static func expectedService(at offset: Int) -> Diagnostic {
     .error(
-      "parse.expected-service", "expected 'service' declaration, such as 'service cloud.firestore { ... }'",
+      .parseExpectedService, "expected 'service' declaration, such as 'service cloud.firestore { ... }'",
       at: .at(offset))
   }
 
   public static func nestingTooDeep(at range: SourceRange) -> Diagnostic {
     .error(
-      "parse.nesting-too-deep", "expression nested too deeply or too long (limit \(Parser.maxDepth) levels)", at: range)
+      .parseNestingTooDeep, "expression nested too deeply or too long (limit \(Parser.maxDepth) levels)", at: range)
   }
 
   public static func tooManyErrors(at range: SourceRange) -> Diagnostic {
-    .error("parse.too-many-errors", "too many errors; stopped reporting after \(Parser.maxDiagnostics)", at: range)
+    .error(.parseTooManyErrors, "too many errors; stopped reporting after \(Parser.maxDiagnostics)", at: range)
   }
 
   public static func duplicateService(at range: SourceRange, first: SourceRange) -> Diagnostic {
     .error(
-      "parse.duplicate-service", "only one 'service' block is allowed per file", at: range,
+      .parseDuplicateService, "only one 'service' block is allowed per file", at: range,
       notes: [.init("the first 'service' block is here", at: first)])
   }
 
   public static func unexpectedRulesVersion(at range: SourceRange) -> Diagnostic {
     .error(
-      "parse.unexpected-rules-version", "unexpected 'rules_version': it must be the first statement in the file",
+      .parseUnexpectedRulesVersion, "unexpected 'rules_version': it must be the first statement in the file",
       at: range)
   }
 
   public static func trailingParameterComma(at range: SourceRange) -> Diagnostic {
     .warning(
-      "parse.trailing-comma",
+      .parseTrailingComma,
       "a ',' after the last parameter: Flint accepts it, but whether Firebase's compiler does is not known; remove it to be safe",
       at: range)
   }
 
   public static func singleStarWildcard(_ name: String, at range: SourceRange) -> Diagnostic {
     .warning(
-      "parse.single-star-wildcard",
+      .parseSingleStarWildcard,
       "'{\(name)=*}' matches exactly one path segment, like '{\(name)}'; write '{\(name)}', or '{\(name)=**}' to match any depth",
       at: range)
   }
 
-  /// The code of `unclosedBlock`: the parser recovered, so the tree is as the author indented it.
-  public static let unclosedBlockCode = "parse.unclosed-block"
-
+  /// `parse.unclosed-block`: the parser recovered, so the tree is as the author indented it.
   public static func unclosedBlock(_ what: String, at header: SourceRange, line: Int, lastStatementEnd: Int)
     -> Diagnostic
   {
     .error(
-      unclosedBlockCode,
+      .parseUnclosedBlock,
       "this \(what) is not closed: its '}' is missing before line \(line), where the indentation returns to the block's level",
       at: header, notes: [.init("add '}' after this line", at: .at(lastStatementEnd))])
   }
 
   public static func unknownMethod(_ name: String, at range: SourceRange) -> Diagnostic {
-    .error("parse.unknown-method", "unknown method '\(name)'; expected \(methodList)", at: range)
+    .error(.parseUnknownMethod, "unknown method '\(name)'; expected \(methodList)", at: range)
   }
 
   public static func missingIf(at offset: Int) -> Diagnostic {
-    .error("parse.missing-if", "expected 'if' before the allow condition", at: .at(offset))
+    .error(.parseMissingIf, "expected 'if' before the allow condition", at: .at(offset))
   }
 
   public static func missingReturn(function name: String, at range: SourceRange) -> Diagnostic {
-    .error("parse.missing-return", "function '\(name)' has no 'return' statement", at: range)
+    .error(.parseMissingReturn, "function '\(name)' has no 'return' statement", at: range)
   }
 
   public static func integerOutOfRange(at range: SourceRange) -> Diagnostic {
-    .error("parse.integer-out-of-range", "integer literal is out of range for a 64-bit signed integer", at: range)
+    .error(.parseIntegerOutOfRange, "integer literal is out of range for a 64-bit signed integer", at: range)
   }
 
   public static func floatOutOfRange(at range: SourceRange) -> Diagnostic {
-    .error("parse.float-out-of-range", "float literal is out of range for a 64-bit float", at: range)
+    .error(.parseFloatOutOfRange, "float literal is out of range for a 64-bit float", at: range)
   }
 
   public static func mapKeyNotString(at range: SourceRange) -> Diagnostic {
-    .error("parse.map-key-not-string", "map keys must be string literals, as in {'key': value}", at: range)
+    .error(.parseMapKeyNotString, "map keys must be string literals, as in {'key': value}", at: range)
   }
 
   public static func emptySlice(at range: SourceRange) -> Diagnostic {
-    .error("parse.empty-slice", "a slice needs at least one bound, as in [i:], [:j] or [i:j]", at: range)
+    .error(.parseEmptySlice, "a slice needs at least one bound, as in [i:], [:j] or [i:j]", at: range)
   }
 
   public static func keywordAsMember(_ name: String, at range: SourceRange) -> Diagnostic {
     .error(
-      "parse.keyword-as-member", "'\(name)' is a keyword; write ['\(name)'] to read a field with this name",
+      .parseKeywordAsMember, "'\(name)' is a keyword; write ['\(name)'] to read a field with this name",
       at: range)
   }
 
   public static func notCallable(at range: SourceRange) -> Diagnostic {
-    .error("parse.not-callable", "only a function name or a method can be called", at: range)
+    .error(.parseNotCallable, "only a function name or a method can be called", at: range)
   }
 
   public static func invalidMatchPath(_ message: String, at range: SourceRange) -> Diagnostic {
-    .error("parse.invalid-match-path", message, at: range)
+    .error(.parseInvalidMatchPath, message, at: range)
   }
 
   public static func invalidPathLiteral(_ message: String, at range: SourceRange) -> Diagnostic {
-    .error("parse.invalid-path-literal", message, at: range)
+    .error(.parseInvalidPathLiteral, message, at: range)
   }
 }

@@ -6,7 +6,7 @@ extension Parser {
     let symbol = text(opener)
     report(
       .error(
-        "parse.expected-token", message, at: .at(previousEnd),
+        .parseExpectedToken, message, at: .at(previousEnd),
         notes: [.init("to match this '\(symbol)'", at: opener)]))
   }
 
@@ -16,7 +16,7 @@ extension Parser {
     guard at(.equal) else { return false }
     report(
       .error(
-        "parse.assignment-in-condition",
+        .parseAssignmentInCondition,
         "unexpected '=' in a condition: did you mean '=='? (rules compare with '==' and never assign)",
         at: current.range))
     return true

@@ -45,7 +45,7 @@ extension Parser {
         // statement of a run only.
         if !inStrayRun {
           reportUnexpected(
-            "parse.expected-declaration",
+            .parseExpectedDeclaration,
             "\(current.kind) must be inside a 'service' block such as 'service cloud.firestore { ... }'")
         }
         sawJunk = true
@@ -55,7 +55,7 @@ extension Parser {
         if at(.kwMatch) { _ = parseMatch() } else { _ = parseAllow() }
       default:
         if !inStrayRun {
-          reportUnexpected("parse.expected-declaration", "expected 'service' or 'function', found \(current.kind)")
+          reportUnexpected(.parseExpectedDeclaration, "expected 'service' or 'function', found \(current.kind)")
         }
         sawJunk = true
         skip(until: TokenKinds(.kwRulesVersion, .kwFunction, .kwService, .kwMatch, .kwAllow))
@@ -85,12 +85,12 @@ extension Parser {
       advance()
     case .integer, .float:
       report(
-        "parse.expected-token", "the rules_version value is a string: write '\(text(current))'",
+        .parseExpectedToken, "the rules_version value is a string: write '\(text(current))'",
         at: current.range)
       value = text(current)
       advance()
     default:
-      reportExpected("parse.expected-token", "expected a version string such as '2' after 'rules_version ='")
+      reportExpected(.parseExpectedToken, "expected a version string such as '2' after 'rules_version ='")
     }
     _ = eat(.semicolon)
     return RulesVersionDecl(value: value, range: SourceRange(start: start, end: previousEnd))
@@ -109,7 +109,7 @@ extension Parser {
       while at(.dot) {
         advance()
         guard at(.identifier) else {
-          reportExpected("parse.expected-identifier", "expected a name after '.' in the service name")
+          reportExpected(.parseExpectedIdentifier, "expected a name after '.' in the service name")
           break
         }
         parts.append(text(current))
@@ -117,7 +117,7 @@ extension Parser {
       }
       name = Identifier(parts.joined(separator: "."), range: SourceRange(start: nameStart, end: previousEnd))
     } else {
-      reportExpected("parse.expected-identifier", "expected a service name such as 'cloud.firestore'")
+      reportExpected(.parseExpectedIdentifier, "expected a service name such as 'cloud.firestore'")
       skip(until: TokenKinds(.lBrace).union(.statementStart), consumingSemicolon: false)
     }
     let items = parseBody(what: "service block", isService: true, header: start)
@@ -129,7 +129,7 @@ extension Parser {
   mutating func parseBody(what: String, isService: Bool, header: Int) -> [MatchItem] {
     let open = current.range
     guard eat(.lBrace) else {
-      reportExpected("parse.expected-token", "expected '{' to open the \(what)")
+      reportExpected(.parseExpectedToken, "expected '{' to open the \(what)")
       return []
     }
     let limit = indentationLimit(header: header)
@@ -156,7 +156,7 @@ extension Parser {
         let hint = misindentationNote(items)
         report(
           .error(
-            "parse.expected-token", "expected '}' to close the \(what)", at: .at(previousEnd),
+            .parseExpectedToken, "expected '}' to close the \(what)", at: .at(previousEnd),
             notes: [.init("the \(what) opens here", at: open)] + hint))
         return items
       case .kwMatch:
@@ -166,19 +166,19 @@ extension Parser {
       case .kwAllow:
         if isService {
           recovering = false
-          reportUnexpected("parse.allow-outside-match", "allow statements must be inside a 'match' block")
+          reportUnexpected(.parseAllowOutsideMatch, "allow statements must be inside a 'match' block")
           _ = parseAllow()
         } else {
           items.append(.allow(parseAllow()))
         }
       case .kwLet, .kwReturn:
         recovering = false
-        reportUnexpected("parse.expected-statement", "\(current.kind) can only appear inside a function body")
+        reportUnexpected(.parseExpectedStatement, "\(current.kind) can only appear inside a function body")
         advance()
         skip(until: .statementStart)
       default:
         reportUnexpected(
-          "parse.expected-statement", "expected 'match', 'allow', 'function' or '}', found \(current.kind)")
+          .parseExpectedStatement, "expected 'match', 'allow', 'function' or '}', found \(current.kind)")
         skip(until: .statementStart)
       }
       if current.start == before && current.kind != .eof { advance() }  // always progress
@@ -208,7 +208,7 @@ extension Parser {
     var methods: [MethodName] = []
     while true {
       guard at(.identifier) else {
-        reportExpected("parse.expected-token", "expected a method name (\(ParseDiagnostics.methodList))")
+        reportExpected(.parseExpectedToken, "expected a method name (\(ParseDiagnostics.methodList))")
         break
       }
       if let method = Method(rawValue: text(current)) {
@@ -225,7 +225,7 @@ extension Parser {
       if !eat(.kwIf) { report(ParseDiagnostics.missingIf(at: previousEnd)) }
       condition = parseExpression()
     } else if at(.kwIf) {
-      reportExpected("parse.expected-token", "expected ':' before 'if'")
+      reportExpected(.parseExpectedToken, "expected ':' before 'if'")
       advance()
       condition = parseExpression()
     }
@@ -238,7 +238,7 @@ extension Parser {
   mutating func endStatement(_ message: String) {
     if eat(.semicolon) { return }
     if at(.statementStart) || at(.eof) { return }
-    if !reportAssignmentInCondition() { reportExpected("parse.expected-semicolon", message) }
+    if !reportAssignmentInCondition() { reportExpected(.parseExpectedSemicolon, message) }
     skip(until: .statementStart)
   }
 }

@@ -9,7 +9,7 @@ extension Parser {
     guard eat(.question) else { return condition }
     let then = parseExpression()
     guard eat(.colon) else {
-      reportExpected("parse.expected-token", "expected ':' in the conditional expression")
+      reportExpected(.parseExpectedToken, "expected ':' in the conditional expression")
       return Expr(
         .ternary(condition, then, Expr(.invalid, range: .at(previousEnd))),
         range: SourceRange(start: start, end: previousEnd))
@@ -44,7 +44,7 @@ extension Parser {
       if precedence.rawValue > ceiling {
         report(
           .error(
-            "parse.type-test-operand",
+            .parseTypeTestOperand,
             "\(current.kind) cannot follow an 'is' test; add parentheses", at: current.range))
       }
       advance()
@@ -67,7 +67,7 @@ extension Parser {
       advance()
       return name
     }
-    reportExpected("parse.expected-type", "expected a type name after 'is'")
+    reportExpected(.parseExpectedType, "expected a type name after 'is'")
     return TypeName("", range: .at(previousEnd))
   }
 
@@ -138,7 +138,7 @@ extension Parser {
     if isPath && (at(.dot) || at(.lBracket) || at(.lParen)) {
       report(
         .error(
-          "parse.path-needs-parentheses",
+          .parsePathNeedsParentheses,
           "wrap the path literal in parentheses before \(current.kind), as in '(/a/$(b)).bind(...)'",
           at: current.range))
     }
@@ -201,7 +201,7 @@ extension Parser {
       advance()
       return name
     }
-    reportExpected("parse.expected-identifier", "expected a member name after '.'")
+    reportExpected(.parseExpectedIdentifier, "expected a member name after '.'")
     return nil
   }
 

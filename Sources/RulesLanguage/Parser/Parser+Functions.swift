@@ -11,7 +11,7 @@ extension Parser {
       name = Identifier(self.name(current), range: current.range)
       advance()
     } else {
-      reportExpected("parse.expected-identifier", "expected a function name after 'function'")
+      reportExpected(.parseExpectedIdentifier, "expected a function name after 'function'")
       if !at(.lParen) && !at(.lBrace) { skip(until: TokenKinds(.lParen, .lBrace).union(.statementStart)) }
     }
 
@@ -37,7 +37,7 @@ extension Parser {
   /// unknown (Docs/fidelity/parser.md).
   private mutating func parseParameters() -> [Identifier] {
     guard eat(.lParen) else {
-      reportExpected("parse.expected-token", "expected '(' after the function name")
+      reportExpected(.parseExpectedToken, "expected '(' after the function name")
       return []
     }
     var parameters: [Identifier] = []
@@ -49,7 +49,7 @@ extension Parser {
         return parameters
       }
       guard at(.identifier) else {
-        reportExpected("parse.expected-identifier", "expected a parameter name")
+        reportExpected(.parseExpectedIdentifier, "expected a parameter name")
         skipToClosing(.rParen)
         return parameters
       }
@@ -57,7 +57,7 @@ extension Parser {
       advance()
       if eat(.comma) { continue }
       if eat(.rParen) { return parameters }
-      reportExpected("parse.expected-token", "expected ',' or ')' in the parameter list")
+      reportExpected(.parseExpectedToken, "expected ',' or ')' in the parameter list")
       skipToClosing(.rParen)
       return parameters
     }
@@ -67,7 +67,7 @@ extension Parser {
   private mutating func parseFunctionBody() -> (lets: [LetBinding], body: Expr, hasReturn: Bool) {
     let open = current.range
     guard eat(.lBrace) else {
-      reportExpected("parse.expected-token", "expected '{' to open the function body")
+      reportExpected(.parseExpectedToken, "expected '{' to open the function body")
       return ([], Expr(.invalid, range: .at(previousEnd)), false)
     }
     var lets: [LetBinding] = []
@@ -78,7 +78,7 @@ extension Parser {
       case .kwLet:
         if body != nil {
           recovering = false
-          reportUnexpected("parse.statement-after-return", "'return' must be the last statement of a function")
+          reportUnexpected(.parseStatementAfterReturn, "'return' must be the last statement of a function")
         }
         let binding = parseLet()
         if body == nil { lets.append(binding) }
@@ -92,7 +92,7 @@ extension Parser {
         } else {
           report(
             .error(
-              "parse.statement-after-return", "a function can only have one 'return' statement",
+              .parseStatementAfterReturn, "a function can only have one 'return' statement",
               at: keyword))
         }
         _ = eat(.semicolon)
@@ -103,15 +103,15 @@ extension Parser {
       case .eof, .kwMatch, .kwAllow, .kwFunction, .kwService, .kwRulesVersion:
         report(
           .error(
-            "parse.expected-token", "expected '}' to close the function body", at: .at(previousEnd),
+            .parseExpectedToken, "expected '}' to close the function body", at: .at(previousEnd),
             notes: [.init("the function body opens here", at: open)]))
         break loop
       default:
         if body == nil {
-          reportUnexpected("parse.expected-statement", "expected 'let' or 'return', found \(current.kind)")
+          reportUnexpected(.parseExpectedStatement, "expected 'let' or 'return', found \(current.kind)")
         } else {
           if !reportAssignmentInCondition() {
-            reportExpected("parse.expected-token", "expected '}' after the 'return' statement")
+            reportExpected(.parseExpectedToken, "expected '}' after the 'return' statement")
           }
         }
         skip(until: .statementStart)
@@ -131,15 +131,15 @@ extension Parser {
       name = Identifier(self.name(current), range: current.range)
       advance()
     } else {
-      reportExpected("parse.expected-identifier", "expected a name after 'let'")
+      reportExpected(.parseExpectedIdentifier, "expected a name after 'let'")
     }
     if !eat(.equal) {
-      reportExpected("parse.expected-token", "expected '=' after the let name")
+      reportExpected(.parseExpectedToken, "expected '=' after the let name")
     }
     let value = parseExpression()
     let end = previousEnd
     if !eat(.semicolon) {
-      reportExpected("parse.expected-semicolon", "expected ';' after let binding")
+      reportExpected(.parseExpectedSemicolon, "expected ';' after let binding")
       if !at(.statementStart) && !at(.eof) { skip(until: .statementStart) }
     }
     return LetBinding(name: name, value: value, range: SourceRange(start: start, end: end))

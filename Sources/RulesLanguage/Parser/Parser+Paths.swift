@@ -18,7 +18,7 @@ extension Parser {
       start = current.start
       position = current.start
     } else {
-      reportExpected("parse.invalid-match-path", "expected a path such as '/users/{userId}' after 'match'")
+      reportExpected(.parseInvalidMatchPath, "expected a path such as '/users/{userId}' after 'match'")
       return MatchPath(segments: [], range: .at(previousEnd))
     }
 
@@ -155,7 +155,7 @@ extension Parser {
         let inner = parseExpression()
         segments.append(.interpolation(inner))
         guard at(.rParen) else {
-          reportExpected("parse.expected-token", "expected ')' to close '$('")
+          reportExpected(.parseExpectedToken, "expected ')' to close '$('")
           skipToClosing(.rParen)
           return Expr(.path(segments), range: SourceRange(start: start, end: previousEnd))
         }

@@ -106,7 +106,7 @@ extension Parser {
         if case .identifier(let name) = keyExpr.kind { key = name }
       }
       if !eat(.colon) {
-        reportExpected("parse.expected-token", "expected ':' after the map key")
+        reportExpected(.parseExpectedToken, "expected ':' after the map key")
         skipToClosing(.rBrace)
         return Expr(.map(entries), range: SourceRange(start: start, end: previousEnd))
       }

@@ -72,7 +72,7 @@ struct Parser {
 
   /// Consumes a token of the given kind, or reports `message` at the insertion point.
   @discardableResult
-  mutating func expect(_ kind: TokenKind, _ message: String, code: String = "parse.expected-token") -> Bool {
+  mutating func expect(_ kind: TokenKind, _ message: String, code: DiagnosticCode = .parseExpectedToken) -> Bool {
     if eat(kind) { return true }
     reportExpected(code, message)
     return false
@@ -146,7 +146,7 @@ struct Parser {
       append(diagnostic)
       // A string or comment left open swallowed the rest of the file: what is missing
       // at the end is its consequence.
-      if diagnostic.code == "lex.unterminated-string" || diagnostic.code == "lex.unterminated-comment",
+      if diagnostic.code == .lexUnterminatedString || diagnostic.code == .lexUnterminatedComment,
         lexer.position >= bytes.count
       {
         truncatedByLexer = true
@@ -176,17 +176,17 @@ struct Parser {
     append(diagnostic)
   }
 
-  mutating func report(_ code: String, _ message: String, at range: SourceRange) {
+  mutating func report(_ code: DiagnosticCode, _ message: String, at range: SourceRange) {
     report(.error(code, message, at: range))
   }
 
   /// Reports "expected ..." as an empty range at the end of the previous token.
-  mutating func reportExpected(_ code: String, _ message: String) {
+  mutating func reportExpected(_ code: DiagnosticCode, _ message: String) {
     report(.error(code, message, at: .at(previousEnd)))
   }
 
   /// Reports that the current token does not belong here, pointing at it.
-  mutating func reportUnexpected(_ code: String, _ message: String) {
+  mutating func reportUnexpected(_ code: DiagnosticCode, _ message: String) {
     report(.error(code, message, at: current.range))
   }
 

@@ -24,7 +24,7 @@ public enum RulesParser {
     var parser = Parser(source: source)
     let expr = parser.parseExpression()
     if !parser.at(.eof) {
-      parser.reportUnexpected("parse.trailing-input", "expected end of expression, found \(parser.current.kind)")
+      parser.reportUnexpected(.parseTrailingInput, "expected end of expression, found \(parser.current.kind)")
     }
     return ParsedExpression(expr: expr, diagnostics: sorted(parser.diagnostics))
   }
@@ -46,7 +46,7 @@ public struct ParsedRules: Sendable {
   /// block the parser closed by indentation (`parse.unclosed-block`) does not: the tree is
   /// as the author indented it, so the other checks, warnings and lints still run.
   public var hasUnreliableTree: Bool {
-    diagnostics.contains { $0.severity == .error && $0.code != ParseDiagnostics.unclosedBlockCode }
+    diagnostics.contains { $0.severity == .error && $0.code != .parseUnclosedBlock }
   }
 
   public init(file: RulesFile, diagnostics: [Diagnostic]) {

@@ -7,9 +7,6 @@ import FirestoreModel
 /// wrote. It gets one error, `source.not-text`, naming the byte offset, placed at the end of
 /// the valid text before it.
 public enum SourceText {
-  /// The code of the one diagnostic a file that is not text gets.
-  public static let notTextCode = "source.not-text"
-
   /// The source for `bytes` and, when they are not text, the one error to report instead
   /// of checking them (the source then holds only the text before the offending byte).
   public static func decode(_ bytes: [UInt8], name: String) -> (source: SourceFile, problem: Diagnostic?) {
@@ -19,7 +16,7 @@ public enum SourceText {
     let prefix = SourceFile(name: name, text: String(decoding: bytes[..<offset], as: UTF8.self))
     let end = prefix.bytes.count
     let message = "not UTF-8 text: \(reason) at byte offset \(offset); the file is not checked"
-    return (prefix, .error(notTextCode, message, at: SourceRange(start: end, end: end)))
+    return (prefix, .error(.sourceNotText, message, at: SourceRange(start: end, end: end)))
   }
 
   /// The offset and description of the first NUL byte or invalid UTF-8 sequence.
