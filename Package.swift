@@ -3,6 +3,7 @@ import PackageDescription
 
 // Layers, dependencies pointing one way only:
 // FirestoreModel <- RulesLanguage <- RulesEngine <- Queries <- IndexAdvisor <- FlintKit <- flint
+// (SourceQueries, queries read from an app's source, sits between Queries and FlintKit.)
 // FlintKit holds the jobs behind each subcommand (rule-test suites, the query
 // playground); flint only parses arguments and prints. The language server
 // (FlintLanguageServer) and the Swift API (Flint) sit on FlintKit as the CLI does.
@@ -30,6 +31,8 @@ let package = Package(
     // Hashing (hashing.md5, hashing.sha256) and Base64 from maintained libraries.
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/swift-extras/swift-extras-base64", from: "1.2.0"),
+    // Reading queries out of an app's Swift source (`flint indexes` on a source folder).
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
   ],
   targets: [
     .systemLibrary(
@@ -62,12 +65,22 @@ let package = Package(
     ),
     .target(name: "Queries", dependencies: ["RulesEngine", "RulesLanguage", "FirestoreModel"]),
     .target(name: "IndexAdvisor", dependencies: ["Queries", "RulesLanguage", "FirestoreModel"]),
+    // Queries found in an app's source (Swift via swift-syntax, TypeScript/JavaScript via a tokenizer),
+    // in the query model the DSL parser produces, so the advisor does not know where a query came from.
+    .target(
+      name: "SourceQueries",
+      dependencies: [
+        "Queries", "RulesLanguage", "FirestoreModel",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ]
+    ),
     // The commit `flint --version` names, recorded by `make dist` (Scripts/dist.sh); empty otherwise.
     .target(name: "CFlintBuild"),
     .target(
       name: "FlintKit",
       dependencies: [
-        "IndexAdvisor", "Queries", "RulesEngine", "RulesLanguage", "FirestoreModel", "CFlintBuild",
+        "IndexAdvisor", "SourceQueries", "Queries", "RulesEngine", "RulesLanguage", "FirestoreModel", "CFlintBuild",
         .product(name: "Yams", package: "Yams"),
       ]
     ),
@@ -82,7 +95,7 @@ let package = Package(
     .executableTarget(
       name: "flint",
       dependencies: [
-        "FlintKit", "FlintLanguageServer", "IndexAdvisor", "Queries", "RulesEngine", "RulesLanguage", "FirestoreModel",
+        "FlintKit", "FlintLanguageServer", "IndexAdvisor", "SourceQueries", "Queries", "RulesEngine", "RulesLanguage", "FirestoreModel",
         "CLibEdit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -107,6 +120,7 @@ let package = Package(
     .testTarget(
       name: "IndexAdvisorTests", dependencies: ["IndexAdvisor", "Queries", "RulesLanguage", "FirestoreModel", "FlintTestSupport"]
     ),
+    .testTarget(name: "SourceQueriesTests", dependencies: ["SourceQueries", "Queries", "FirestoreModel", "FlintTestSupport"]),
     .testTarget(
       name: "FlintKitTests",
       dependencies: ["FlintKit", "IndexAdvisor", "Queries", "RulesEngine", "RulesLanguage", "FirestoreModel", "FlintTestSupport"]

@@ -104,8 +104,15 @@ public enum IndexPlanRenderer {
       entriesByText[queries[q].text] = entries
       for entry in entries {
         switch entry {
-        case .index(let index): indexUsers[index.comparisonKey, default: (index, [])].1.append(queries[q].place)
-        case .override(let override): overrideUsers[override.key, default: (override, [])].1.append(queries[q].place)
+        // Variants of one conditionally built source query share a place: it is named once.
+        case .index(let index):
+          if indexUsers[index.comparisonKey]?.1.last != queries[q].place {
+            indexUsers[index.comparisonKey, default: (index, [])].1.append(queries[q].place)
+          }
+        case .override(let override):
+          if overrideUsers[override.key]?.1.last != queries[q].place {
+            overrideUsers[override.key, default: (override, [])].1.append(queries[q].place)
+          }
         }
       }
     }

@@ -1,5 +1,6 @@
 import FirestoreModel
 import IndexAdvisor
+import SourceQueries
 
 /// The job behind `flint indexes`: read workload files and the existing manifest, plan the
 /// indexes within the budgets, and produce the merged manifest and the plan.
@@ -12,15 +13,18 @@ public struct IndexesJob: Sendable {
     public var options: PlanOptions
     /// Stop at the first bad query line (nothing is planned or written).
     public var strict: Bool
+    /// App source files (Swift, TypeScript, JavaScript) whose queries join the workload.
+    public var sourceFiles: [(name: String, bytes: [UInt8])]
 
     public init(
       queryFiles: [(name: String, bytes: [UInt8])], existing: (name: String, bytes: [UInt8])?, options: PlanOptions,
-      strict: Bool = false
+      strict: Bool = false, sourceFiles: [(name: String, bytes: [UInt8])] = []
     ) {
       self.queryFiles = queryFiles
       self.existing = existing
       self.options = options
       self.strict = strict
+      self.sourceFiles = sourceFiles
     }
   }
 
@@ -36,6 +40,8 @@ public struct IndexesJob: Sendable {
     public var warnings: [String]
     /// The name of the existing manifest, if one was read.
     public var existingName: String?
+    /// Queries of the source files that could not be resolved statically (not planned).
+    public var unresolved: [UnresolvedQuery] = []
   }
 
   /// An existing manifest that is not valid: nothing is planned.
@@ -67,18 +73,35 @@ public struct IndexesJob: Sendable {
       problems += read.problems
       if input.strict, !problems.isEmpty { break }
     }
+    var unresolved: [UnresolvedQuery] = []
+    if !input.sourceFiles.isEmpty, !(input.strict && !problems.isEmpty) {
+      let read = SourceWorkload.read(input.sourceFiles)
+      queries += read.queries
+      problems += read.problems
+      unresolved = read.unresolved
+    }
     if (input.strict && !problems.isEmpty) || problems.contains(where: \.notText) {
-      return Output(
+      var output = Output(
         plan: nil, queries: queries, manifestText: nil, problems: problems, warnings: warnings,
         existingName: input.existing?.name)
+      output.unresolved = unresolved
+      return output
     }
     // A line that failed to parse is a query the plan does not see: the plan is shown for the
     // others, but nothing is pruned (that query may use any index) and nothing is written.
+    // An unresolved source query is one too: nothing is pruned (it is still written).
     var options = input.options
-    if !problems.isEmpty { options.prune = false }
+    if !problems.isEmpty || !unresolved.isEmpty { options.prune = false }
+    if input.options.prune, problems.isEmpty, !unresolved.isEmpty {
+      warnings.append(
+        "nothing pruned: \(unresolved.count) source \(unresolved.count == 1 ? "query is" : "queries are") unresolved and may use any index"
+      )
+    }
     let plan = WorkloadOptimizer.plan(queries, existing: existing, options: options)
-    return Output(
+    var output = Output(
       plan: plan, queries: queries, manifestText: problems.isEmpty ? ManifestWriter.text(plan.manifest) : nil,
       problems: problems, warnings: warnings, existingName: input.existing?.name)
+    output.unresolved = unresolved
+    return output
   }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import FirestoreModel
 import FlintKit
 import IndexAdvisor
+import SourceQueries
 
 extension Flint {
   /// `flint indexes`: the composite indexes and field overrides a workload of queries needs,
@@ -24,6 +25,12 @@ extension Flint {
         A query line that fails to parse stops the writing: the plan for the other lines is \
         printed, and no manifest is written or printed and nothing is pruned. --prune removes only \
         indexes no query of the files could use (as its own index or a merge member). \
+        A PATH may also be app source: Swift, TypeScript or JavaScript files, or folders \
+        (walked recursively, skipping node_modules, .build, Pods, build, .dart_tool, \
+        DerivedData, .git, what the top-level .gitignore ignores and --exclude globs); their \
+        Firestore queries are found statically (--list-queries prints them). A query Flint \
+        cannot resolve (a field from user input) is listed as unresolved, never guessed: \
+        --check fails on it unless --allow-unresolved, and nothing is pruned. \
         Exit status: 0 done; 1 when the manifest is over --limit or --override-limit, or with \
         --check when a query is not served by the existing manifest; 2 usage problems, \
         unreadable or invalid files, bad query lines.
@@ -67,11 +74,44 @@ extension Flint {
     @Option(name: .long, help: "Output format of the plan: text or json.")
     var format: OutputFormat = .text
 
-    @Argument(help: "Workload files: one query per line.")
+    @Option(name: .long, help: "Skip source files and folders matching this glob (repeatable).")
+    var exclude: [String] = []
+
+    @Flag(name: .customLong("list-queries"), help: "Print the queries found in the PATHs instead of a plan.")
+    var listQueries = false
+
+    @Flag(
+      name: .customLong("allow-unresolved"), help: "With --check: do not fail on source queries Flint cannot resolve.")
+    var allowUnresolved = false
+
+    @Argument(help: "Workload files (one query per line), or app source files and folders.")
     var queryFiles: [String] = []
 
     func run() throws {
       guard !queryFiles.isEmpty else { throw UsageProblem("give at least one QUERYFILE (one query per line)") }
+      let inputs: IndexInputs.Files
+      do {
+        inputs = try IndexInputs.classify(queryFiles, excludes: exclude)
+      } catch {
+        throw UsageProblem(error.message)
+      }
+      var sources: [(name: String, bytes: [UInt8])] = []
+      for path in inputs.sources { sources.append((path, try FileReader.bytes(atPath: path))) }
+      if listQueries {
+        if let workload = inputs.workloads.first {
+          throw UsageProblem(
+            "--list-queries reads app source (Swift, TypeScript, JavaScript files or folders); '\(workload)' is a workload file"
+          )
+        }
+        if check || out != nil {
+          throw UsageProblem("--list-queries prints the queries only; leave out --check and --out")
+        }
+        let extraction = SourceQueryReader.read(sources)
+        Output.out(
+          format == .json
+            ? JSONWriter.text(extraction.json, style: .pretty) + "\n" : VisibleText.escapedLines(extraction.text))
+        return
+      }
       let limit = try self.limit.value(for: "--limit")
       let overrideLimit = try self.overrideLimit.value(for: "--override-limit")
       if check, out != nil { throw UsageProblem("--check writes nothing; leave out --out") }
@@ -84,15 +124,22 @@ extension Flint {
       }
       let existingFile = try existingManifest()
       var files: [(name: String, bytes: [UInt8])] = []
-      for path in queryFiles { files.append((path, try FileReader.bytes(atPath: path))) }
+      for path in inputs.workloads { files.append((path, try FileReader.bytes(atPath: path))) }
       let options = PlanOptions(compositeLimit: limit, overrideLimit: overrideLimit, prune: prune)
       let output: IndexesJob.Output
       do {
-        output = try IndexesJob.run(.init(queryFiles: files, existing: existingFile, options: options, strict: strict))
+        output = try IndexesJob.run(
+          .init(queryFiles: files, existing: existingFile, options: options, strict: strict, sourceFiles: sources))
       } catch {
         throw UsageProblem(printed: error.description)
       }
       for warning in output.warnings { Output.error("warning: \(warning)") }
+      for item in output.unresolved {
+        Output.error(
+          VisibleText.escaped(
+            "\(item.place.file):\(item.place.line):\(item.place.column): warning: unresolved query (\(item.reason)): \(item.text)",
+            keepingTabs: false))
+      }
       if !output.problems.isEmpty { Output.error(WorkloadProblemText.text(output.problems)) }
       guard let plan = output.plan else {
         // A file that is not text gets its one error and nothing else.
@@ -126,6 +173,12 @@ extension Flint {
         // the check only through the queries it leaves unserved.
         if plan.servedByExisting.contains(false) { throw ExitCode(ExitStatus.failure) }
         if badLines != 0 { throw ExitCode(badLines) }
+        if !output.unresolved.isEmpty, !allowUnresolved {
+          Output.error(
+            "flint: check failed: \(output.unresolved.count) source \(output.unresolved.count == 1 ? "query is" : "queries are") "
+              + "unresolved (listed above); fix them or pass --allow-unresolved")
+          throw ExitCode(ExitStatus.failure)
+        }
         return
       }
       if let out {

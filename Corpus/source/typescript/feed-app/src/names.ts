@@ -1,0 +1,3 @@
+// Names shared by the queries.
+export const POSTS = "posts";
+export const Fields = { author: "author" };

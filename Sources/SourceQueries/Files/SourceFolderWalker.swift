@@ -1,0 +1,114 @@
+import Foundation
+
+/// Lists the source files of a folder, recursively, in a stable order: Swift, TypeScript and
+/// JavaScript files (by extension), skipping dependency and build folders, what the folder's
+/// top-level `.gitignore` ignores (simple patterns), and `--exclude` globs. Symbolic links to
+/// folders are not followed (no cycles).
+public struct SourceFolderWalker: Sendable {
+  /// Folders never read: dependencies, build output, version control.
+  public static let skippedFolders: Set<String> = [
+    "node_modules", ".build", "Pods", "build", ".dart_tool", "DerivedData", ".git",
+  ]
+
+  /// Globs (`*`, `?`, `[...]`) matched against the path relative to the folder and against the name.
+  public var excludes: [String]
+
+  public init(excludes: [String] = []) { self.excludes = excludes }
+
+  public struct WalkError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// The source files under `root` (paths start with `root`).
+  public func files(in root: String) throws(WalkError) -> [String] {
+    let manager = FileManager.default
+    var isFolder: ObjCBool = false
+    guard manager.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
+      throw WalkError(description: "cannot read folder '\(root)'")
+    }
+    let gitignore = (root as NSString).appendingPathComponent(".gitignore")
+    let ignore = GitIgnore(text: (try? String(contentsOfFile: gitignore, encoding: .utf8)) ?? "")
+    var out: [String] = []
+    var pending: [String] = [""]
+    var visited = 0
+    while let relative = pending.popLast() {
+      visited += 1
+      if visited > 200_000 { break }
+      let folder = relative.isEmpty ? root : (root as NSString).appendingPathComponent(relative)
+      guard let names = try? manager.contentsOfDirectory(atPath: folder) else { continue }
+      var subfolders: [String] = []
+      for name in names.sorted() {
+        let path = relative.isEmpty ? name : relative + "/" + name
+        let full = (root as NSString).appendingPathComponent(path)
+        var info = stat()
+        guard lstat(full, &info) == 0 else { continue }
+        let folderEntry = (info.st_mode & S_IFMT) == S_IFDIR
+        if folderEntry {
+          if Self.skippedFolders.contains(name) || ignore.ignores(path, isFolder: true) || excluded(path, name) {
+            continue
+          }
+          subfolders.append(path)
+        } else if (info.st_mode & S_IFMT) == S_IFREG || (info.st_mode & S_IFMT) == S_IFLNK {
+          guard SourceLanguage(fileName: name) != nil, !ignore.ignores(path, isFolder: false), !excluded(path, name)
+          else { continue }
+          out.append(full)
+        }
+      }
+      pending += subfolders.reversed()
+    }
+    return out.sorted()
+  }
+
+  /// Whether a path given directly (a file argument) is excluded.
+  public func excludes(file path: String) -> Bool { excluded(path, (path as NSString).lastPathComponent) }
+
+  private func excluded(_ path: String, _ name: String) -> Bool {
+    excludes.contains { Glob.matches($0, path) || Glob.matches($0, name) }
+  }
+}
+
+/// The simple patterns of a `.gitignore`: `name`, `*.ext`, `dir/`, `/anchored`, `a/b/*.js`;
+/// `!` negations and `**` are read as written by `fnmatch` (negations are ignored: fail-closed
+/// here means reading more files, never fewer).
+struct GitIgnore: Sendable {
+  struct Pattern: Sendable {
+    var glob: String
+    var folderOnly: Bool
+    var anchored: Bool
+  }
+
+  var patterns: [Pattern] = []
+
+  init(text: String) {
+    for raw in text.split(whereSeparator: \.isNewline) {
+      var line = raw.trimmingCharacters(in: .whitespaces)
+      guard !line.isEmpty, !line.hasPrefix("#"), !line.hasPrefix("!") else { continue }
+      var folderOnly = false
+      if line.hasSuffix("/") {
+        folderOnly = true
+        line.removeLast()
+      }
+      var anchored = line.contains("/")
+      if line.hasPrefix("/") {
+        line.removeFirst()
+        anchored = true
+      }
+      guard !line.isEmpty else { continue }
+      patterns.append(Pattern(glob: line, folderOnly: folderOnly, anchored: anchored))
+    }
+  }
+
+  func ignores(_ path: String, isFolder: Bool) -> Bool {
+    let name = (path as NSString).lastPathComponent
+    return patterns.contains { pattern in
+      if pattern.folderOnly, !isFolder { return false }
+      return pattern.anchored ? Glob.matches(pattern.glob, path) : Glob.matches(pattern.glob, name)
+    }
+  }
+}
+
+enum Glob {
+  static func matches(_ pattern: String, _ text: String) -> Bool {
+    fnmatch(pattern, text, 0) == 0
+  }
+}

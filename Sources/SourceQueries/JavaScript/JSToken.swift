@@ -1,0 +1,177 @@
+/// A token of TypeScript/JavaScript source: enough to read call chains, not a full lexer.
+struct JSToken: Sendable {
+  enum Kind: Sendable, Equatable {
+    case identifier
+    /// A string literal, or a template literal without `${...}`; `text` is its value.
+    case string
+    /// A template literal with `${...}` (its value is not a constant); `text` has `{}` for each part.
+    case template
+    case number
+    case punctuation
+    case regex
+    case end
+  }
+
+  var kind: Kind
+  var text: String
+  /// UTF-8 offsets of the token in the file.
+  var start: Int
+  var end: Int
+
+  func isPunct(_ p: String) -> Bool { kind == .punctuation && text == p }
+  func isIdent(_ name: String) -> Bool { kind == .identifier && text == name }
+}
+
+/// Splits TypeScript/JavaScript into tokens: comments skipped, strings and template literals
+/// decoded, regular-expression literals recognised by the token before them. Never fails:
+/// an unterminated string or comment ends at the end of the file.
+enum JSTokenizer {
+  static let threeCharacter: Set<String> = ["===", "!==", "...", "**=", "<<=", ">>=", "&&=", "||=", "??="]
+  static let twoCharacter: Set<String> = [
+    "=>", "==", "!=", "<=", ">=", "&&", "||", "??", "?.", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
+    "**", "<<", ">>",
+  ]
+  static let beforeRegex: Set<String> = [
+    "(", ",", "=", ":", "[", "!", "&", "|", "?", "{", "}", ";", "&&", "||", "??", "=>", "==", "===", "!=", "!==",
+    "+", "-", "*", "%", "<", ">", "<=", ">=", "return", "typeof", "case", "do", "else", "in", "of", "new", "delete",
+    "void", "throw", "yield", "await",
+  ]
+
+  static func tokenize(_ text: String) -> [JSToken] {
+    let bytes = Array(text.utf8)
+    var tokens: [JSToken] = []
+    var i = 0
+    let n = bytes.count
+    func isIdentByte(_ b: UInt8) -> Bool {
+      (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x24
+        || b >= 0x80
+    }
+    while i < n {
+      let b = bytes[i]
+      if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C || b == 0x0B {
+        i += 1
+        continue
+      }
+      if b == UInt8(ascii: "/"), i + 1 < n, bytes[i + 1] == UInt8(ascii: "/") {
+        while i < n, bytes[i] != 0x0A { i += 1 }
+        continue
+      }
+      if b == UInt8(ascii: "/"), i + 1 < n, bytes[i + 1] == UInt8(ascii: "*") {
+        i += 2
+        while i < n, !(bytes[i] == UInt8(ascii: "*") && i + 1 < n && bytes[i + 1] == UInt8(ascii: "/")) { i += 1 }
+        i = min(n, i + 2)
+        continue
+      }
+      let start = i
+      if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
+        var value: [UInt8] = []
+        i += 1
+        while i < n, bytes[i] != b, bytes[i] != 0x0A {
+          if bytes[i] == UInt8(ascii: "\\"), i + 1 < n {
+            value += escape(bytes[i + 1])
+            i += 2
+          } else {
+            value.append(bytes[i])
+            i += 1
+          }
+        }
+        i = min(n, i + 1)
+        tokens.append(JSToken(kind: .string, text: String(decoding: value, as: UTF8.self), start: start, end: i))
+        continue
+      }
+      if b == UInt8(ascii: "`") {
+        var value: [UInt8] = []
+        var constant = true
+        i += 1
+        while i < n, bytes[i] != UInt8(ascii: "`") {
+          if bytes[i] == UInt8(ascii: "\\"), i + 1 < n {
+            value += escape(bytes[i + 1])
+            i += 2
+          } else if bytes[i] == UInt8(ascii: "$"), i + 1 < n, bytes[i + 1] == UInt8(ascii: "{") {
+            constant = false
+            value += Array("{}".utf8)
+            var depth = 0
+            while i < n {
+              if bytes[i] == UInt8(ascii: "{") { depth += 1 }
+              if bytes[i] == UInt8(ascii: "}") {
+                depth -= 1
+                if depth == 0 { break }
+              }
+              i += 1
+            }
+            i += 1
+          } else {
+            value.append(bytes[i])
+            i += 1
+          }
+        }
+        i = min(n, i + 1)
+        let kind: JSToken.Kind = constant ? .string : .template
+        tokens.append(JSToken(kind: kind, text: String(decoding: value, as: UTF8.self), start: start, end: i))
+        continue
+      }
+      if b >= 0x30 && b <= 0x39 || (b == UInt8(ascii: ".") && i + 1 < n && bytes[i + 1] >= 0x30 && bytes[i + 1] <= 0x39)
+      {
+        while i < n, isIdentByte(bytes[i]) || bytes[i] == UInt8(ascii: ".") { i += 1 }
+        let text = String(decoding: bytes[start..<i], as: UTF8.self).replacingOccurrences(of: "_", with: "")
+        tokens.append(JSToken(kind: .number, text: text, start: start, end: i))
+        continue
+      }
+      if isIdentByte(b) || b == UInt8(ascii: "#") {
+        i += 1
+        while i < n, isIdentByte(bytes[i]) { i += 1 }
+        tokens.append(
+          JSToken(kind: .identifier, text: String(decoding: bytes[start..<i], as: UTF8.self), start: start, end: i))
+        continue
+      }
+      if b == UInt8(ascii: "/") {
+        let previous = tokens.last
+        let regexAllowed =
+          previous == nil || (previous!.kind == .punctuation && beforeRegex.contains(previous!.text))
+          || (previous!.kind == .identifier && beforeRegex.contains(previous!.text))
+        if regexAllowed {
+          i += 1
+          var inClass = false
+          while i < n, bytes[i] != 0x0A {
+            if bytes[i] == UInt8(ascii: "\\") {
+              i += 2
+              continue
+            }
+            if bytes[i] == UInt8(ascii: "[") { inClass = true }
+            if bytes[i] == UInt8(ascii: "]") { inClass = false }
+            if bytes[i] == UInt8(ascii: "/"), !inClass { break }
+            i += 1
+          }
+          i = min(n, i + 1)
+          while i < n, isIdentByte(bytes[i]) { i += 1 }
+          tokens.append(JSToken(kind: .regex, text: "", start: start, end: i))
+          continue
+        }
+      }
+      var length = 1
+      if i + 3 <= n, threeCharacter.contains(String(decoding: bytes[i..<i + 3], as: UTF8.self)) {
+        length = 3
+      } else if i + 2 <= n, twoCharacter.contains(String(decoding: bytes[i..<i + 2], as: UTF8.self)) {
+        length = 2
+      }
+      // `?.5` is a conditional and a number, not optional chaining.
+      if length == 2, b == UInt8(ascii: "?"), i + 2 < n, bytes[i + 2] >= 0x30, bytes[i + 2] <= 0x39 { length = 1 }
+      if b >= 0x80 { length = 1 }
+      i += length
+      tokens.append(
+        JSToken(kind: .punctuation, text: String(decoding: bytes[start..<i], as: UTF8.self), start: start, end: i))
+    }
+    tokens.append(JSToken(kind: .end, text: "", start: n, end: n))
+    return tokens
+  }
+
+  private static func escape(_ byte: UInt8) -> [UInt8] {
+    switch byte {
+    case UInt8(ascii: "n"): [0x0A]
+    case UInt8(ascii: "t"): [0x09]
+    case UInt8(ascii: "r"): [0x0D]
+    case UInt8(ascii: "0"): [0x00]
+    default: [byte]
+    }
+  }
+}

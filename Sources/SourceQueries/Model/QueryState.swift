@@ -1,0 +1,216 @@
+import Queries
+
+/// A query as an extractor builds it step by step; `problem` is set once something about it
+/// cannot be resolved statically (it is then listed as unresolved, never planned).
+struct QueryState: Hashable, Sendable {
+  var scope: QuerySource.Kind
+  var path: [String]
+  var steps: [SourceStep] = []
+  var problem: String?
+
+  static let maxVariants = 64
+
+  /// A query whose collection id is computed (`collection(db, name)`): unresolved.
+  static func computedCollection(_ scope: QuerySource.Kind, under base: [String], written text: String) -> SourceValue {
+    .query([
+      QueryState(
+        scope: scope, path: base + ["{collection}"], problem: "the collection name is not a constant (\(text))")
+    ])
+  }
+
+  mutating func fail(_ reason: String) {
+    if problem == nil { problem = reason }
+  }
+}
+
+/// A value an extractor's evaluator knows statically. Anything else is `.unknown`, with a
+/// name used as the DSL placeholder when it is a filter value.
+indirect enum SourceValue: Hashable, Sendable {
+  case string(String)
+  /// A DSL literal: a number, `true`, `false`, `null`.
+  case literal(String)
+  case array([SourceValue])
+  case field(SourceField)
+  /// A document reference (`nil` path: not known statically).
+  case document([String])
+  /// One or more variants of a query (several when it was built conditionally).
+  case query([QueryState])
+  /// A filter (`where(...)`, `or(...)`, `Filter.whereField(...)`), or why it cannot be resolved.
+  case filter(SourceFilter)
+  case badFilter(String)
+  /// A modular JS query constraint (`orderBy(...)`, `limit(...)`, `startAfter(...)`).
+  case constraint(SourceStep?)
+  /// A template literal with `${...}` parts (each written `{}`): a collection path whose document
+  /// ids are computed; anywhere else it is not a constant.
+  case pathTemplate(String)
+  /// An object literal's member values (`getAggregateFromServer(q, { n: count() })`); as a filter
+  /// value it is not a constant.
+  case object([SourceValue])
+  case unknown(String)
+
+  /// The value as DSL text: the literal, or a placeholder variable.
+  func dsl(array: Bool) -> String {
+    switch self {
+    case .string(let text): return array ? "[\(DSLText.string(text))]" : DSLText.string(text)
+    case .literal(let text): return array ? "[\(text)]" : text
+    case .array(let values): return "[" + values.map { $0.dsl(array: false) }.joined(separator: ", ") + "]"
+    case .unknown(let name): return array ? "[\(DSLText.placeholder(name))]" : DSLText.placeholder(name)
+    default: return array ? "[value]" : "value"
+    }
+  }
+
+  /// The field a value names, if it is a constant.
+  var field: SourceField? {
+    switch self {
+    case .string(let text): .dotted(text)
+    case .field(let field): field
+    default: nil
+    }
+  }
+
+  /// Two branches' values merged: query variants are united, anything else differing is unknown.
+  static func merge(_ a: SourceValue, _ b: SourceValue) -> SourceValue {
+    if a == b { return a }
+    if case .query(let x) = a, case .query(let y) = b {
+      var all = x
+      for state in y where !all.contains(state) { all.append(state) }
+      if all.count > QueryState.maxVariants {
+        var failed = all[0]
+        failed.fail("more than \(QueryState.maxVariants) conditional variants")
+        return .query([failed])
+      }
+      return .query(all)
+    }
+    return .unknown("value")
+  }
+
+  /// The query variants with one more step each.
+  func adding(_ step: SourceStep) -> SourceValue {
+    guard case .query(let states) = self else { return self }
+    return .query(
+      states.map {
+        var s = $0
+        s.steps.append(step)
+        return s
+      })
+  }
+
+  func failing(_ reason: String) -> SourceValue {
+    guard case .query(let states) = self else { return self }
+    return .query(
+      states.map {
+        var s = $0
+        s.fail(reason)
+        return s
+      })
+  }
+}
+
+/// The segments of a collection path given as one value: a constant, or a template
+/// (`"users/\(uid)/posts"`, `` `users/${uid}/posts` ``) whose last segment, the collection id, is
+/// constant (computed document ids are written `{value}`: they never change the index).
+func collectionPath(_ value: SourceValue) -> [String]? {
+  switch value {
+  case .string(let text):
+    return text.split(separator: "/").map(String.init)
+  case .pathTemplate(let text):
+    let segments = text.split(separator: "/").map { $0.contains("{}") ? "{value}" : String($0) }
+    guard let last = segments.last, last != "{value}" else { return nil }
+    return segments
+  default:
+    return nil
+  }
+}
+
+/// A field filter from a field value, an operator (JS spelling) and a value; or why not.
+func fieldFilter(_ field: SourceValue, op: String, value: SourceValue, fieldText: String) -> SourceValue {
+  guard let name = field.field else {
+    return .badFilter("the field is not a constant (\(fieldText))")
+  }
+  guard let needsArray = SourceFilter.operators[op] else { return .badFilter("unknown operator '\(op)'") }
+  return .filter(.field(name, op: op, value: value.dsl(array: needsArray)))
+}
+
+/// Collects what the extractors report: resolved variants, unresolved queries, groups.
+struct SourceFindings {
+  var extraction = SourceExtraction()
+  private var seen: Set<String> = []
+  private var nextGroup = 1
+
+  mutating func report(
+    _ value: SourceValue, place: SourcePlace, language: SourceLanguage, text: @autoclosure () -> String
+  ) {
+    guard case .query(let states) = value else { return }
+    let key = "\(place.file):\(place.line):\(place.column)"
+    guard seen.insert(key).inserted else { return }
+    var reasons: [String] = []
+    for state in states {
+      if let problem = state.problem, !reasons.contains(problem) { reasons.append(problem) }
+    }
+    if !reasons.isEmpty {
+      let shown = Self.oneLine(text())
+      for reason in reasons {
+        extraction.unresolved.append(UnresolvedQuery(place: place, language: language, reason: reason, text: shown))
+      }
+      return
+    }
+    let group: Int? = states.count > 1 ? nextGroup : nil
+    if group != nil { nextGroup += 1 }
+    for state in states {
+      var query = SourceQuery(
+        place: place, language: language, scope: state.scope, path: state.path, steps: state.steps)
+      query.conditional = group != nil
+      query.group = group
+      extraction.queries.append(query)
+    }
+  }
+
+  mutating func unresolved(_ reason: String, place: SourcePlace, language: SourceLanguage, text: String) {
+    let key = "\(place.file):\(place.line):\(place.column)"
+    guard seen.insert(key).inserted else { return }
+    extraction.unresolved.append(
+      UnresolvedQuery(place: place, language: language, reason: reason, text: Self.oneLine(text)))
+  }
+
+  /// Whitespace runs collapsed to one space, at most 120 characters.
+  static func oneLine(_ text: String) -> String {
+    var out = ""
+    var space = false
+    for character in text {
+      if character.isWhitespace {
+        space = !out.isEmpty
+      } else {
+        if space { out.append(" ") }
+        space = false
+        out.append(character)
+      }
+    }
+    return out.count > 120 ? String(out.prefix(119)) + "…" : out
+  }
+}
+
+/// 1-based line and character column of a UTF-8 offset.
+struct LineTable {
+  let bytes: [UInt8]
+  let starts: [Int]
+
+  init(_ text: String) {
+    bytes = Array(text.utf8)
+    var starts = [0]
+    for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
+    self.starts = starts
+  }
+
+  func place(file: String, offset: Int) -> SourcePlace {
+    var low = 0
+    var high = starts.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if starts[mid] <= offset { low = mid } else { high = mid - 1 }
+    }
+    let start = starts[low]
+    let end = min(max(offset, start), bytes.count)
+    let column = String(decoding: bytes[start..<end], as: UTF8.self).count + 1
+    return SourcePlace(file: file, line: low + 1, column: column)
+  }
+}

@@ -1,0 +1,298 @@
+import FirestoreModel
+import Queries
+
+/// The language a source file is written in, chosen by its extension.
+public enum SourceLanguage: String, Sendable, CaseIterable {
+  case swift
+  case typescript
+  case javascript
+
+  /// The language of a file name (`.swift`, `.ts .tsx`, `.js .jsx .mjs .cjs`), or nil.
+  public init?(fileName: String) {
+    guard let dot = fileName.lastIndex(of: "."), !fileName[dot...].contains("/") else { return nil }
+    switch fileName[fileName.index(after: dot)...].lowercased() {
+    case "swift": self = .swift
+    case "ts", "tsx": self = .typescript
+    case "js", "jsx", "mjs", "cjs": self = .javascript
+    default: return nil
+    }
+  }
+}
+
+/// Where a query expression starts: 1-based line and column (columns count characters).
+public struct SourcePlace: Hashable, Sendable, Comparable {
+  public var file: String
+  public var line: Int
+  public var column: Int
+
+  public init(file: String, line: Int, column: Int) {
+    self.file = file
+    self.line = line
+    self.column = column
+  }
+
+  public static func < (a: Self, b: Self) -> Bool { (a.file, a.line, a.column) < (b.file, b.line, b.column) }
+  /// `Sources/App/Feed.swift:12`
+  public var description: String { "\(file):\(line)" }
+}
+
+/// A field as the app names it: a dotted string (split as the SDKs split it), explicit
+/// segments (`FieldPath(["a", "b"])`), or the document id.
+public enum SourceField: Hashable, Sendable {
+  case dotted(String)
+  case segments([String])
+  case documentID
+
+  /// The field path as the JSON listing shows it (`a.b`, `__name__`).
+  public var path: String {
+    switch self {
+    case .dotted(let text): text
+    case .segments(let segments): segments.map(Self.quotedSegment).joined(separator: ".")
+    case .documentID: "__name__"
+    }
+  }
+
+  /// The field in the query DSL.
+  var dsl: String {
+    switch self {
+    case .dotted(let text): DSLText.string(text)
+    case .segments(let segments): "FieldPath(" + segments.map(DSLText.string).joined(separator: ", ") + ")"
+    case .documentID: "documentId()"
+    }
+  }
+
+  static func quotedSegment(_ segment: String) -> String {
+    let scalars = segment.unicodeScalars
+    let word = scalars.allSatisfy {
+      $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0))
+    }
+    let simple = word && !scalars.isEmpty && !("0"..."9").contains(scalars.first!)
+    return simple
+      ? segment
+      : "`" + segment.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "`", with: "\\`") + "`"
+  }
+}
+
+/// A filter of an extracted query: one field filter, or an `or`/`and` of filters.
+public indirect enum SourceFilter: Hashable, Sendable {
+  /// `op` is the JS SDK spelling (`==`, `array-contains`, `not-in`, ...); `value` is DSL text.
+  case field(SourceField, op: String, value: String)
+  case composite(isOr: Bool, [SourceFilter])
+
+  /// Every field filter, inside composites too, in order.
+  public var fieldFilters: [(SourceField, String)] {
+    switch self {
+    case .field(let field, let op, _): [(field, op)]
+    case .composite(_, let filters): filters.flatMap(\.fieldFilters)
+    }
+  }
+
+  var dsl: String {
+    switch self {
+    case .field(let field, let op, let value): "where(\(field.dsl), \(DSLText.string(op)), \(value))"
+    case .composite(let isOr, let filters): (isOr ? "or(" : "and(") + filters.map(\.dsl).joined(separator: ", ") + ")"
+    }
+  }
+
+  /// The operators the JS SDK accepts, and whether the value must be an array.
+  static let operators: [String: Bool] = [
+    "==": false, "!=": false, "<": false, "<=": false, ">": false, ">=": false,
+    "array-contains": false, "array-contains-any": true, "in": true, "not-in": true,
+  ]
+}
+
+/// One step of an extracted query, in the order the app applies it.
+public enum SourceStep: Hashable, Sendable {
+  case filter(SourceFilter)
+  case orderBy(SourceField, descending: Bool)
+  /// A limit's DSL value (a non-constant limit is planned as 1: the value never changes the index).
+  case limit(String)
+  case limitToLast(String)
+  case count
+  case sum(SourceField)
+  case average(SourceField)
+}
+
+/// A query found in source, statically resolved: the same shape whichever language it came from.
+public struct SourceQuery: Hashable, Sendable {
+  public var place: SourcePlace
+  public var language: SourceLanguage
+  public var scope: QuerySource.Kind
+  /// The collection path (segments; a document id that is not a constant is `{name}`).
+  public var path: [String]
+  public var steps: [SourceStep]
+  /// Whether this is one of several variants of a conditionally built query.
+  public var conditional = false
+  /// Ties the variants of one conditionally built query (nil when there is one variant).
+  public var group: Int?
+
+  public init(
+    place: SourcePlace, language: SourceLanguage, scope: QuerySource.Kind, path: [String], steps: [SourceStep]
+  ) {
+    self.place = place
+    self.language = language
+    self.scope = scope
+    self.path = path
+    self.steps = steps
+  }
+
+  /// The collection id (last path segment).
+  public var collection: String { path.last ?? "" }
+
+  /// The query DSL text Flint plans with (cursors are left out: they never change the index).
+  public var dsl: String {
+    // A group's id is written as given: one with a `/` is refused as the SDK refuses it.
+    var text =
+      (scope == .collection ? "collection(" : "collectionGroup(") + DSLText.string(path.joined(separator: "/")) + ")"
+    for step in steps {
+      switch step {
+      case .filter(let filter): text += "." + (filter.dsl.hasPrefix("where(") ? filter.dsl : "where(\(filter.dsl))")
+      case .orderBy(let field, let descending): text += ".orderBy(\(field.dsl)\(descending ? ", \"desc\"" : ""))"
+      case .limit(let value): text += ".limit(\(value))"
+      case .limitToLast(let value): text += ".limitToLast(\(value))"
+      case .count: text += ".count()"
+      case .sum(let field): text += ".sum(\(field.dsl))"
+      case .average(let field): text += ".avg(\(field.dsl))"
+      }
+    }
+    return text
+  }
+
+  public var filters: [(SourceField, String)] {
+    steps.flatMap { step -> [(SourceField, String)] in
+      if case .filter(let filter) = step { return filter.fieldFilters }
+      return []
+    }
+  }
+
+  public var orderBy: [(SourceField, Bool)] {
+    steps.compactMap { step in
+      if case .orderBy(let field, let descending) = step { return (field, descending) }
+      return nil
+    }
+  }
+}
+
+/// A query Flint found but cannot resolve statically (a field from user input, a collection
+/// passed in from elsewhere): never planned, never guessed, always listed.
+public struct UnresolvedQuery: Hashable, Sendable {
+  public var place: SourcePlace
+  public var language: SourceLanguage
+  public var reason: String
+  /// The source text of the query expression (one line, shortened).
+  public var text: String
+
+  public init(place: SourcePlace, language: SourceLanguage, reason: String, text: String) {
+    self.place = place
+    self.language = language
+    self.reason = reason
+    self.text = text
+  }
+}
+
+/// What the extractors found in a set of files.
+public struct SourceExtraction: Sendable {
+  public var queries: [SourceQuery] = []
+  public var unresolved: [UnresolvedQuery] = []
+
+  public init(queries: [SourceQuery] = [], unresolved: [UnresolvedQuery] = []) {
+    self.queries = queries
+    self.unresolved = unresolved
+  }
+
+  /// Sorted by place, groups numbered in that order from 1.
+  mutating func finish() {
+    // Variants at one place keep the order they were found in.
+    queries = queries.enumerated().sorted { ($0.element.place, $0.offset) < ($1.element.place, $1.offset) }.map(
+      \.element)
+    unresolved = unresolved.enumerated().sorted { ($0.element.place, $0.offset) < ($1.element.place, $1.offset) }.map(
+      \.element)
+    var numbers: [Int: Int] = [:]
+    for index in queries.indices {
+      guard let group = queries[index].group else { continue }
+      if numbers[group] == nil { numbers[group] = numbers.count + 1 }
+      queries[index].group = numbers[group]
+    }
+  }
+
+  /// `{"queries": [...], "unresolved": [...]}` (the `--list-queries --format json` output).
+  public var json: JSONValue {
+    .object([
+      (
+        "queries",
+        .array(
+          queries.map { query in
+            .object([
+              ("file", .string(query.place.file)), ("line", .int(query.place.line)),
+              ("column", .int(query.place.column)),
+              ("language", .string(query.language.rawValue)), ("query", .string(query.dsl)),
+              ("scope", .string(query.scope.rawValue)), ("collection", .string(query.collection)),
+              ("filters", .array(query.filters.map { .array([.string($0.0.path), .string($0.1)]) })),
+              ("orderBy", .array(query.orderBy.map { .array([.string($0.0.path), .string($0.1 ? "desc" : "asc")]) })),
+              ("conditional", .bool(query.conditional)), ("group", query.group.map { .int($0) } ?? .null),
+            ])
+          })
+      ),
+      (
+        "unresolved",
+        .array(
+          unresolved.map { item in
+            .object([
+              ("file", .string(item.place.file)), ("line", .int(item.place.line)), ("column", .int(item.place.column)),
+              ("language", .string(item.language.rawValue)), ("reason", .string(item.reason)),
+              ("text", .string(item.text)),
+            ])
+          })
+      ),
+    ])
+  }
+
+  /// One line per query (`file:line:col: DSL`), then one per unresolved query.
+  public var text: String {
+    var out = ""
+    for query in queries {
+      let variant = query.group.map { " [variant of group \($0)]" } ?? ""
+      out += "\(query.place.file):\(query.place.line):\(query.place.column): \(query.dsl)\(variant)\n"
+    }
+    for item in unresolved {
+      out += "\(item.place.file):\(item.place.line):\(item.place.column): unresolved: \(item.reason): \(item.text)\n"
+    }
+    out += "\(queries.count) \(queries.count == 1 ? "query" : "queries"), \(unresolved.count) unresolved\n"
+    return out
+  }
+}
+
+/// Quoting for the DSL text the extractors produce.
+enum DSLText {
+  static func string(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      case "\r": out += "\\r"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          let hex = String(scalar.value, radix: 16)
+          let padding = String(repeating: "0", count: 4 - hex.count)
+          out += "\\u" + padding + hex
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+
+  /// A placeholder for a value the source computes: a DSL variable (its value never changes the index).
+  static func placeholder(_ name: String) -> String {
+    let cleaned = name.unicodeScalars.filter {
+      $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0))
+    }
+    var ident = String(String.UnicodeScalarView(cleaned))
+    if ident.isEmpty || ident.first!.isNumber { ident = "value" }
+    return ident
+  }
+}

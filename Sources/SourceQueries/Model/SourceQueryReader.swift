@@ -1,0 +1,45 @@
+import Queries
+import RulesLanguage
+
+/// Reads source files of any supported language into one extraction. Swift files are one
+/// module (constants and helpers of one file are visible in the others); TypeScript and
+/// JavaScript files are read one by one. A file that is not UTF-8 text is listed as unresolved.
+public enum SourceQueryReader {
+  public static func read(_ files: [(name: String, bytes: [UInt8])]) -> SourceExtraction {
+    var findings = SourceFindings()
+    var swift: [(name: String, text: String)] = []
+    var scripts: [(name: String, text: String)] = []
+    for file in files {
+      let language = SourceLanguage(fileName: file.name) ?? .javascript
+      guard let text = String(validating: file.bytes, as: UTF8.self), !file.bytes.contains(0) else {
+        findings.unresolved(
+          "the file is not UTF-8 text; its queries cannot be read",
+          place: SourcePlace(file: file.name, line: 1, column: 1),
+          language: language, text: "")
+        continue
+      }
+      if language == .swift { swift.append((file.name, text)) } else { scripts.append((file.name, text)) }
+    }
+    if !swift.isEmpty { SwiftQueryExtractor.extract(swift, into: &findings) }
+    if !scripts.isEmpty { JSQueryExtractor.extract(scripts, into: &findings) }
+    findings.extraction.finish()
+    return findings.extraction
+  }
+}
+
+extension SourceQuery {
+  /// The query as the DSL pipeline prepares it (parsed, validated, normalized), or the reason
+  /// Firestore would refuse it.
+  public func prepared() -> Result<NormalizedQuery, QueryPreparationError> {
+    let source = SourceFile(name: place.file, text: dsl)
+    let outcome = QueryPipeline.prepare(source, context: QueryContext(bindings: [:], placeholdersForUnbound: true))
+    if let normalized = outcome.normalized { return .success(normalized) }
+    let diagnostic = QueryPipeline.diagnostics(of: outcome).first { $0.severity == .error }
+    return .failure(
+      QueryPreparationError(message: outcome.error?.message ?? diagnostic?.message ?? "not a valid query"))
+  }
+}
+
+public struct QueryPreparationError: Error, Sendable {
+  public var message: String
+}

@@ -1,0 +1,151 @@
+import FlintTestSupport
+import Foundation
+import Testing
+
+/// `flint indexes` on an app's source folder, end to end with the real executable.
+@Suite("flint indexes on source")
+struct IndexesSourceCommandTests {
+  static let feed = """
+    import { collection, query, where, orderBy, getDocs } from "firebase/firestore";
+
+    export async function mine(uid: string) {
+      return getDocs(query(collection(db, "posts"), where("author", "==", uid), orderBy("at", "desc")));
+    }
+
+    export async function tagged(tag: string) {
+      const q = query(collection(db, "posts"), where("tag", "==", tag), orderBy("at", "desc"));
+      return getDocs(q);
+    }
+    """
+  static let swift = """
+    import FirebaseFirestore
+
+    func load(db: Firestore, field: String) async throws {
+      _ = try await db.collection("posts").whereField(field, isEqualTo: 1).getDocuments()
+    }
+    """
+  /// Serves `mine` only.
+  static let manifest = """
+    {
+      "indexes": [
+        {"collectionGroup": "posts", "queryScope": "COLLECTION", "fields": [
+          {"fieldPath": "author", "order": "ASCENDING"}, {"fieldPath": "at", "order": "DESCENDING"}]}
+      ],
+      "fieldOverrides": []
+    }
+    """
+
+  func sandbox() throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flint-source-\(UUID().uuidString)")
+    let fm = FileManager.default
+    try fm.createDirectory(at: dir.appendingPathComponent("app/src"), withIntermediateDirectories: true)
+    try fm.createDirectory(at: dir.appendingPathComponent("app/node_modules/lib"), withIntermediateDirectories: true)
+    try fm.createDirectory(at: dir.appendingPathComponent("app/generated"), withIntermediateDirectories: true)
+    try Self.feed.write(to: dir.appendingPathComponent("app/src/feed.ts"), atomically: true, encoding: .utf8)
+    // Never read: a dependency folder, a .gitignore'd folder.
+    let other = #"getDocs(query(collection(db, "zzz"), where("x", "==", 1), orderBy("y")));"#
+    try other.write(to: dir.appendingPathComponent("app/node_modules/lib/index.js"), atomically: true, encoding: .utf8)
+    try other.write(to: dir.appendingPathComponent("app/generated/gen.js"), atomically: true, encoding: .utf8)
+    try "generated/\n".write(to: dir.appendingPathComponent("app/.gitignore"), atomically: true, encoding: .utf8)
+    try Self.manifest.write(to: dir.appendingPathComponent("firestore.indexes.json"), atomically: true, encoding: .utf8)
+    try #"{"firestore": {"indexes": "firestore.indexes.json"}}"#
+      .write(to: dir.appendingPathComponent("firebase.json"), atomically: true, encoding: .utf8)
+    return dir
+  }
+
+  @Test("--check on a folder names the file and line of the unserved query; --out serves every query")
+  func checkAndWrite() throws {
+    let dir = try sandbox()
+    let check = try FlintRunner.run(["indexes", "--check", "app"], in: dir)
+    #expect(check.status == 1, "\(check.stderr)")
+    #expect(check.stdout.contains("app/src/feed.ts:9: not served"), "\(check.stdout)")
+    #expect(check.stdout.contains("needs posts (tag ASC, at DESC, __name__ DESC)"))
+    #expect(!check.stdout.contains("zzz"))
+    #expect(check.stdout.contains("check: 1 of 2 queries are not served"))
+
+    let write = try FlintRunner.run(["indexes", "--out", "firestore.indexes.json", "app"], in: dir)
+    #expect(write.status == 0, "\(write.stderr)")
+    let again = try FlintRunner.run(["indexes", "--check", "app"], in: dir)
+    #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
+    #expect(again.stdout.contains("check: all 2 queries are served"))
+  }
+
+  @Test("an unresolved query fails --check unless --allow-unresolved, and is listed")
+  func unresolved() throws {
+    let dir = try sandbox()
+    try Self.swift.write(to: dir.appendingPathComponent("app/src/Load.swift"), atomically: true, encoding: .utf8)
+    _ = try FlintRunner.run(["indexes", "--out", "firestore.indexes.json", "app"], in: dir)
+    let check = try FlintRunner.run(["indexes", "--check", "app"], in: dir)
+    #expect(check.status == 1)
+    #expect(
+      check.stderr.contains("app/src/Load.swift:4:17: warning: unresolved query (the field is not a constant (field))"),
+      "\(check.stderr)")
+    #expect(check.stderr.contains("--allow-unresolved"))
+    let allowed = try FlintRunner.run(["indexes", "--check", "--allow-unresolved", "app"], in: dir)
+    #expect(allowed.status == 0, "\(allowed.stdout)\(allowed.stderr)")
+
+    let list = try FlintRunner.run(["indexes", "--list-queries", "--format", "json", "app"], in: dir)
+    #expect(list.status == 0)
+    #expect(list.stdout.contains(#""reason": "the field is not a constant (field)""#), "\(list.stdout)")
+    #expect(
+      list.stdout.contains(#""query": "collection(\"posts\").where(\"tag\", \"==\", tag).orderBy(\"at\", \"desc\")""#))
+  }
+
+  @Test("--prune removes nothing while a source query is unresolved (it may use any index)")
+  func pruneWithUnresolved() throws {
+    let dir = try sandbox()
+    let unused = """
+      {"indexes": [
+        {"collectionGroup": "posts", "queryScope": "COLLECTION", "fields": [
+          {"fieldPath": "author", "order": "ASCENDING"}, {"fieldPath": "at", "order": "DESCENDING"}]},
+        {"collectionGroup": "posts", "queryScope": "COLLECTION", "fields": [
+          {"fieldPath": "x", "order": "ASCENDING"}, {"fieldPath": "y", "order": "DESCENDING"}]}
+      ], "fieldOverrides": []}
+      """
+    try unused.write(to: dir.appendingPathComponent("firestore.indexes.json"), atomically: true, encoding: .utf8)
+    try Self.swift.write(to: dir.appendingPathComponent("app/src/Load.swift"), atomically: true, encoding: .utf8)
+    let kept = try FlintRunner.run(["indexes", "--prune", "--out", "kept.json", "app"], in: dir)
+    #expect(kept.status == 0, "\(kept.stderr)")
+    #expect(kept.stderr.contains("warning: nothing pruned: 1 source query is unresolved"), "\(kept.stderr)")
+    #expect(try String(contentsOf: dir.appendingPathComponent("kept.json"), encoding: .utf8).contains("\"x\""))
+
+    try FileManager.default.removeItem(at: dir.appendingPathComponent("app/src/Load.swift"))
+    let pruned = try FlintRunner.run(["indexes", "--prune", "--out", "pruned.json", "app"], in: dir)
+    #expect(pruned.status == 0, "\(pruned.stderr)")
+    #expect(try !String(contentsOf: dir.appendingPathComponent("pruned.json"), encoding: .utf8).contains("\"x\""))
+  }
+
+  @Test("variants of one conditional query are named once in the plan")
+  func variantsNamedOnce() throws {
+    let dir = try sandbox()
+    let conditional = """
+      export async function mine(uid: string, tag?: string) {
+        let q = query(collection(db, "posts"), where("author", "==", uid));
+        if (tag) q = query(q, where("kind", "==", tag));
+        return getDocs(query(q, orderBy("at", "desc")));
+      }
+      """
+    try conditional.write(to: dir.appendingPathComponent("app/src/feed.ts"), atomically: true, encoding: .utf8)
+    let plan = try FlintRunner.run(["indexes", "--out", "out.json", "app"], in: dir)
+    #expect(plan.status == 0, "\(plan.stderr)")
+    #expect(plan.stdout.contains("plan: 2 queries, 2 served"), "\(plan.stdout)")
+    #expect(
+      plan.stdout.contains("= posts (author ASC, at DESC, __name__ DESC)  <- app/src/feed.ts:4\n"), "\(plan.stdout)")
+  }
+
+  @Test("--exclude skips matching files; a workload file and a source file mix")
+  func excludeAndMix() throws {
+    let dir = try sandbox()
+    try #"collection("posts").where("author", "==", auth.uid).orderBy("at", "desc")"#
+      .write(to: dir.appendingPathComponent("q.txt"), atomically: true, encoding: .utf8)
+    let excluded = try FlintRunner.run(["indexes", "--check", "--exclude", "*.ts", "q.txt", "app"], in: dir)
+    #expect(excluded.status == 0, "\(excluded.stdout)\(excluded.stderr)")
+    #expect(excluded.stdout.contains("check: the query is served"), "\(excluded.stdout)")
+    let workload = try FlintRunner.run(["indexes", "--list-queries", "q.txt", "app"], in: dir)
+    #expect(workload.status == 2)
+    #expect(workload.stderr.contains("'q.txt' is a workload file"), "\(workload.stderr)")
+    let text = try FlintRunner.run(["indexes", "--list-queries", "app/src/feed.ts"], in: dir)
+    #expect(text.stdout.contains("app/src/feed.ts:4:18: collection(\"posts\")"), "\(text.stdout)")
+    #expect(text.stdout.hasSuffix("2 queries, 0 unresolved\n"))
+  }
+}

@@ -1,0 +1,128 @@
+import FlintTestSupport
+import Foundation
+import Queries
+import SourceQueries
+import Testing
+
+/// Random query shapes rendered as Swift SDK, modular JS SDK and chained (Admin) JS calls,
+/// extracted back: the scope, collection, filters and orders come back as generated.
+@Suite("Source query round trip")
+struct SourceRoundTripTests {
+  struct Shape: CustomStringConvertible {
+    var group: Bool
+    var collection: String
+    /// (field, JS operator, value in JS/Swift syntax)
+    var filters: [(String, String, String)]
+    var orders: [(String, Bool)]
+    var limit: Int?
+    var count: Bool
+
+    var description: String {
+      "\(group ? "group" : "collection") \(collection) \(filters) \(orders) \(limit as Any) \(count)"
+    }
+  }
+
+  static let operators: [(js: String, swift: String, array: Bool)] = [
+    ("==", "isEqualTo", false), ("!=", "isNotEqualTo", false), ("<", "isLessThan", false),
+    ("<=", "isLessThanOrEqualTo", false), (">", "isGreaterThan", false), (">=", "isGreaterThanOrEqualTo", false),
+    ("array-contains", "arrayContains", false), ("array-contains-any", "arrayContainsAny", true), ("in", "in", true),
+    ("not-in", "notIn", true),
+  ]
+
+  static func shape(_ random: inout SplitMix64) -> Shape {
+    let fields = ["a", "b", "c.d", "score", "createdAt", "tags"]
+    var filters: [(String, String, String)] = []
+    for _ in 0..<Int.random(in: 0...3, using: &random) {
+      let op = operators.randomElement(using: &random)!
+      let value = op.array ? "[1, 2]" : ["1", "\"x\"", "true", "2.5"].randomElement(using: &random)!
+      filters.append((fields.randomElement(using: &random)!, op.js, value))
+    }
+    var orders: [(String, Bool)] = []
+    for _ in 0..<Int.random(in: 0...2, using: &random) {
+      orders.append((fields.randomElement(using: &random)!, Bool.random(using: &random)))
+    }
+    return Shape(
+      group: Bool.random(using: &random), collection: ["posts", "users", "c_1"].randomElement(using: &random)!,
+      filters: filters, orders: orders,
+      limit: Bool.random(using: &random) ? Int.random(in: 1...50, using: &random) : nil,
+      count: Bool.random(using: &random))
+  }
+
+  static func swift(_ s: Shape) -> String {
+    var chain = "db.\(s.group ? "collectionGroup" : "collection")(\"\(s.collection)\")"
+    for (field, op, value) in s.filters {
+      let label = operators.first { $0.js == op }!.swift
+      chain += "\n      .whereField(\"\(field)\", \(label): \(value))"
+    }
+    for (field, descending) in s.orders { chain += ".order(by: \"\(field)\"\(descending ? ", descending: true" : ""))" }
+    if let limit = s.limit { chain += ".limit(to: \(limit))" }
+    let run = s.count ? ".count.getAggregation(source: .server)" : ".getDocuments()"
+    return "import FirebaseFirestore\n\nfunc load(db: Firestore) async throws {\n  _ = try await \(chain)\(run)\n}\n"
+  }
+
+  static func modular(_ s: Shape) -> String {
+    var parts = ["\(s.group ? "collectionGroup" : "collection")(db, \"\(s.collection)\")"]
+    for (field, op, value) in s.filters { parts.append("where(\"\(field)\", \"\(op)\", \(value))") }
+    for (field, descending) in s.orders { parts.append("orderBy(\"\(field)\"\(descending ? ", \"desc\"" : ""))") }
+    if let limit = s.limit { parts.append("limit(\(limit))") }
+    let run = s.count ? "getCountFromServer" : "getDocs"
+    return
+      "import { collection } from \"firebase/firestore\";\nexport async function load() {\n  return \(run)(query(\(parts.joined(separator: ",\n    "))));\n}\n"
+  }
+
+  static func chained(_ s: Shape) -> String {
+    var chain = "db.\(s.group ? "collectionGroup" : "collection")('\(s.collection)')"
+    for (field, op, value) in s.filters { chain += ".where('\(field)', '\(op)', \(value))" }
+    for (field, descending) in s.orders { chain += ".orderBy('\(field)'\(descending ? ", 'desc'" : ""))" }
+    if let limit = s.limit { chain += ".limit(\(limit))" }
+    return
+      "const db = admin.firestore();\nasync function load() {\n  return \(chain)\(s.count ? ".count()" : "").get();\n}\n"
+  }
+
+  static func check(_ s: Shape, _ extraction: SourceExtraction, _ language: String) {
+    #expect(extraction.unresolved.isEmpty, "\(language): \(s): \(extraction.unresolved)")
+    guard extraction.queries.count == 1, let query = extraction.queries.first else {
+      Issue.record("\(language): \(s): found \(extraction.queries.count) queries")
+      return
+    }
+    #expect(query.scope == (s.group ? .collectionGroup : .collection), "\(language): \(s)")
+    #expect(query.collection == s.collection, "\(language): \(s)")
+    #expect(query.filters.map { [$0.0.path, $0.1] } == s.filters.map { [$0.0, $0.1] }, "\(language): \(s)")
+    #expect(query.orderBy.map { "\($0.0.path) \($0.1)" } == s.orders.map { "\($0.0) \($0.1)" }, "\(language): \(s)")
+    #expect(query.steps.contains(.count) == s.count, "\(language): \(s)")
+    #expect(query.steps.contains(.limit(s.limit.map(String.init) ?? "")) == (s.limit != nil), "\(language): \(s)")
+  }
+
+  @Test("Swift, modular JS and chained JS give back the generated shape")
+  func roundTrip() {
+    var random = SplitMix64(seed: 20)
+    for _ in 0..<150 {
+      let s = Self.shape(&random)
+      Self.check(s, SwiftQueryExtractor.extract([("Load.swift", Self.swift(s))]), "swift")
+      Self.check(s, JSQueryExtractor.extract([("load.ts", Self.modular(s))]), "modular")
+      Self.check(s, JSQueryExtractor.extract([("load.js", Self.chained(s))]), "chained")
+    }
+  }
+}
+
+/// Places a query can run from that are not a function body.
+@Suite("Swift queries outside functions")
+struct SwiftOutsideFunctionTests {
+  @Test("top-level code and stored property initialisers are read")
+  func outside() {
+    let main = """
+      let snapshot = try await Firestore.firestore().collection("a").whereField("x", isEqualTo: 1).getDocuments()
+      """
+    let model = """
+      final class Model {
+        lazy var listener = Firestore.firestore().collection("b").order(by: "y").addSnapshotListener { _, _ in }
+      }
+      """
+    let found = SwiftQueryExtractor.extract([("main.swift", main), ("Model.swift", model)])
+    #expect(
+      found.queries.map(\.dsl) == [
+        #"collection("b").orderBy("y")"#, #"collection("a").where("x", "==", 1)"#,
+      ])
+    #expect(found.queries.map(\.place.description) == ["Model.swift:2", "main.swift:1"])
+  }
+}
