@@ -346,7 +346,7 @@ final class JSQueryEvaluator {
         pos += 1
         returns += block(env: &elseEnv)
       }
-      env = Self.merged(env, [thenEnv, elseEnv])
+      env = SourceValue.merged(env, [thenEnv, elseEnv])
       return returns
     case "for", "while":
       pos += 1
@@ -368,13 +368,13 @@ final class JSQueryEvaluator {
         _ = eat(")")
       }
       let returns = block(env: &loopEnv)
-      env = Self.merged(env, [env, loopEnv])
+      env = SourceValue.merged(env, [env, loopEnv])
       return returns
     case "do":
       pos += 1
       var loopEnv = env
       let returns = block(env: &loopEnv)
-      env = Self.merged(env, [env, loopEnv])
+      env = SourceValue.merged(env, [env, loopEnv])
       return returns
     case "try":
       pos += 1
@@ -420,7 +420,7 @@ final class JSQueryEvaluator {
         }
       }
       _ = eat("}")
-      env = Self.merged(env, [env] + branches)
+      env = SourceValue.merged(env, [env] + branches)
       return returns
     case "else", "case", "default", "break", "continue", "throw":
       pos += 1
@@ -528,17 +528,6 @@ final class JSQueryEvaluator {
     }
   }
 
-  private static func merged(_ base: Env, _ branches: [Env]) -> Env {
-    guard let first = branches.first else { return base }
-    var out = base
-    for name in base.keys {
-      var value = first[name] ?? base[name]!
-      for branch in branches.dropFirst() { value = SourceValue.merge(value, branch[name] ?? base[name]!) }
-      out[name] = value
-    }
-    return out
-  }
-
   // MARK: Expressions
 
   private static let binary: Set<String> = [
@@ -571,7 +560,7 @@ final class JSQueryEvaluator {
         _ = eat(":")
         var elseEnv = env
         let elseValue = expression(env: &elseEnv)
-        env = Self.merged(env, [thenEnv, elseEnv])
+        env = SourceValue.merged(env, [thenEnv, elseEnv])
         return SourceValue.merge(thenValue, elseValue)
       }
       if token.kind == .punctuation, Self.binary.contains(token.text) || token.text == "=" {
@@ -815,13 +804,7 @@ final class JSQueryEvaluator {
         pos += 2
         members.append(expression(env: &env))
       } else if token.kind == .identifier, peek().isPunct("("), let f = functionAt(parametersAt: pos + 1) {
-        let saved = reportingReturns
-        reportingReturns = false
-        defer { reportingReturns = saved }
-        var inner = env
-        for parameter in f.0.parameters { inner[parameter] = .unknown(parameter) }
-        _ = runBody(f.0, env: &inner)
-        pos = f.0.body.upperBound + (f.0.isBlock ? 1 : 0)
+        readInline(f.0, env: env)
       } else {
         members.append(expression(env: &env))
       }
@@ -835,14 +818,21 @@ final class JSQueryEvaluator {
 
   private func functionValue(env: Env) -> SourceValue {
     guard let f = functionAt(parametersAt: pos) else { return .unknown("function") }
+    readInline(f.0, env: env)
+    return .unknown("function")
+  }
+
+  /// Reads an inline function (a method of an object literal, an arrow function value) for the
+  /// queries its body runs, its parameters unknown; what it returns is not reported on its own.
+  /// Leaves `pos` after the function.
+  private func readInline(_ function: Function, env: Env) {
     let saved = reportingReturns
     reportingReturns = false
     defer { reportingReturns = saved }
     var inner = env
-    for parameter in f.0.parameters { inner[parameter] = .unknown(parameter) }
-    _ = runBody(f.0, env: &inner)
-    pos = f.0.body.upperBound + (f.0.isBlock ? 1 : 0)
-    return .unknown("function")
+    for parameter in function.parameters { inner[parameter] = .unknown(parameter) }
+    _ = runBody(function, env: &inner)
+    pos = function.body.upperBound + (function.isBlock ? 1 : 0)
   }
 
   /// `(a, b) => ...`: the body runs with the variables as they are now (callbacks).

@@ -214,3 +214,19 @@ struct LineTable {
     return SourcePlace(file: file, line: low + 1, column: column)
   }
 }
+
+extension SourceValue {
+  /// The variables of `base` after one of `branches` ran (both languages' evaluators: `if`/`else`,
+  /// `switch`, loops): each variable is merged across the branches; a branch that does not hold a
+  /// variable leaves it as `base` has it.
+  static func merged(_ base: [String: SourceValue], _ branches: [[String: SourceValue]]) -> [String: SourceValue] {
+    guard let first = branches.first else { return base }
+    var out = base
+    for (name, baseValue) in base {
+      var value = first[name] ?? baseValue
+      for branch in branches.dropFirst() { value = merge(value, branch[name] ?? baseValue) }
+      out[name] = value
+    }
+    return out
+  }
+}

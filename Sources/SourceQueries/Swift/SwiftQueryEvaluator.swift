@@ -128,7 +128,7 @@ final class SwiftQueryEvaluator {
         returns += walk(switchCase.statements, env: &branch)
         results.append(branch)
       }
-      env = Self.merged(env, results, exhaustive: true)
+      env = SourceValue.merged(env, results)
       return returns
     }
     _ = eval(expr, env: &env)
@@ -175,7 +175,7 @@ final class SwiftQueryEvaluator {
     for body in bodies {
       var branch = env
       returns += walk(body.statements, env: &branch)
-      env = Self.merged(env, [env, branch], exhaustive: true)
+      env = SourceValue.merged(env, [env, branch])
     }
     return returns
   }
@@ -204,20 +204,8 @@ final class SwiftQueryEvaluator {
     case .codeBlock(let block): returns += walk(block.statements, env: &elseEnv)
     case nil: break
     }
-    env = Self.merged(env, [thenEnv, elseEnv], exhaustive: true)
+    env = SourceValue.merged(env, [thenEnv, elseEnv])
     return returns
-  }
-
-  /// The variables of `base` after one of `branches` ran: each is merged across the branches.
-  private static func merged(_ base: Env, _ branches: [Env], exhaustive: Bool) -> Env {
-    guard let first = branches.first else { return base }
-    var out = base
-    for name in base.keys {
-      var value = first[name] ?? base[name]!
-      for branch in branches.dropFirst() { value = SourceValue.merge(value, branch[name] ?? base[name]!) }
-      out[name] = value
-    }
-    return out
   }
 
   // MARK: Expressions
@@ -309,7 +297,7 @@ final class SwiftQueryEvaluator {
     case .codeBlock(let block): elseValue = lastValue(block.statements, env: &elseEnv)
     case nil: elseValue = .unknown("value")
     }
-    env = Self.merged(env, [thenEnv, elseEnv], exhaustive: true)
+    env = SourceValue.merged(env, [thenEnv, elseEnv])
     return SourceValue.merge(thenValue, elseValue)
   }
 
@@ -335,7 +323,7 @@ final class SwiftQueryEvaluator {
       let thenValue = eval(ternary.thenExpression, env: &thenEnv)
       var elseEnv = env
       let elseValue = eval(elements[elements.count - 1], env: &elseEnv)
-      env = Self.merged(env, [thenEnv, elseEnv], exhaustive: true)
+      env = SourceValue.merged(env, [thenEnv, elseEnv])
       return SourceValue.merge(thenValue, elseValue)
     }
     for element in elements { _ = eval(element, env: &env) }

@@ -9,13 +9,7 @@ extension Flint.Check {
   /// when the process is stopped.
   func watch(_ inputs: [RulesInput]) throws {
     #if os(Linux)
-      WatchSupport.unblockStopSignals()
-      let events: FileEvents
-      do {
-        events = try FileEvents()
-      } catch {
-        throw UsageProblem("\(error)")
-      }
+      let events = try WatchSupport.start()
       var plan = WatchPlan()
       var reports: [String: (text: String, errors: Int, warnings: Int)] = [:]
       func run(_ paths: [String]) {

@@ -7,13 +7,7 @@ extension Flint.Test {
   /// the cases whose outcome changed and the summary. Ends when the process is stopped.
   func watch(_ files: [String]) throws {
     #if os(Linux)
-      WatchSupport.unblockStopSignals()
-      let events: FileEvents
-      do {
-        events = try FileEvents()
-      } catch {
-        throw UsageProblem("\(error)")
-      }
+      let events = try WatchSupport.start()
       var plan = WatchPlan()
       var results: [String: SuiteResult] = [:]
       let runner = SuiteRunner()

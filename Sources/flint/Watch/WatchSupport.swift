@@ -1,3 +1,5 @@
+import FlintKit
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -6,6 +8,19 @@
 
 /// What the `--watch` loops of `flint test` and `flint check` share.
 enum WatchSupport {
+  #if os(Linux)
+    /// Lets the stop signals end the process and starts watching for file events: the first steps
+    /// of every `--watch`. A failure to watch is a usage problem (exit 2).
+    static func start() throws -> FileEvents {
+      unblockStopSignals()
+      do {
+        return try FileEvents()
+      } catch {
+        throw UsageProblem("\(error)")
+      }
+    }
+  #endif
+
   static let unsupported = "flint: --watch is not supported on this platform (it needs Linux inotify)"
 
   /// Clears the screen before a re-run, only when stdout is a terminal (a pipe or file keeps
