@@ -14,13 +14,12 @@ let package = Package(
   // iOS, tvOS and watchOS are not supported: PCRE2 is a host system library (pkg-config), so
   // Flint-based tests run in a macOS or Linux test target, not on a simulator.
   platforms: [.macOS(.v13)],
-  // What users depend on: the CLI, the Swift API and its test assertions, and the language server
-  // for editors that embed it. The layers below are implementation, not API.
+  // What users depend on: the CLI (which serves editors as `flint lsp`), the Swift API and its test
+  // assertions. The layers below are implementation, not API: what crosses targets is `package`.
   products: [
     .executable(name: "flint", targets: ["flint"]),
     .library(name: "Flint", targets: ["Flint"]),
     .library(name: "FlintTesting", targets: ["FlintTesting"]),
-    .library(name: "FlintLanguageServer", targets: ["FlintLanguageServer"]),
     // Not for users: the fuzz harnesses, for the libFuzzer package under Fuzz/ (a package of its
     // own, so it can only reach them through a product).
     .library(name: "FlintFuzzHarness", targets: ["FlintFuzzHarness"]),

@@ -26,7 +26,7 @@ libs=$scratch/static-libs
 generated=$scratch/generated
 pkgconfig=$scratch/pkgconfig
 
-version=$(sed -n 's/^ *public static let release = "\(.*\)"$/\1/p' Sources/FlintKit/FlintVersion.swift)
+version=$(sed -n 's/^ *package static let release = "\(.*\)"$/\1/p' Sources/FlintKit/FlintVersion.swift)
 [ -n "$version" ] || { echo "dist: no release found in Sources/FlintKit/FlintVersion.swift" >&2; exit 1; }
 arch=$(uname -m)
 name=flint-$version-linux-$arch

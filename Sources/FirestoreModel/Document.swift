@@ -1,13 +1,13 @@
 /// A stored document: its path and its fields.
-public struct Document: Hashable, Sendable {
-  public var path: ResourcePath
-  public var fields: [String: Value]
+package struct Document: Hashable, Sendable {
+  package var path: ResourcePath
+  package var fields: [String: Value]
 
-  public init(path: ResourcePath, fields: [String: Value]) {
+  package init(path: ResourcePath, fields: [String: Value]) {
     self.path = path
     self.fields = fields
   }
 
   /// The document id (the last path segment).
-  public var id: String { path.lastSegment ?? "" }
+  package var id: String { path.lastSegment ?? "" }
 }

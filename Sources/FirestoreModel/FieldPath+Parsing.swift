@@ -2,7 +2,7 @@ extension FieldPath {
   /// Parses a dotted field path as the SDKs' `update()` keys are written: `a.b.c`, with
   /// segments containing dots or other characters quoted in backticks (`` `a.b`.c ``,
   /// `\` escapes inside). Nil for an empty path, an empty segment or an unclosed backtick.
-  public init?(parsing text: String) {
+  package init?(parsing text: String) {
     var segments: [String] = []
     var current = ""
     var quoted = false

@@ -1,21 +1,21 @@
 import Foundation
 
 /// A path to a field inside a document, such as `address.city` or `` `a.b`.c ``.
-public struct FieldPath: Hashable, Comparable, Sendable, CustomStringConvertible {
-  public var segments: [String]
+package struct FieldPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+  package var segments: [String]
 
-  public init(_ segments: [String]) {
+  package init(_ segments: [String]) {
     self.segments = segments
   }
 
   /// The document-id pseudo field, `__name__`.
-  public static let documentID = FieldPath(["__name__"])
+  package static let documentID = FieldPath(["__name__"])
 
-  public var isDocumentID: Bool { segments == ["__name__"] }
+  package var isDocumentID: Bool { segments == ["__name__"] }
 
   /// The canonical text: segments joined by `.`, with segments that are not simple
   /// identifiers quoted in backticks.
-  public var description: String {
+  package var description: String {
     segments.map(Self.quoted).joined(separator: ".")
   }
 
@@ -31,7 +31,7 @@ public struct FieldPath: Hashable, Comparable, Sendable, CustomStringConvertible
     return "`\(escaped)`"
   }
 
-  public static func < (lhs: FieldPath, rhs: FieldPath) -> Bool {
+  package static func < (lhs: FieldPath, rhs: FieldPath) -> Bool {
     for (l, r) in zip(lhs.segments, rhs.segments) where l != r {
       return l.utf8.lexicographicallyPrecedes(r.utf8)
     }

@@ -1,14 +1,14 @@
 /// A path of segments below `/databases/{db}/documents`: a document path has an even
 /// number of segments, a collection path an odd number.
-public struct ResourcePath: Hashable, Comparable, Sendable, CustomStringConvertible {
-  public var segments: [String]
+package struct ResourcePath: Hashable, Comparable, Sendable, CustomStringConvertible {
+  package var segments: [String]
 
-  public init(segments: [String]) {
+  package init(segments: [String]) {
     self.segments = segments
   }
 
   /// Parses `a/b/c/d` or `/a/b/c/d`. Empty segments are rejected (nil).
-  public init?(parsing text: Substring) {
+  package init?(parsing text: Substring) {
     var body = text
     if body.first == "/" { body = body.dropFirst() }
     if body.isEmpty {
@@ -20,28 +20,28 @@ public struct ResourcePath: Hashable, Comparable, Sendable, CustomStringConverti
     self.segments = parts.map(String.init)
   }
 
-  public init?(parsing text: String) {
+  package init?(parsing text: String) {
     self.init(parsing: text[...])
   }
 
-  public var isDocument: Bool { !segments.isEmpty && segments.count % 2 == 0 }
-  public var isCollection: Bool { segments.count % 2 == 1 }
+  package var isDocument: Bool { !segments.isEmpty && segments.count % 2 == 0 }
+  package var isCollection: Bool { segments.count % 2 == 1 }
 
   /// The last segment: a document's id or a collection's id.
-  public var lastSegment: String? { segments.last }
+  package var lastSegment: String? { segments.last }
 
   /// The path without its last segment.
-  public var parent: ResourcePath { ResourcePath(segments: Array(segments.dropLast())) }
+  package var parent: ResourcePath { ResourcePath(segments: Array(segments.dropLast())) }
 
-  public func appending(_ segment: String) -> ResourcePath {
+  package func appending(_ segment: String) -> ResourcePath {
     ResourcePath(segments: segments + [segment])
   }
 
   /// `a/b/c`, without a leading slash.
-  public var description: String { segments.joined(separator: "/") }
+  package var description: String { segments.joined(separator: "/") }
 
   /// Firestore orders paths segment by segment.
-  public static func < (lhs: ResourcePath, rhs: ResourcePath) -> Bool {
+  package static func < (lhs: ResourcePath, rhs: ResourcePath) -> Bool {
     for (l, r) in zip(lhs.segments, rhs.segments) where l != r {
       return l.utf8.lexicographicallyPrecedes(r.utf8)
     }

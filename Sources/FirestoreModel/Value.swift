@@ -2,7 +2,7 @@
 ///
 /// Maps compare by content, not key order. `integer` and `double` are distinct
 /// types on the wire, but compare numerically in Firestore's ordering.
-public indirect enum Value: Hashable, Sendable {
+package indirect enum Value: Hashable, Sendable {
   case null
   case boolean(Bool)
   case integer(Int64)
@@ -17,11 +17,11 @@ public indirect enum Value: Hashable, Sendable {
 }
 
 /// A latitude/longitude pair in degrees.
-public struct GeoPoint: Hashable, Sendable {
-  public var latitude: Double
-  public var longitude: Double
+package struct GeoPoint: Hashable, Sendable {
+  package var latitude: Double
+  package var longitude: Double
 
-  public init(latitude: Double, longitude: Double) {
+  package init(latitude: Double, longitude: Double) {
     self.latitude = latitude
     self.longitude = longitude
   }

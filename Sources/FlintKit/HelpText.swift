@@ -1,7 +1,7 @@
 /// The short forms of Docs/suites.md and Docs/queries.md, printed by `flint help suites`
 /// and `flint help queries`.
-public enum HelpText {
-  public static let suites = """
+package enum HelpText {
+  package static let suites = """
     flint test: rule-test suites (full reference: Docs/suites.md)
 
     A suite is a JSON or YAML file with a top-level `cases` key:
@@ -43,7 +43,7 @@ public enum HelpText {
 
     """
 
-  public static let queries = """
+  package static let queries = """
     flint query: the query DSL (full reference: Docs/queries.md)
 
       collection("posts").where("owner", "==", auth.uid).orderBy("at", "desc").limit(10)

@@ -12,7 +12,7 @@ public struct InvariantViolation: Error, CustomStringConvertible {
 /// The checks shared by the harnesses.
 public enum Invariants {
   /// Every diagnostic (and note) range lies inside the source.
-  public static func positionsInside(_ diagnostics: [Diagnostic], of source: SourceFile) throws(InvariantViolation) {
+  package static func positionsInside(_ diagnostics: [Diagnostic], of source: SourceFile) throws(InvariantViolation) {
     let size = source.bytes.count
     for diagnostic in diagnostics {
       let ranges = [diagnostic.range] + diagnostic.notes.compactMap(\.range)
@@ -24,20 +24,20 @@ public enum Invariants {
 
   /// Rendered output for a terminal holds no raw control character (newlines and tabs
   /// aside) and no bidirectional formatting character.
-  public static func visible(_ text: String, what: String) throws(InvariantViolation) {
+  package static func visible(_ text: String, what: String) throws(InvariantViolation) {
     for scalar in text.unicodeScalars where scalar != "\n" && VisibleText.isEscaped(scalar) {
       throw InvariantViolation("\(what) contains raw U+\(String(scalar.value, radix: 16, uppercase: true))")
     }
   }
 
   /// The text of a report stays bounded: `limit` bytes at most.
-  public static func bounded(_ text: String, limit: Int, what: String) throws(InvariantViolation) {
+  package static func bounded(_ text: String, limit: Int, what: String) throws(InvariantViolation) {
     let size = text.utf8.count
     if size > limit { throw InvariantViolation("\(what) is \(size) bytes, more than \(limit)") }
   }
 
   /// The diagnostics of one source rendered as text and JSON, both checked.
-  public static func rendered(_ diagnostics: [Diagnostic], in source: SourceFile, inputSize: Int)
+  package static func rendered(_ diagnostics: [Diagnostic], in source: SourceFile, inputSize: Int)
     throws(InvariantViolation)
   {
     try positionsInside(diagnostics, of: source)

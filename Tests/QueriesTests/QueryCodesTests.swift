@@ -22,7 +22,7 @@ struct QueryCodesTests {
   @Test("the query catalog lists every code QueryCodes.swift declares")
   func catalogComplete() throws {
     let text = try String(contentsOf: PackagePaths.url("Sources/Queries/DSL/QueryCodes.swift"), encoding: .utf8)
-    let declared = text.matches(of: /public static let [A-Za-z0-9]+: DiagnosticCode = "([^"]+)"/)
+    let declared = text.matches(of: /package static let [A-Za-z0-9]+: DiagnosticCode = "([^"]+)"/)
       .map { DiagnosticCode(String($0.1)) }
     #expect(declared.sorted() == DiagnosticCode.queryCatalog.sorted())
   }

@@ -59,7 +59,7 @@ struct DiagnosticCodeTests {
   @Test("codes are spelled only in the catalogs, and every declared code is listed")
   func sourcesUseTheCatalogs() throws {
     // A catalog entry, and a code-shaped string literal anywhere else.
-    let declaration = /public static let ([A-Za-z0-9]+): DiagnosticCode = "([^"]+)"/
+    let declaration = /package static let ([A-Za-z0-9]+): DiagnosticCode = "([^"]+)"/
     let literal = /"((?:lex|parse|check|source|security|misconception|type|limit|query)\.[a-z0-9-]+)"/
     var declared: [DiagnosticCode] = []
     for file in try swiftSources() {

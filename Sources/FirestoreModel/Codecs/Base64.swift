@@ -3,9 +3,9 @@ internal import ExtrasBase64
 /// Base64 (RFC 4648) on swift-extras-base64: the standard alphabet (`+/`, used by fixtures and
 /// Firestore's REST API) and the URL alphabet (`-_`, used by rules' `toBase64()` and
 /// index links), both with `=` padding.
-public enum Base64 {
+package enum Base64 {
   /// Which 64-character alphabet to use.
-  public enum Alphabet: Sendable {
+  package enum Alphabet: Sendable {
     /// `A-Z a-z 0-9 + /`
     case standard
     /// `A-Z a-z 0-9 - _`
@@ -17,7 +17,7 @@ public enum Base64 {
   }
 
   /// Encodes bytes; padding with `=` to a multiple of 4 unless `padding` is false.
-  public static func encode(_ bytes: [UInt8], alphabet: Alphabet = .standard, padding: Bool = true) -> String {
+  package static func encode(_ bytes: [UInt8], alphabet: Alphabet = .standard, padding: Bool = true) -> String {
     var options: ExtrasBase64.Base64.EncodingOptions = []
     if alphabet == .url { options.insert(.base64UrlAlphabet) }
     if !padding { options.insert(.omitPaddingCharacter) }
@@ -32,7 +32,7 @@ public enum Base64 {
   /// (so every byte string has exactly one accepted spelling). The checks are Flint's (the
   /// library reports no offsets and accepts non-zero unused bits); the decoding is
   /// swift-extras-base64's.
-  public static func decode(
+  package static func decode(
     _ text: String, alphabet: Alphabet = .standard, requirePadding: Bool = true
   ) throws(TextFormatError) -> [UInt8] {
     let input = Array(text.utf8)
@@ -83,7 +83,7 @@ public enum Base64 {
   }
 
   /// Decodes either alphabet (not mixed), padded or not: what proto3 JSON accepts for `bytes`.
-  public static func decodeLenient(_ text: String) throws(TextFormatError) -> [UInt8] {
+  package static func decodeLenient(_ text: String) throws(TextFormatError) -> [UInt8] {
     let bytes = Array(text.utf8)
     let usesURL = bytes.contains { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }
     let usesStandard = bytes.contains { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "/") }

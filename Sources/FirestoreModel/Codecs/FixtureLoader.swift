@@ -1,5 +1,5 @@
 /// The two document JSON formats Flint reads.
-public enum FixtureFormat: String, Sendable {
+package enum FixtureFormat: String, Sendable {
   /// Flint's tagged JSON: `{"users/alice": {"age": 30, "at": {"__timestamp__": "..."}}}`.
   case tagged
   /// Firestore REST API documents (`{"name": "projects/...", "fields": {...}}` and lists of them).
@@ -8,10 +8,10 @@ public enum FixtureFormat: String, Sendable {
 
 /// Loads seed documents from JSON text in either format, with errors that name the file,
 /// line, column and JSON path, and (by default) Firestore's document limits enforced.
-public enum FixtureLoader {
+package enum FixtureLoader {
   /// Guesses the format: an array, a `{"documents": [...]}` list, or an object whose `name`
   /// is a `projects/...` string is REST; anything else is tagged.
-  public static func detectFormat(_ json: JSONValue) -> FixtureFormat {
+  package static func detectFormat(_ json: JSONValue) -> FixtureFormat {
     switch json {
     case .array: return .rest
     case .object(let object):
@@ -23,7 +23,7 @@ public enum FixtureLoader {
   }
 
   /// Decodes already-parsed JSON into documents (format detected when nil).
-  public static func documents(
+  package static func documents(
     from json: JSONValue, format: FixtureFormat? = nil, requestTime: Timestamp? = nil, at path: JSONPath = .root
   ) throws(JSONError) -> [Document] {
     switch format ?? detectFormat(json) {
@@ -34,7 +34,7 @@ public enum FixtureLoader {
 
   /// Parses, decodes and checks a fixture file. Errors carry `file:line:col: $.path: message`;
   /// a document breaking a Firestore limit is an error naming the document and field.
-  public static func load(
+  package static func load(
     bytes: [UInt8], file: String? = nil, format: FixtureFormat? = nil, requestTime: Timestamp? = nil,
     checkLimits: Bool = true
   ) throws(JSONError) -> DocumentStore {
@@ -66,7 +66,7 @@ public enum FixtureLoader {
   }
 
   /// Loads a fixture from text (see `load(bytes:...)`).
-  public static func load(
+  package static func load(
     text: String, file: String? = nil, format: FixtureFormat? = nil, requestTime: Timestamp? = nil,
     checkLimits: Bool = true
   ) throws(JSONError) -> DocumentStore {

@@ -1,5 +1,5 @@
 /// The type tags of Flint's tagged fixture JSON: an object whose only key is one of these.
-public enum FixtureTag: String, CaseIterable, Sendable {
+package enum FixtureTag: String, CaseIterable, Sendable {
   /// `{"__timestamp__": "2024-01-01T00:00:00Z"}` (RFC 3339)
   case timestamp = "__timestamp__"
   /// `{"__ref__": "/users/alice"}`: a document reference (even number of segments).
@@ -17,7 +17,7 @@ public enum FixtureTag: String, CaseIterable, Sendable {
   case double = "__double__"
 
   /// Whether a key looks like a tag (`__x__`; the same shape Firestore reserves as `__.*__`).
-  public static func looksLikeTag(_ key: String) -> Bool {
+  package static func looksLikeTag(_ key: String) -> Bool {
     key.utf8.count >= 4 && key.hasPrefix("__") && key.hasSuffix("__")
   }
 }

@@ -5,7 +5,7 @@
 /// The form is normalized: a subtree without any path is always `.value`, so
 /// `.array`/`.map` appear only on the way to a `.path`. The rules engine converts
 /// `.value` with its Firestore conversion and `.path` into a path value.
-public indirect enum FixtureValue: Hashable, Sendable {
+package indirect enum FixtureValue: Hashable, Sendable {
   /// A plain Firestore value (no path inside).
   case value(Value)
   /// A rules path, as its segments (`["databases", "(default)", "documents", "a", "b"]`).
@@ -16,7 +16,7 @@ public indirect enum FixtureValue: Hashable, Sendable {
   case map([String: FixtureValue])
 
   /// The document value, when no path is inside.
-  public var documentValue: Value? {
+  package var documentValue: Value? {
     if case .value(let v) = self { return v }
     return nil
   }

@@ -11,9 +11,9 @@
 /// Values follow proto3 JSON: `integerValue` as a string (or an integral number),
 /// `doubleValue` as a number or `"NaN"`/`"Infinity"`/`"-Infinity"`, `bytesValue` in
 /// either base64 alphabet. Unknown keys are errors, so typos do not pass silently.
-public enum RESTDocumentDecoder {
+package enum RESTDocumentDecoder {
   /// Decodes any accepted shape into documents, in order.
-  public static func documents(_ json: JSONValue, at path: JSONPath = .root) throws(JSONError) -> [Document] {
+  package static func documents(_ json: JSONValue, at path: JSONPath = .root) throws(JSONError) -> [Document] {
     switch json {
     case .array(let elements):
       var documents: [Document] = []
@@ -46,7 +46,7 @@ public enum RESTDocumentDecoder {
   }
 
   /// Decodes one REST `Document` object.
-  public static func document(_ json: JSONValue, at path: JSONPath) throws(JSONError) -> Document {
+  package static func document(_ json: JSONValue, at path: JSONPath) throws(JSONError) -> Document {
     let object = try json.object(at: path)
     try object.rejectUnknownKeys(allowed: ["name", "fields", "createTime", "updateTime"], at: path)
     let name = try object.string("name", at: path)
@@ -64,14 +64,14 @@ public enum RESTDocumentDecoder {
   }
 
   /// Decodes a REST `fields` object (`{"name": {"stringValue": "x"}}`).
-  public static func fields(_ object: JSONObject, at path: JSONPath) throws(JSONError) -> [String: Value] {
+  package static func fields(_ object: JSONObject, at path: JSONPath) throws(JSONError) -> [String: Value] {
     var fields: [String: Value] = [:]
     for member in object.members { fields[member.key] = try value(member.value, at: path.appending(member.key)) }
     return fields
   }
 
   /// Decodes one REST `Value` object, which must have exactly one `...Value` key.
-  public static func value(_ json: JSONValue, at path: JSONPath) throws(JSONError) -> Value {
+  package static func value(_ json: JSONValue, at path: JSONPath) throws(JSONError) -> Value {
     let object = try json.object(at: path)
     guard object.count == 1, let member = object.members.first else {
       throw JSONError(
@@ -150,7 +150,7 @@ public enum RESTDocumentDecoder {
   }
 
   /// Parses `projects/{p}/databases/{d}/documents/{document path}` into the document path.
-  public static func documentName(_ name: String, at path: JSONPath) throws(JSONError) -> ResourcePath {
+  package static func documentName(_ name: String, at path: JSONPath) throws(JSONError) -> ResourcePath {
     let parts = name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     guard parts.count >= 5, parts[0] == "projects", parts[2] == "databases", parts[4] == "documents",
       !parts[1].isEmpty, !parts[3].isEmpty

@@ -7,16 +7,16 @@
 ///
 /// Documents: `{"users/alice": {...fields...}, "/users/bob": {...}}`; keys are document
 /// paths (even segment count, leading `/` optional).
-public struct TaggedJSONDecoder: Sendable {
+package struct TaggedJSONDecoder: Sendable {
   /// The time `{"__server_timestamp__": true}` stands for; decoding one without it is an error.
-  public var requestTime: Timestamp?
+  package var requestTime: Timestamp?
 
-  public init(requestTime: Timestamp? = nil) {
+  package init(requestTime: Timestamp? = nil) {
     self.requestTime = requestTime
   }
 
   /// Decodes a document value; a `__path__` inside is an error (paths are not document values).
-  public func value(_ json: JSONValue, at path: JSONPath) throws(JSONError) -> Value {
+  package func value(_ json: JSONValue, at path: JSONPath) throws(JSONError) -> Value {
     guard let value = try fixtureValue(json, at: path).documentValue else {
       throw JSONError("a rules path (__path__) is not allowed in document data", path: firstPath(json, at: path))
     }
@@ -24,7 +24,7 @@ public struct TaggedJSONDecoder: Sendable {
   }
 
   /// Decodes a value that may hold rules paths (for request bindings and expected results).
-  public func fixtureValue(_ json: JSONValue, at path: JSONPath) throws(JSONError) -> FixtureValue {
+  package func fixtureValue(_ json: JSONValue, at path: JSONPath) throws(JSONError) -> FixtureValue {
     switch json {
     case .null: return .value(.null)
     case .bool(let b): return .value(.boolean(b))
@@ -47,7 +47,7 @@ public struct TaggedJSONDecoder: Sendable {
   }
 
   /// Decodes a JSON object of fields into a document's field map.
-  public func fields(_ json: JSONValue, at path: JSONPath) throws(JSONError) -> [String: Value] {
+  package func fields(_ json: JSONValue, at path: JSONPath) throws(JSONError) -> [String: Value] {
     let object = try json.object(at: path)
     if object.count == 1, let key = object.keys.first, FixtureTag.looksLikeTag(key) {
       throw JSONError("document fields must be an object of fields, not a \(key) value", path: path)
@@ -60,7 +60,7 @@ public struct TaggedJSONDecoder: Sendable {
   }
 
   /// Decodes `{"users/alice": {...}, ...}` into documents, in file order.
-  public func documents(_ json: JSONValue, at path: JSONPath = .root) throws(JSONError) -> [Document] {
+  package func documents(_ json: JSONValue, at path: JSONPath = .root) throws(JSONError) -> [Document] {
     let object = try json.object(at: path)
     var documents: [Document] = []
     var seen = Set<ResourcePath>()
@@ -76,7 +76,7 @@ public struct TaggedJSONDecoder: Sendable {
   }
 
   /// Parses an RFC 3339 timestamp; the error names the text and the problem.
-  public static func timestamp(_ text: String, at path: JSONPath) throws(JSONError) -> Timestamp {
+  package static func timestamp(_ text: String, at path: JSONPath) throws(JSONError) -> Timestamp {
     do {
       return try Timestamp(rfc3339: text)
     } catch {
@@ -85,7 +85,7 @@ public struct TaggedJSONDecoder: Sendable {
   }
 
   /// Parses a document path such as `users/alice` or `/users/alice`.
-  public static func documentPath(_ text: String, at path: JSONPath) throws(JSONError) -> ResourcePath {
+  package static func documentPath(_ text: String, at path: JSONPath) throws(JSONError) -> ResourcePath {
     guard let resource = ResourcePath(parsing: text), !resource.segments.isEmpty else {
       throw JSONError("\"\(text)\" is not a valid document path (empty segment)", path: path)
     }

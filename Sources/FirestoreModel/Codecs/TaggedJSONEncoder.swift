@@ -5,9 +5,9 @@
 /// is deterministic. Finite doubles are plain JSON numbers that always carry `.` or `e`
 /// (`1.0`), so they read back as doubles; NaN and infinities use `{"__double__": "NaN"}`.
 /// Maps whose only key is itself tag-shaped (a reserved `__x__` name) do not round-trip.
-public enum TaggedJSONEncoder {
+package enum TaggedJSONEncoder {
   /// The tagged JSON of one value.
-  public static func encode(_ value: Value) -> JSONValue {
+  package static func encode(_ value: Value) -> JSONValue {
     switch value {
     case .null: return .null
     case .boolean(let b): return .bool(b)
@@ -26,7 +26,7 @@ public enum TaggedJSONEncoder {
   }
 
   /// The tagged JSON of a value that may hold rules paths.
-  public static func encode(_ value: FixtureValue) -> JSONValue {
+  package static func encode(_ value: FixtureValue) -> JSONValue {
     switch value {
     case .value(let v): return encode(v)
     case .path(let segments): return tag(.path, .string("/" + segments.joined(separator: "/")))
@@ -41,7 +41,7 @@ public enum TaggedJSONEncoder {
   }
 
   /// A field map as a JSON object with keys in UTF-8 byte order.
-  public static func encode(fields: [String: Value]) -> JSONObject {
+  package static func encode(fields: [String: Value]) -> JSONObject {
     var object = JSONObject()
     for key in Value.sortedKeys(fields) { object.appendUnchecked(JSONMember(key: key, value: encode(fields[key]!))) }
     return object
@@ -49,7 +49,7 @@ public enum TaggedJSONEncoder {
 
   /// Documents as `{"users/alice": {...}, ...}`, in the order given; a repeated path keeps
   /// its first document.
-  public static func encode(documents: [Document]) -> JSONValue {
+  package static func encode(documents: [Document]) -> JSONValue {
     var object = JSONObject()
     var seen = Set<ResourcePath>()
     for document in documents where seen.insert(document.path).inserted {

@@ -3,20 +3,20 @@
 /// `description` names the place: `data.json:3:14: $.users/alice.age: expected an integer`.
 /// Parse errors always carry a line and column; errors raised by typed access carry
 /// only the path until `JSONSourceMap.locate(_:)` fills in the position.
-public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
-  public var message: String
+package struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
+  package var message: String
   /// 1-based line, when known.
-  public var line: Int?
+  package var line: Int?
   /// 1-based column in characters (Unicode scalars), when known.
-  public var column: Int?
+  package var column: Int?
   /// The UTF-8 byte offset into the input, when known.
-  public var offset: Int?
+  package var offset: Int?
   /// The JSON path of the value the error is about.
-  public var path: JSONPath
+  package var path: JSONPath
   /// The file name shown first in `description`, when known.
-  public var file: String?
+  package var file: String?
 
-  public init(
+  package init(
     _ message: String, path: JSONPath = .root, line: Int? = nil, column: Int? = nil, offset: Int? = nil,
     file: String? = nil
   ) {
@@ -30,7 +30,7 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
 
   /// `file:line:col: path: message`, leaving out the parts that are unknown. Control and
   /// bidirectional characters (from keys and values quoted in the message) are escaped.
-  public var description: String {
+  package var description: String {
     var place: [String] = []
     if let file { place.append(file) }
     if let line {
@@ -42,7 +42,7 @@ public struct JSONError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The same error with a file name attached (kept if one is already set).
-  public func inFile(_ name: String) -> JSONError {
+  package func inFile(_ name: String) -> JSONError {
     var copy = self
     if copy.file == nil { copy.file = name }
     return copy

@@ -1,9 +1,9 @@
 /// One `"key": value` member of a JSON object.
-public struct JSONMember: Hashable, Sendable {
-  public var key: String
-  public var value: JSONValue
+package struct JSONMember: Hashable, Sendable {
+  package var key: String
+  package var value: JSONValue
 
-  public init(key: String, value: JSONValue) {
+  package init(key: String, value: JSONValue) {
     self.key = key
     self.value = value
   }
@@ -14,17 +14,17 @@ public struct JSONMember: Hashable, Sendable {
 /// Keys are unique (the parser rejects duplicates). Lookup is a linear scan, which is
 /// right for the small objects of fixtures and suites; iterate `members` for big ones.
 /// Equality is order-sensitive, like the text.
-public struct JSONObject: Hashable, Sendable {
+package struct JSONObject: Hashable, Sendable {
   /// The members in source order.
-  public private(set) var members: [JSONMember]
+  package private(set) var members: [JSONMember]
 
   /// An empty object.
-  public init() {
+  package init() {
     members = []
   }
 
   /// An object with these members; returns nil when a key repeats.
-  public init?(members: [JSONMember]) {
+  package init?(members: [JSONMember]) {
     var seen = Set<String>()
     for member in members where !seen.insert(member.key).inserted { return nil }
     self.members = members
@@ -32,7 +32,7 @@ public struct JSONObject: Hashable, Sendable {
 
   /// An object with these members in this order, for builders; like the dictionary literal,
   /// a repeated key keeps its last value in the first key's place.
-  public init(_ members: [(String, JSONValue)]) {
+  package init(_ members: [(String, JSONValue)]) {
     self.members = []
     self.members.reserveCapacity(members.count)
     // A renderer's object has a handful of keys: a scan beats hashing them into a set.
@@ -51,13 +51,13 @@ public struct JSONObject: Hashable, Sendable {
   }
 
   /// The keys in source order.
-  public var keys: [String] { members.map(\.key) }
+  package var keys: [String] { members.map(\.key) }
 
-  public var count: Int { members.count }
-  public var isEmpty: Bool { members.isEmpty }
+  package var count: Int { members.count }
+  package var isEmpty: Bool { members.isEmpty }
 
   /// The value for a key, or nil. Setting nil removes the key; setting a new key appends it.
-  public subscript(key: String) -> JSONValue? {
+  package subscript(key: String) -> JSONValue? {
     get { members.first { $0.key == key }?.value }
     set {
       let index = members.firstIndex { $0.key == key }
@@ -71,7 +71,7 @@ public struct JSONObject: Hashable, Sendable {
   }
 
   /// Whether the object has this key.
-  public func contains(_ key: String) -> Bool {
+  package func contains(_ key: String) -> Bool {
     members.contains { $0.key == key }
   }
 
@@ -83,7 +83,7 @@ public struct JSONObject: Hashable, Sendable {
 
 extension JSONObject: ExpressibleByDictionaryLiteral {
   /// Builds an object in literal order; a repeated key keeps its last value.
-  public init(dictionaryLiteral elements: (String, JSONValue)...) {
+  package init(dictionaryLiteral elements: (String, JSONValue)...) {
     self.init()
     for (key, value) in elements { self[key] = value }
   }

@@ -7,26 +7,26 @@
 ///   exhaust the stack; invalid UTF-8 is reported with its byte offset.
 /// - Every error carries line, column (in characters) and the JSON path of the value.
 /// - A leading UTF-8 byte order mark is skipped (RFC 8259 §8.1 allows ignoring it).
-public enum JSONParser {
+package enum JSONParser {
   /// Parser limits.
-  public struct Options: Sendable {
+  package struct Options: Sendable {
     /// The deepest allowed nesting of arrays and objects.
-    public var maxDepth: Int
+    package var maxDepth: Int
 
-    public init(maxDepth: Int = 512) {
+    package init(maxDepth: Int = 512) {
       self.maxDepth = maxDepth
     }
   }
 
   /// Parses JSON text.
-  public static func parse(_ text: String, file: String? = nil, options: Options = Options()) throws(JSONError)
+  package static func parse(_ text: String, file: String? = nil, options: Options = Options()) throws(JSONError)
     -> JSONValue
   {
     try parse(bytes: Array(text.utf8), file: file, options: options)
   }
 
   /// Parses JSON from raw bytes, which must be UTF-8.
-  public static func parse(bytes: [UInt8], file: String? = nil, options: Options = Options()) throws(JSONError)
+  package static func parse(bytes: [UInt8], file: String? = nil, options: Options = Options()) throws(JSONError)
     -> JSONValue
   {
     var scanner = JSONScanner(bytes: bytes, file: file, maxDepth: options.maxDepth)
@@ -36,7 +36,7 @@ public enum JSONParser {
   /// Parses JSON and also returns a source map that can find where any value starts, for
   /// locating errors found later. The map costs nothing until it is asked: it scans the text
   /// again for the one path it needs.
-  public static func parseWithSourceMap(
+  package static func parseWithSourceMap(
     bytes: [UInt8], file: String? = nil, options: Options = Options()
   ) throws(JSONError) -> (value: JSONValue, sourceMap: JSONSourceMap) {
     var scanner = JSONScanner(bytes: bytes, file: file, maxDepth: options.maxDepth)

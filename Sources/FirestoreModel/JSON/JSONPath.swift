@@ -1,33 +1,33 @@
 /// Where a value sits inside a JSON document, printed like `$.cases[3].request.path`.
-public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
+package struct JSONPath: Hashable, Sendable, CustomStringConvertible {
   /// One step: an object key or an array index.
-  public enum Component: Hashable, Sendable {
+  package enum Component: Hashable, Sendable {
     case key(String)
     case index(Int)
   }
 
-  public var components: [Component]
+  package var components: [Component]
 
-  public init(_ components: [Component] = []) {
+  package init(_ components: [Component] = []) {
     self.components = components
   }
 
   /// The document root, `$`.
-  public static let root = JSONPath()
+  package static let root = JSONPath()
 
   /// This path followed by an object key.
-  public func appending(_ key: String) -> JSONPath {
+  package func appending(_ key: String) -> JSONPath {
     JSONPath(components + [.key(key)])
   }
 
   /// This path followed by an array index.
-  public func appending(_ index: Int) -> JSONPath {
+  package func appending(_ index: Int) -> JSONPath {
     JSONPath(components + [.index(index)])
   }
 
   /// `$`, then `.key` for plain keys, `['key']` for keys that would read ambiguously
   /// (empty, or holding `.`, `[`, `]`, quotes, spaces or control characters), `[n]` for indexes.
-  public var description: String {
+  package var description: String {
     var text = "$"
     for component in components {
       switch component {

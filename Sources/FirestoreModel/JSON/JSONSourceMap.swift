@@ -1,11 +1,11 @@
 /// Finds where values of a parsed JSON text start, by JSON path, so that errors found
 /// later (by typed access or a fixture decoder) can point at a line and column.
-public struct JSONSourceMap: Sendable {
+package struct JSONSourceMap: Sendable {
   private let bytes: [UInt8]
   private let lineStarts: [Int]
   private let maxDepth: Int
   /// The file name attached to located errors.
-  public let file: String?
+  package let file: String?
 
   init(bytes: [UInt8], file: String?, maxDepth: Int) {
     self.bytes = bytes
@@ -17,7 +17,7 @@ public struct JSONSourceMap: Sendable {
   }
 
   /// The UTF-8 offset where the value at `path` starts, or nil when there is no such value.
-  public func offset(of path: JSONPath) -> Int? {
+  package func offset(of path: JSONPath) -> Int? {
     prefixOffsets(of: path).last ?? nil
   }
 
@@ -30,7 +30,7 @@ public struct JSONSourceMap: Sendable {
 
   /// The offsets where the elements of the array at `path` start, in one scan (locating each
   /// element with `locate` would scan the text once per element).
-  public func elementOffsets(ofArrayAt path: JSONPath) -> [Int] {
+  package func elementOffsets(ofArrayAt path: JSONPath) -> [Int] {
     var scanner = JSONScanner(bytes: bytes, file: file, maxDepth: maxDepth, target: path.components)
     scanner.collectsElements = true
     _ = try? scanner.parseDocument()
@@ -38,12 +38,12 @@ public struct JSONSourceMap: Sendable {
   }
 
   /// The 1-based line and column (in characters) of a UTF-8 offset.
-  public func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+  package func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
     Self.lineAndColumn(of: offset, in: bytes, lineStarts: lineStarts)
   }
 
   /// The error with file, line and column filled from the closest located ancestor of its path.
-  public func locate(_ error: JSONError) -> JSONError {
+  package func locate(_ error: JSONError) -> JSONError {
     var located = error
     if located.file == nil { located.file = file }
     guard located.line == nil else { return located }

@@ -8,7 +8,7 @@
 ///
 /// It is also the tree every Flint output is built from: renderers write
 /// `.object([("key", .int(count))])` (see the builders below) and `JSONWriter` prints it.
-public enum JSONValue: Hashable, Sendable {
+package enum JSONValue: Hashable, Sendable {
   case null
   case bool(Bool)
   case int(Int64)
@@ -18,7 +18,7 @@ public enum JSONValue: Hashable, Sendable {
   case object(JSONObject)
 
   /// A short noun phrase for error messages: `a string`, `an integer`, ...
-  public var kindDescription: String {
+  package var kindDescription: String {
     switch self {
     case .null: "null"
     case .bool: "a boolean"
@@ -31,25 +31,25 @@ public enum JSONValue: Hashable, Sendable {
   }
 
   /// The string payload, if this is a string.
-  public var stringValue: String? {
+  package var stringValue: String? {
     if case .string(let s) = self { return s }
     return nil
   }
 
   /// The object payload, if this is an object.
-  public var objectValue: JSONObject? {
+  package var objectValue: JSONObject? {
     if case .object(let o) = self { return o }
     return nil
   }
 
   /// The array payload, if this is an array.
-  public var arrayValue: [JSONValue]? {
+  package var arrayValue: [JSONValue]? {
     if case .array(let a) = self { return a }
     return nil
   }
 
   /// Whether this is JSON `null`.
-  public var isNull: Bool {
+  package var isNull: Bool {
     if case .null = self { return true }
     return false
   }
@@ -58,15 +58,15 @@ public enum JSONValue: Hashable, Sendable {
 extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
   ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
-  public init(nilLiteral: ()) { self = .null }
-  public init(booleanLiteral value: Bool) { self = .bool(value) }
-  public init(integerLiteral value: Int64) { self = .int(value) }
-  public init(floatLiteral value: Double) { self = .double(value) }
-  public init(stringLiteral value: String) { self = .string(value) }
-  public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+  package init(nilLiteral: ()) { self = .null }
+  package init(booleanLiteral value: Bool) { self = .bool(value) }
+  package init(integerLiteral value: Int64) { self = .int(value) }
+  package init(floatLiteral value: Double) { self = .double(value) }
+  package init(stringLiteral value: String) { self = .string(value) }
+  package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
 
   /// Builds an object in literal order; a repeated key keeps its last value in the first key's place.
-  public init(dictionaryLiteral elements: (String, JSONValue)...) {
+  package init(dictionaryLiteral elements: (String, JSONValue)...) {
     var object = JSONObject()
     for (key, value) in elements { object[key] = value }
     self = .object(object)
@@ -75,19 +75,19 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
 
 extension JSONValue {
   /// An object with these members in this order, for renderers (`JSONObject.init(_:)`).
-  public static func object(_ members: [(String, JSONValue)]) -> JSONValue {
+  package static func object(_ members: [(String, JSONValue)]) -> JSONValue {
     .object(JSONObject(members))
   }
 
   /// A Swift `Int` as a JSON integer (counts, lines and columns in renderers).
-  public static func int(_ value: Int) -> JSONValue {
+  package static func int(_ value: Int) -> JSONValue {
     JSONValue(integerLiteral: Int64(value))
   }
 }
 
 extension JSONValue: CustomStringConvertible {
   /// Compact JSON text (`JSONWriter.Style.compact`).
-  public var description: String {
+  package var description: String {
     JSONWriter.text(self)
   }
 }

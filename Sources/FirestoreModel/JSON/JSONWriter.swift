@@ -10,9 +10,9 @@
 /// - NaN and the infinities, which JSON cannot spell as numbers, are written as the strings
 ///   `"NaN"`, `"Infinity"` and `"-Infinity"`, as the proto3 JSON mapping writes a `double`.
 ///   Writing never fails: a report that contains `math.sqrt(-1)` still prints.
-public enum JSONWriter {
+package enum JSONWriter {
   /// Layout of the output. The layout is the only thing that differs between outputs.
-  public enum Style: Sendable {
+  package enum Style: Sendable {
     /// No whitespace at all: `{"a":[1,2]}`. The language server and `JSONValue.description`.
     case compact
     /// One line with a space after every `,` and `:`: `{"a": [1, 2]}`. Flint's reports.
@@ -22,14 +22,14 @@ public enum JSONWriter {
   }
 
   /// The JSON text of a value (no trailing newline).
-  public static func text(_ value: JSONValue, style: Style = .compact) -> String {
+  package static func text(_ value: JSONValue, style: Style = .compact) -> String {
     var out = ""
     write(value, style: style, indent: 0, into: &out)
     return out
   }
 
   /// Appends the JSON text of a value to `out`.
-  public static func write(_ value: JSONValue, style: Style = .compact, into out: inout String) {
+  package static func write(_ value: JSONValue, style: Style = .compact, into out: inout String) {
     write(value, style: style, indent: 0, into: &out)
   }
 
@@ -90,7 +90,7 @@ public enum JSONWriter {
 
   /// The shortest text that reads back as the same finite double, always marked as fractional
   /// (`1.0`, `-0.0`, `0.1`, `1e+16`): the number format of JSON output and of query literals.
-  public static func number(_ d: Double) -> String {
+  package static func number(_ d: Double) -> String {
     let text = d.description
     if text.contains(".") || text.contains("e") || text.contains("E") { return text }
     return text + ".0"
@@ -99,7 +99,7 @@ public enum JSONWriter {
 
 extension JSONValue {
   /// The JSON text of this value, in the given layout.
-  public func text(_ style: JSONWriter.Style = .compact) -> String {
+  package func text(_ style: JSONWriter.Style = .compact) -> String {
     JSONWriter.text(self, style: style)
   }
 }

@@ -5,9 +5,9 @@
 /// Every style escapes its quote character and `\` with a backslash, and writes line feed,
 /// carriage return and tab as `\n`, `\r`, `\t`. Other control characters (below U+0020) get a
 /// lowercase hex escape; everything else is copied as it is.
-public enum StringQuoting {
+package enum StringQuoting {
   /// How a hex escape for a control character is spelled.
-  public enum HexEscape: Sendable {
+  package enum HexEscape: Sendable {
     /// `\u001f`: four lowercase hex digits (JSON).
     case unicode4
     /// `\x1f`: two lowercase hex digits (the rules language's byte escape).
@@ -15,21 +15,21 @@ public enum StringQuoting {
   }
 
   /// Which characters a quoting style escapes, and how.
-  public struct Style: Sendable {
+  package struct Style: Sendable {
     /// The character around the literal, escaped as `\` + quote inside it.
-    public var quote: Unicode.Scalar
+    package var quote: Unicode.Scalar
     /// Whether backspace and form feed are written `\b`, `\f` (JSON) rather than as hex.
-    public var shortBackspaceAndFormFeed: Bool
+    package var shortBackspaceAndFormFeed: Bool
     /// Whether DEL (U+007F) is hex-escaped like the control characters.
-    public var escapesDelete: Bool
+    package var escapesDelete: Bool
     /// Whether the invisible characters that can act on a terminal (DEL, C1 controls,
     /// bidirectional marks and overrides, U+2028/9, U+FEFF: `VisibleText.isEscaped`) are
     /// hex-escaped too. Only with `.unicode4`, where the escape keeps the value (JSON).
-    public var escapesInvisible: Bool = false
+    package var escapesInvisible: Bool = false
     /// The spelling of hex escapes.
-    public var hexEscape: HexEscape
+    package var hexEscape: HexEscape
 
-    public init(quote: Unicode.Scalar, shortBackspaceAndFormFeed: Bool, escapesDelete: Bool, hexEscape: HexEscape) {
+    package init(quote: Unicode.Scalar, shortBackspaceAndFormFeed: Bool, escapesDelete: Bool, hexEscape: HexEscape) {
       self.quote = quote
       self.shortBackspaceAndFormFeed = shortBackspaceAndFormFeed
       self.escapesDelete = escapesDelete
@@ -39,7 +39,7 @@ public enum StringQuoting {
     /// RFC 8259 JSON strings, as `JSON.stringify` writes them (`"a\"b\\c\n\b\u001f"`), plus
     /// `\u202e` and the like for invisible characters, so that JSON output printed on a terminal
     /// cannot reorder or hide text (the "Trojan Source" attack); the parsed value is the same.
-    public static let json: Style = {
+    package static let json: Style = {
       var style = Style(quote: "\"", shortBackspaceAndFormFeed: true, escapesDelete: false, hexEscape: .unicode4)
       style.escapesInvisible = true
       return style
@@ -47,14 +47,14 @@ public enum StringQuoting {
   }
 
   /// `string` between quotes, escaped per `style`.
-  public static func quoted(_ string: String, style: Style = .json) -> String {
+  package static func quoted(_ string: String, style: Style = .json) -> String {
     var out = ""
     appendQuoted(string, style: style, to: &out)
     return out
   }
 
   /// Appends `string` between quotes, escaped per `style`, to `out`.
-  public static func appendQuoted(_ string: String, style: Style = .json, to out: inout String) {
+  package static func appendQuoted(_ string: String, style: Style = .json, to out: inout String) {
     out.unicodeScalars.append(style.quote)
     appendEscaped(string, style: style, to: &out)
     out.unicodeScalars.append(style.quote)

@@ -1,8 +1,8 @@
 /// Strict UTF-8 checking shared by the JSON parser and the codecs.
-public enum UTF8Validation {
+package enum UTF8Validation {
   /// The byte offset of the first invalid sequence (overlong forms, surrogates, values
   /// above U+10FFFF, truncated or stray continuation bytes), or nil when all is valid.
-  public static func firstInvalidOffset<C: RandomAccessCollection>(in bytes: C) -> Int?
+  package static func firstInvalidOffset<C: RandomAccessCollection>(in bytes: C) -> Int?
   where C.Element == UInt8, C.Index == Int {
     var i = bytes.startIndex
     let end = bytes.endIndex

@@ -1,27 +1,27 @@
 /// Checks a document against Firestore's documented limits (quotas page and
 /// Docs/query-semantics.md §7). Every violation is reported, each naming the document and field.
-public enum DocumentLimits {
+package enum DocumentLimits {
   /// Maximum document size, 1 MiB.
-  public static let maxDocumentSize = 1_048_576
+  package static let maxDocumentSize = 1_048_576
   /// Maximum size of one field value, 1 MiB - 89 bytes.
-  public static let maxFieldValueSize = 1_048_487
+  package static let maxFieldValueSize = 1_048_487
   /// Maximum document name size, 6 KiB (measured with the documented name-size formula).
-  public static let maxDocumentNameSize = 6_144
+  package static let maxDocumentNameSize = 6_144
   /// Maximum index entries per document (single-field + composite). The quotas page now says
   /// 40,000; the project brief and the seed documents say 20,000. Fail closed: the stricter one.
-  public static let maxIndexEntries = 20_000
+  package static let maxIndexEntries = 20_000
   /// Maximum size of a field name, and of a field path, in UTF-8 bytes.
-  public static let maxFieldNameSize = 1_500
-  public static let maxFieldPathSize = 1_500
+  package static let maxFieldNameSize = 1_500
+  package static let maxFieldPathSize = 1_500
   /// Maximum nesting depth of maps and arrays; a top-level field is at depth 1.
-  public static let maxDepth = 20
+  package static let maxDepth = 20
   /// Maximum subcollection depth: collections in a document path.
-  public static let maxCollectionDepth = 100
+  package static let maxCollectionDepth = 100
   /// Maximum collection or document id size in UTF-8 bytes.
-  public static let maxIDSize = 1_500
+  package static let maxIDSize = 1_500
 
   /// All violations of one document, in a stable order (path rules, then fields, then sizes).
-  public static func validate(_ document: Document) -> [LimitViolation] {
+  package static func validate(_ document: Document) -> [LimitViolation] {
     var violations = validate(path: document.path)
     var walker = FieldWalker(document: document.path)
     for key in Value.sortedKeys(document.fields) {
@@ -55,7 +55,7 @@ public enum DocumentLimits {
   }
 
   /// Violations of the document path alone: shape, ids, depth and name size.
-  public static func validate(path: ResourcePath) -> [LimitViolation] {
+  package static func validate(path: ResourcePath) -> [LimitViolation] {
     var violations: [LimitViolation] = []
     if !path.isDocument {
       violations.append(
@@ -87,7 +87,7 @@ public enum DocumentLimits {
   }
 
   /// Why a collection or document id is invalid, or nil when it is fine.
-  public static func idProblem(_ id: String) -> String? {
+  package static func idProblem(_ id: String) -> String? {
     if id.isEmpty { return "is empty" }
     if id == "." || id == ".." { return "is not allowed (. and .. are reserved)" }
     if id.utf8.contains(UInt8(ascii: "/")) { return "contains '/'" }
@@ -98,7 +98,7 @@ public enum DocumentLimits {
   }
 
   /// Whether a name matches `__.*__`, which Firestore reserves.
-  public static func isReserved(_ name: String) -> Bool {
+  package static func isReserved(_ name: String) -> Bool {
     name.utf8.count >= 4 && name.hasPrefix("__") && name.hasSuffix("__")
   }
 }

@@ -9,9 +9,9 @@
 ///
 /// Composite indexes and exemptions are not known at this layer and are not counted, so
 /// the count is what a database with default settings stores.
-public enum IndexEntryCount {
+package enum IndexEntryCount {
   /// The number of automatic index entries for a document's fields.
-  public static func automatic(_ fields: [String: Value]) -> Int {
+  package static func automatic(_ fields: [String: Value]) -> Int {
     fields.values.reduce(0) { $0 + entries(for: $1) }
   }
 

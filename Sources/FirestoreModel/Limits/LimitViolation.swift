@@ -1,7 +1,7 @@
 /// One way a document breaks a Firestore limit or naming rule.
-public struct LimitViolation: Hashable, Sendable, CustomStringConvertible {
+package struct LimitViolation: Hashable, Sendable, CustomStringConvertible {
   /// The rule broken.
-  public enum Kind: String, Hashable, Sendable {
+  package enum Kind: String, Hashable, Sendable {
     case documentSize
     case documentNameSize
     case fieldValueSize
@@ -17,15 +17,15 @@ public struct LimitViolation: Hashable, Sendable, CustomStringConvertible {
     case subcollectionDepth
   }
 
-  public var kind: Kind
+  package var kind: Kind
   /// The document the violation is in.
-  public var document: ResourcePath
+  package var document: ResourcePath
   /// Where in the document, e.g. `address.city` or `tags[3]` (nil for the document itself).
-  public var field: String?
+  package var field: String?
   /// What is wrong, with the measured value and the limit.
-  public var message: String
+  package var message: String
 
-  public init(_ kind: Kind, document: ResourcePath, field: String? = nil, message: String) {
+  package init(_ kind: Kind, document: ResourcePath, field: String? = nil, message: String) {
     self.kind = kind
     self.document = document
     self.field = field
@@ -33,7 +33,7 @@ public struct LimitViolation: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `users/alice: field address.city: ...` or `users/alice: ...`.
-  public var description: String {
+  package var description: String {
     let place = field.map { "\(document): field \($0): " } ?? "\(document): "
     return place + message
   }

@@ -9,24 +9,24 @@
 ///
 /// The docs say a map's size is "calculated the same way as document size"; Flint reads
 /// that literally and adds the 32 bytes for every map (the larger, fail-closed reading).
-public enum StorageSize {
+package enum StorageSize {
   /// The extra bytes of a document name.
-  public static let documentNameOverhead = 16
+  package static let documentNameOverhead = 16
   /// The extra bytes of a document (and, in Flint's reading, of every map).
-  public static let documentOverhead = 32
+  package static let documentOverhead = 32
 
   /// UTF-8 length + 1.
-  public static func string(_ text: String) -> Int {
+  package static func string(_ text: String) -> Int {
     text.utf8.count + 1
   }
 
   /// Sum of the string sizes of each path segment, + 16.
-  public static func documentName(_ path: ResourcePath) -> Int {
+  package static func documentName(_ path: ResourcePath) -> Int {
     path.segments.reduce(documentNameOverhead) { $0 + string($1) }
   }
 
   /// The size of one field value.
-  public static func value(_ value: Value) -> Int {
+  package static func value(_ value: Value) -> Int {
     switch value {
     case .null, .boolean: 1
     case .integer, .double, .timestamp: 8
@@ -40,12 +40,12 @@ public enum StorageSize {
   }
 
   /// Sum over fields of field-name size + value size.
-  public static func fields(_ fields: [String: Value]) -> Int {
+  package static func fields(_ fields: [String: Value]) -> Int {
     fields.reduce(0) { $0 + string($1.key) + value($1.value) }
   }
 
   /// The size of a stored document.
-  public static func document(_ document: Document) -> Int {
+  package static func document(_ document: Document) -> Int {
     documentName(document.path) + fields(document.fields) + documentOverhead
   }
 }

@@ -13,7 +13,7 @@
 ///   the map with fewer entries first.
 extension Value {
   /// Negative when `a` sorts before `b`, zero when they are equivalent, positive otherwise.
-  public static func compare(_ a: Value, _ b: Value) -> Int {
+  package static func compare(_ a: Value, _ b: Value) -> Int {
     let ta = a.typeOrder
     let tb = b.typeOrder
     if ta != tb { return ta < tb ? -1 : 1 }
@@ -34,14 +34,14 @@ extension Value {
   }
 
   /// `compare(a, b) < 0`, for `sort(by:)`.
-  public static func sortsBefore(_ a: Value, _ b: Value) -> Bool {
+  package static func sortsBefore(_ a: Value, _ b: Value) -> Bool {
     compare(a, b) < 0
   }
 
   /// Equality as query filters see it: `compare(a, b) == 0`. So `1` matches `1.0`,
   /// `-0.0` matches `0.0`, NaN matches NaN (what `== NaN`, sent as IS_NAN, does), strings
   /// match only byte for byte, and maps match regardless of key order.
-  public static func filterEquals(_ a: Value, _ b: Value) -> Bool {
+  package static func filterEquals(_ a: Value, _ b: Value) -> Bool {
     compare(a, b) == 0
   }
 
@@ -122,7 +122,7 @@ extension Value {
   }
 
   /// Map keys in UTF-8 byte order (the order Firestore compares and stores them in).
-  public static func sortedKeys(_ map: [String: Value]) -> [String] {
+  package static func sortedKeys(_ map: [String: Value]) -> [String] {
     map.keys.sorted { compareUTF8($0, $1) < 0 }
   }
 }

@@ -1,7 +1,7 @@
 /// The rank of a value's type in Firestore's cross-type ordering ("Ordering of value types"):
 /// null < booleans < numbers (NaN first) < timestamps < strings < bytes < references
 /// < geopoints < arrays < maps.
-public enum ValueTypeOrder: Int, Comparable, Sendable {
+package enum ValueTypeOrder: Int, Comparable, Sendable {
   case null = 0
   case boolean
   /// Integers, doubles and NaN: one class, compared numerically with NaN lowest.
@@ -14,12 +14,12 @@ public enum ValueTypeOrder: Int, Comparable, Sendable {
   case array
   case map
 
-  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+  package static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 extension Value {
   /// The rank of this value's type in Firestore's ordering.
-  public var typeOrder: ValueTypeOrder {
+  package var typeOrder: ValueTypeOrder {
     switch self {
     case .null: .null
     case .boolean: .boolean
@@ -35,17 +35,17 @@ extension Value {
   }
 
   /// Whether this is a double NaN.
-  public var isNaN: Bool {
+  package var isNaN: Bool {
     if case .double(let d) = self { return d.isNaN }
     return false
   }
 
   /// Whether this is an integer or a double (NaN included).
-  public var isNumber: Bool { typeOrder == .number }
+  package var isNumber: Bool { typeOrder == .number }
 
   /// The Firestore type name used in messages: `null`, `boolean`, `integer`, `double`,
   /// `timestamp`, `string`, `bytes`, `reference`, `geopoint`, `array`, `map`.
-  public var typeName: String {
+  package var typeName: String {
     switch self {
     case .null: "null"
     case .boolean: "boolean"

@@ -10,10 +10,10 @@
 ///
 /// This is the one list of characters that must not act: JSON (`StringQuoting`), HTML
 /// (`HTMLText`) and XML (`XMLText`) output escape exactly these, each in its own notation.
-public enum VisibleText {
+package enum VisibleText {
   /// Whether `scalar` is shown escaped (tabs are kept when `keepingTabs`).
   @inline(__always)
-  public static func isEscaped(_ scalar: Unicode.Scalar, keepingTabs: Bool = true) -> Bool {
+  package static func isEscaped(_ scalar: Unicode.Scalar, keepingTabs: Bool = true) -> Bool {
     let value = scalar.value
     if value < 0x20 { return !(keepingTabs && value == 0x09) }
     if value < 0x7F { return false }
@@ -25,13 +25,13 @@ public enum VisibleText {
   }
 
   /// The escape shown for one character: `<U+001B>`.
-  public static func escape(_ scalar: Unicode.Scalar) -> String {
+  package static func escape(_ scalar: Unicode.Scalar) -> String {
     let hex = String(scalar.value, radix: 16, uppercase: true)
     return "<U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ">"
   }
 
   /// `text` with every escaped character replaced.
-  public static func escaped(_ text: String, keepingTabs: Bool = true) -> String {
+  package static func escaped(_ text: String, keepingTabs: Bool = true) -> String {
     guard text.unicodeScalars.contains(where: { isEscaped($0, keepingTabs: keepingTabs) }) else { return text }
     var out = ""
     for scalar in text.unicodeScalars {
@@ -46,7 +46,7 @@ public enum VisibleText {
 
   /// Several lines of text escaped, keeping their line feeds and tabs: for whole reports and
   /// messages that quote the user's input (a query line, a test case's name, a file name).
-  public static func escapedLines(_ text: String) -> String {
+  package static func escapedLines(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: { $0 != "\n" && isEscaped($0) }) else { return text }
     var out = ""
     for scalar in text.unicodeScalars {
@@ -61,7 +61,8 @@ public enum VisibleText {
 
   /// An excerpt line escaped, with a caret `column` and `width` (in characters) moved so
   /// that they still cover the same characters of the escaped line.
-  public static func escapedLine(_ line: String, column: Int, width: Int?) -> (line: String, column: Int, width: Int?) {
+  package static func escapedLine(_ line: String, column: Int, width: Int?) -> (line: String, column: Int, width: Int?)
+  {
     guard line.unicodeScalars.contains(where: { isEscaped($0) }) else { return (line, column, width) }
     var out = ""
     var starts: [Int] = []  // the escaped column (0-based) of each original character

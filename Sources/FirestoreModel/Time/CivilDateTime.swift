@@ -1,22 +1,22 @@
 /// A proleptic-Gregorian date and time in UTC, with nanoseconds: the calendar view of a
 /// `Timestamp`. Computed with integer arithmetic only (no Foundation calendar), so results
 /// are the same on every machine.
-public struct CivilDateTime: Hashable, Sendable {
-  public var year: Int
+package struct CivilDateTime: Hashable, Sendable {
+  package var year: Int
   /// 1-12
-  public var month: Int
+  package var month: Int
   /// 1-31
-  public var day: Int
+  package var day: Int
   /// 0-23
-  public var hour: Int
+  package var hour: Int
   /// 0-59
-  public var minute: Int
+  package var minute: Int
   /// 0-59 (leap seconds do not exist in Firestore timestamps)
-  public var second: Int
+  package var second: Int
   /// 0-999,999,999
-  public var nanos: Int32
+  package var nanos: Int32
 
-  public init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, nanos: Int32 = 0) {
+  package init(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, nanos: Int32 = 0) {
     self.year = year
     self.month = month
     self.day = day
@@ -27,14 +27,14 @@ public struct CivilDateTime: Hashable, Sendable {
   }
 
   /// Whether every field is in range (the day must exist in that month and year).
-  public var isValid: Bool {
+  package var isValid: Bool {
     (1...12).contains(month) && day >= 1 && day <= CivilCalendar.daysInMonth(year: year, month: month)
       && (0...23).contains(hour) && (0...59).contains(minute) && (0...59).contains(second)
       && (0..<1_000_000_000).contains(nanos)
   }
 
   /// ISO weekday: 1 = Monday ... 7 = Sunday.
-  public var dayOfWeek: Int {
+  package var dayOfWeek: Int {
     let days = CivilCalendar.daysFromCivil(year: year, month: month, day: day)
     // 1970-01-01 was a Thursday (4).
     let offset = Int((days % 7 + 7) % 7)
@@ -42,7 +42,7 @@ public struct CivilDateTime: Hashable, Sendable {
   }
 
   /// 1-366
-  public var dayOfYear: Int {
+  package var dayOfYear: Int {
     Int(
       CivilCalendar.daysFromCivil(year: year, month: month, day: day)
         - CivilCalendar.daysFromCivil(year: year, month: 1, day: 1)) + 1
@@ -50,14 +50,14 @@ public struct CivilDateTime: Hashable, Sendable {
 }
 
 /// Integer calendar arithmetic on the proleptic Gregorian calendar.
-public enum CivilCalendar {
+package enum CivilCalendar {
   /// Whether `year` has a February 29th.
-  public static func isLeapYear(_ year: Int) -> Bool {
+  package static func isLeapYear(_ year: Int) -> Bool {
     year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
   }
 
   /// The number of days in a month (1-12) of a year.
-  public static func daysInMonth(year: Int, month: Int) -> Int {
+  package static func daysInMonth(year: Int, month: Int) -> Int {
     switch month {
     case 1, 3, 5, 7, 8, 10, 12: 31
     case 4, 6, 9, 11: 30
@@ -70,7 +70,7 @@ public enum CivilCalendar {
   ///
   /// Shifts the year to start in March, so the leap day is the last day of the shifted
   /// year, then counts 400-year eras of 146,097 days.
-  public static func daysFromCivil(year: Int, month: Int, day: Int) -> Int64 {
+  package static func daysFromCivil(year: Int, month: Int, day: Int) -> Int64 {
     let y = Int64(month <= 2 ? year - 1 : year)
     let era = (y >= 0 ? y : y - 399) / 400
     let yearOfEra = y - era * 400  // 0...399
@@ -81,7 +81,7 @@ public enum CivilCalendar {
   }
 
   /// The civil date of a day count since 1970-01-01 (the inverse of `daysFromCivil`).
-  public static func civilFromDays(_ days: Int64) -> (year: Int, month: Int, day: Int) {
+  package static func civilFromDays(_ days: Int64) -> (year: Int, month: Int, day: Int) {
     let z = days + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
     let dayOfEra = z - era * 146_097

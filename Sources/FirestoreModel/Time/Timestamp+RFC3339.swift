@@ -5,7 +5,7 @@ extension Timestamp {
   /// `Z`/`z` or a `±HH:MM` offset. Rejected: leap seconds (`:60`), more than 9 fraction
   /// digits (no silent truncation), dates that do not exist, and instants outside
   /// 0001-01-01T00:00:00Z...9999-12-31T23:59:59.999999999Z after applying the offset.
-  public init(rfc3339 text: String) throws(TextFormatError) {
+  package init(rfc3339 text: String) throws(TextFormatError) {
     var reader = DigitReader(Array(text.utf8))
     let year = try reader.digits(4, "year")
     try reader.expect("-", "'-' after the year")
@@ -70,7 +70,7 @@ extension Timestamp {
 
   /// RFC 3339 in UTC with a `Z`; the fraction is left out when zero, otherwise written
   /// with 3, 6 or 9 digits (as Firestore's JSON API does): `2024-01-01T00:00:00.500Z`.
-  public var rfc3339: String {
+  package var rfc3339: String {
     let c = civil
     var text = String(c.year).leftPadded(to: 4) + "-" + two(c.month) + "-" + two(c.day) + "T"
     text += two(c.hour) + ":" + two(c.minute) + ":" + two(c.second)

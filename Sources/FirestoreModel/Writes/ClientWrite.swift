@@ -1,6 +1,6 @@
 /// A client write to one document as the SDK sends it, before the server applies it:
 /// the document that `request.resource.data` holds is `document(after:)`.
-public enum ClientWrite: Sendable {
+package enum ClientWrite: Sendable {
   /// `set(data)`: the whole document is replaced.
   case set([String: WriteValue])
   /// `set(data, {merge: true})`: maps merge into the stored document, leaves replace.
@@ -11,7 +11,7 @@ public enum ClientWrite: Sendable {
   case update([(FieldPath, WriteValue)])
 
   /// The document after the write, given the stored fields (nil when the document is missing).
-  public func document(after stored: [String: Value]?) -> [String: Value] {
+  package func document(after stored: [String: Value]?) -> [String: Value] {
     let base = stored ?? [:]
     switch self {
     case .set(let data):
@@ -44,7 +44,7 @@ public enum ClientWrite: Sendable {
   }
 
   /// The write at a field path of set data, if any.
-  public static func write(at path: ArraySlice<String>, in data: [String: WriteValue]) -> WriteValue? {
+  package static func write(at path: ArraySlice<String>, in data: [String: WriteValue]) -> WriteValue? {
     guard let first = path.first, let write = data[first] else { return nil }
     if path.count == 1 { return write }
     guard case .map(let inner) = write else { return nil }

@@ -1,6 +1,6 @@
 /// A server-side field transform a client write can carry. Production applies it to the
 /// stored value before the rules run, so `request.resource.data` holds its result (spec §5.1).
-public enum FieldTransform: Hashable, Sendable {
+package enum FieldTransform: Hashable, Sendable {
   /// `FieldValue.increment(n)`.
   case increment(Value)
   /// `FieldValue.arrayUnion(...)`.
@@ -17,7 +17,7 @@ public enum FieldTransform: Hashable, Sendable {
   /// sets the operand; arrayUnion of a non-array starts from an empty array and appends only
   /// elements not already present; arrayRemove removes every equal element and leaves an
   /// empty array when the field was not an array.
-  public func apply(to stored: Value?) -> Value? {
+  package func apply(to stored: Value?) -> Value? {
     switch self {
     case .delete:
       return nil

@@ -1,12 +1,12 @@
 /// A value in a client write: a plain value, a map whose entries may hold transforms, or a
 /// transform.
-public indirect enum WriteValue: Hashable, Sendable {
+package indirect enum WriteValue: Hashable, Sendable {
   case value(Value)
   case map([String: WriteValue])
   case transform(FieldTransform)
 
   /// Whether a `delete` transform appears anywhere inside.
-  public var containsDelete: Bool {
+  package var containsDelete: Bool {
     switch self {
     case .value: false
     case .transform(let transform): transform == .delete
@@ -16,7 +16,7 @@ public indirect enum WriteValue: Hashable, Sendable {
 
   /// The value this write stores when the field held `stored`; nil removes the field. A
   /// map replaces the stored value: its transforms see no stored value.
-  public func replacing(_ stored: Value?) -> Value? {
+  package func replacing(_ stored: Value?) -> Value? {
     switch self {
     case .value(let value): return value
     case .transform(let transform): return transform.apply(to: stored)
@@ -26,7 +26,7 @@ public indirect enum WriteValue: Hashable, Sendable {
 
   /// The value this write stores when merged (`set` with `merge: true`) onto `stored`:
   /// maps merge entry by entry, everything else replaces.
-  public func merging(into stored: Value?) -> Value? {
+  package func merging(into stored: Value?) -> Value? {
     guard case .map(let entries) = self else { return replacing(stored) }
     guard case .map(let existing)? = stored else { return .map(Self.fields(entries, mergedInto: [:], deep: true)) }
     return .map(Self.fields(entries, mergedInto: existing, deep: true))

@@ -1,11 +1,11 @@
 import RulesLanguage
 
 /// The job behind `flint check` for one file: bytes in, diagnostics out.
-public enum RulesCheck {
+package enum RulesCheck {
   /// The source and its diagnostics. A file that is not UTF-8 text is not compiled: its one
   /// diagnostic is `source.not-text` (see `SourceText`). Cloud Storage rules
   /// (`service firebase.storage`) are not checked: their one diagnostic is a note saying so.
-  public static func check(bytes: [UInt8], name: String, strict: Bool = false) -> (
+  package static func check(bytes: [UInt8], name: String, strict: Bool = false) -> (
     source: SourceFile, diagnostics: [Diagnostic]
   ) {
     let analysis = analyze(bytes: bytes, name: name, strict: strict)
@@ -14,7 +14,7 @@ public enum RulesCheck {
 
   /// The same check keeping the syntax tree, for editors (the language server's hover and
   /// navigation read the tree `flint check` diagnosed). A file that is not text gets an empty tree.
-  public static func analyze(bytes: [UInt8], name: String, strict: Bool = false) -> Analysis {
+  package static func analyze(bytes: [UInt8], name: String, strict: Bool = false) -> Analysis {
     let decoded = SourceText.decode(bytes, name: name)
     if let problem = decoded.problem {
       let empty = RulesFile(version: nil, functions: [], service: nil, range: .none)
@@ -33,14 +33,14 @@ public enum RulesCheck {
   }
 
   /// The service of Cloud Storage rules.
-  public static let storageService = "firebase.storage"
+  package static let storageService = "firebase.storage"
   /// The code of the one note a Storage rules file gets (`.checkStorageNotChecked`).
-  public static let storageNotCheckedCode: DiagnosticCode = .checkStorageNotChecked
+  package static let storageNotCheckedCode: DiagnosticCode = .checkStorageNotChecked
 
   /// A checked file: its source, its (possibly partial) tree and what `flint check` reports.
-  public struct Analysis: Sendable {
-    public var source: SourceFile
-    public var file: RulesFile
-    public var diagnostics: [Diagnostic]
+  package struct Analysis: Sendable {
+    package var source: SourceFile
+    package var file: RulesFile
+    package var diagnostics: [Diagnostic]
   }
 }

@@ -6,8 +6,8 @@ import RulesLanguage
 /// worktree's file), else the current directory; each file's path relative to it. Code
 /// scanning then resolves the locations against the repository even when Flint ran in a
 /// subfolder.
-public enum SourceRoot {
-  public static func locate(
+package enum SourceRoot {
+  package static func locate(
     paths: [String], currentDirectory: String = FileManager.default.currentDirectoryPath
   ) -> SARIFSourceRoot {
     let absolute = paths.map { resolved($0, from: currentDirectory) }

@@ -14,13 +14,13 @@ import FirestoreModel
 ///   while others do is an error.
 extension FirebaseConfig {
   /// One `firestore` entry of `firebase.json` and the files it names.
-  public struct DatabaseEntry: Equatable, Sendable {
+  package struct DatabaseEntry: Equatable, Sendable {
     /// The database id (`(default)` when not given).
-    public var database: String
-    public var rules: String?
-    public var indexes: String?
+    package var database: String
+    package var rules: String?
+    package var indexes: String?
 
-    public init(database: String, rules: String? = nil, indexes: String? = nil) {
+    package init(database: String, rules: String? = nil, indexes: String? = nil) {
       self.database = database
       self.rules = rules
       self.indexes = indexes
@@ -28,25 +28,25 @@ extension FirebaseConfig {
   }
 
   /// The database ids the config lists, each once, in order.
-  public var databaseIDs: [String] {
+  package var databaseIDs: [String] {
     var seen = Set<String>()
     return databases.map(\.database).filter { seen.insert($0).inserted }
   }
 
   /// The entry for `id`; nil when the config has none (never another database's).
-  public func database(_ id: String) -> DatabaseEntry? {
+  package func database(_ id: String) -> DatabaseEntry? {
     databases.first { $0.database == id }
   }
 
   /// The index manifest named by `database`'s entry; nil when that entry names none, even if
   /// another database's entry does.
-  public func indexes(for database: String) -> String? {
+  package func indexes(for database: String) -> String? {
     self.database(database)?.indexes
   }
 
   /// The database a command uses (`given` is its `--database`), and a note saying which when
   /// the config does not make it obvious. See the policy above.
-  public func chosenDatabase(_ given: String?, name: String = "firebase.json") throws(FirebaseConfigError)
+  package func chosenDatabase(_ given: String?, name: String = "firebase.json") throws(FirebaseConfigError)
     -> (id: String, note: String?)
   {
     let ids = databaseIDs
@@ -76,7 +76,7 @@ extension FirebaseConfig {
   /// that says so, and with several databases, which others name one and how to use it
   /// (`option` is the command's manifest option: `--existing`, `--indexes`; `databaseOption`
   /// whether the command also has `--database`).
-  public func missingIndexesNote(
+  package func missingIndexesNote(
     for id: String, option: String, databaseOption: Bool = true, name: String = "firebase.json"
   ) -> String? {
     if let entry = database(id), entry.indexes != nil { return nil }
@@ -94,7 +94,7 @@ extension FirebaseConfig {
   /// The rules file of `database`'s entry (nil when the config names no rules file at all).
   /// Never another database's rules: when other databases' entries name rules and this one's
   /// does not, the error names them and how to pick one.
-  public func rules(for database: String, name: String = "firebase.json") throws(FirebaseConfigError) -> String? {
+  package func rules(for database: String, name: String = "firebase.json") throws(FirebaseConfigError) -> String? {
     let withRules = databases.filter { $0.rules != nil }
     if let entry = withRules.first(where: { $0.database == database }) { return entry.rules }
     guard !withRules.isEmpty else { return nil }

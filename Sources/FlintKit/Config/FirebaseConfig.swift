@@ -8,21 +8,21 @@ import FirestoreModel
 /// `{"firestore": [{"database": "(default)", "rules": "a.rules"}, ...]}`.
 /// Paths are as written (relative to the directory holding `firebase.json`). The file is
 /// parsed once, by Flint's own JSON parser (errors carry line and column).
-public struct FirebaseConfig: Sendable {
+package struct FirebaseConfig: Sendable {
   /// Every `firestore` entry in order, with the files it names (see `database(_:)`).
-  public var databases: [DatabaseEntry] = []
+  package var databases: [DatabaseEntry] = []
   /// The Cloud Storage rules files of the `storage` section (object or per-bucket array form):
   /// Flint does not check them, and says so.
-  public var storageRules: [String] = []
+  package var storageRules: [String] = []
 
   /// The rules files of every database, each once, in order (several databases may share one).
-  public var rulesFiles: [String] {
+  package var rulesFiles: [String] {
     var seen = Set<String>()
     return databases.compactMap(\.rules).filter { seen.insert($0).inserted }
   }
 
   /// Parses the text of a `firebase.json`; `name` is used in messages.
-  public init(bytes: [UInt8], name: String) throws(FirebaseConfigError) {
+  package init(bytes: [UInt8], name: String) throws(FirebaseConfigError) {
     let json: JSONValue
     do {
       json = try JSONParser.parse(bytes: bytes, file: name)
@@ -102,16 +102,16 @@ public struct FirebaseConfig: Sendable {
 }
 
 /// Why a `firebase.json` cannot be used: the message names the file.
-public struct FirebaseConfigError: Error, Sendable, CustomStringConvertible {
-  public var message: String
+package struct FirebaseConfigError: Error, Sendable, CustomStringConvertible {
+  package var message: String
   /// The file is valid but has no `firestore` section: it names no Firestore files (commands
   /// that can run without them go on; `flint check` needs them).
-  public var noFirestoreSection = false
+  package var noFirestoreSection = false
 
-  public init(_ message: String, noFirestoreSection: Bool = false) {
+  package init(_ message: String, noFirestoreSection: Bool = false) {
     self.message = message
     self.noFirestoreSection = noFirestoreSection
   }
 
-  public var description: String { message }
+  package var description: String { message }
 }

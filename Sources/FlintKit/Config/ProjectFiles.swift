@@ -5,39 +5,39 @@ import FirestoreModel
 /// `flint query`, `flint indexes` and `flint repl` ask `resolve`; `flint check` asks `config`
 /// for every database's rules. `firebase.json` is read only when it must name a file (one not
 /// given as an option), and parsed once.
-public struct ProjectFiles: Sendable {
+package struct ProjectFiles: Sendable {
   /// The name of the config file, in the directory the command runs in.
-  public static let configName = "firebase.json"
+  package static let configName = "firebase.json"
 
   /// The database the command's requests, queries and manifest are for.
-  public var database: String
+  package var database: String
   /// The rules file: the option, else the database's entry's (relative to the directory).
-  public var rules: String?
+  package var rules: String?
   /// The index manifest: the option, else the database's entry's.
-  public var indexes: String?
+  package var indexes: String?
   /// Whether `firebase.json` was read (it exists and a file was not given as an option).
-  public var readConfig = false
+  package var readConfig = false
   /// Its `firestore` entries (nil when not read, or it has no `firestore` section).
-  public var config: FirebaseConfig?
+  package var config: FirebaseConfig?
   /// Which database was chosen, when the config did not make it obvious.
-  public var databaseNote: String?
+  package var databaseNote: String?
   /// Why no manifest is read when the database's entry names none (others' are named).
-  public var indexesNote: String?
+  package var indexesNote: String?
 
-  public init(database: String = DatabaseID.default, rules: String? = nil, indexes: String? = nil) {
+  package init(database: String = DatabaseID.default, rules: String? = nil, indexes: String? = nil) {
     self.database = database
     self.rules = rules
     self.indexes = indexes
   }
 
   /// Whether the config lists several databases (commands say more then).
-  public var severalDatabases: Bool { (config?.databaseIDs.count ?? 0) > 1 }
+  package var severalDatabases: Bool { (config?.databaseIDs.count ?? 0) > 1 }
 
   /// The files for a command run in `directory` with `--rules`, the manifest option
   /// (`manifestOption`, named in notes) and `--database`. `needsRules`: whether the command
   /// reads rules at all (`flint indexes` does not). A `firebase.json` without a `firestore`
   /// section names nothing.
-  public static func resolve(
+  package static func resolve(
     rules: String?, indexes: String?, database: String?, directory: String = ".",
     needsRules: Bool = true, manifestOption: String = "--indexes"
   ) throws(FirebaseConfigError) -> ProjectFiles {
@@ -67,7 +67,7 @@ public struct ProjectFiles: Sendable {
   }
 
   /// `firebase.json` in `directory`, parsed; nil when there is none.
-  public static func config(in directory: String = ".") throws(FirebaseConfigError) -> FirebaseConfig? {
+  package static func config(in directory: String = ".") throws(FirebaseConfigError) -> FirebaseConfig? {
     let path = relative(configName, directory)
     guard FileStamp.of(path) != nil else { return nil }
     let bytes: [UInt8]

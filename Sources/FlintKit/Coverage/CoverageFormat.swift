@@ -1,12 +1,12 @@
 /// `flint test --coverage text|json|lcov|html`.
-public enum CoverageFormat: String, Sendable, CaseIterable {
+package enum CoverageFormat: String, Sendable, CaseIterable {
   case text
   case json
   case lcov
   case html
 
   /// The report in this format.
-  public func render(_ coverage: SuiteCoverage) -> String {
+  package func render(_ coverage: SuiteCoverage) -> String {
     switch self {
     case .text: CoverageText.render(coverage)
     case .json: CoverageJSON.render(coverage)

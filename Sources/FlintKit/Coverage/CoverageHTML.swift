@@ -8,8 +8,8 @@ import RulesLanguage
 /// true or never false; blocks never reached and functions never called are red. Every span's
 /// `title` holds its counts (shown on hover); the script only writes each file's
 /// "N places to cover" line. Everything from the rules and suites is escaped (`HTMLText`).
-public enum CoverageHTML {
-  public static func render(_ coverage: SuiteCoverage) -> String {
+package enum CoverageHTML {
+  package static func render(_ coverage: SuiteCoverage) -> String {
     var out = """
       <!DOCTYPE html>
       <html lang="en">

@@ -6,8 +6,8 @@ import RulesLanguage
 /// [...], "functions": [...], "expressions": [...]}], "summary": {...}}`. Places are 1-based
 /// `line`/`column` (columns in characters); expressions carry their source `text` and their
 /// `true`/`false`/`error`/`value` counts.
-public enum CoverageJSON {
-  public static func render(_ coverage: SuiteCoverage) -> String {
+package enum CoverageJSON {
+  package static func render(_ coverage: SuiteCoverage) -> String {
     JSONValue.object([
       ("files", .array(coverage.files.map(file))),
       ("summary", summary(coverage.total)),

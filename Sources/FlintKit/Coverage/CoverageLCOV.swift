@@ -6,8 +6,8 @@ import RulesLanguage
 /// `allow` statement a `BRDA` block with branch 0 = granted and branch 1 = not granted
 /// (`-` when the statement never ran; a condition-less allow has branch 0 only; an `if false`
 /// allow, which can never grant, has none).
-public enum CoverageLCOV {
-  public static func render(_ coverage: SuiteCoverage) -> String {
+package enum CoverageLCOV {
+  package static func render(_ coverage: SuiteCoverage) -> String {
     var out = ""
     for file in coverage.files { out += record(file) }
     return out

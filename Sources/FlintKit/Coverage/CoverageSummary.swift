@@ -7,24 +7,24 @@ import RulesEngine
 /// can never grant, so it is not counted (`allowsNever` says how many were left out). A condition (an
 /// allow condition, an operand of `&&` or `||`, a ternary's condition; a call there stands for its body)
 /// is covered when it was both `true` and `false`.
-public struct CoverageSummary: Hashable, Sendable {
+package struct CoverageSummary: Hashable, Sendable {
   /// The allows that can be covered (not `if false`).
-  public var allows = 0
-  public var allowsCovered = 0
+  package var allows = 0
+  package var allowsCovered = 0
   /// The `if false` allows, left out of `allows`.
-  public var allowsNever = 0
-  public var expressions = 0
-  public var expressionsEvaluated = 0
-  public var conditions = 0
-  public var conditionsCovered = 0
-  public var matches = 0
-  public var matchesReached = 0
-  public var functions = 0
-  public var functionsCalled = 0
+  package var allowsNever = 0
+  package var expressions = 0
+  package var expressionsEvaluated = 0
+  package var conditions = 0
+  package var conditionsCovered = 0
+  package var matches = 0
+  package var matchesReached = 0
+  package var functions = 0
+  package var functionsCalled = 0
 
-  public init() {}
+  package init() {}
 
-  public init(_ coverage: RuleCoverage) {
+  package init(_ coverage: RuleCoverage) {
     let targets = coverage.targets
     allows = targets.allows.count { !$0.isNever }
     allowsNever = targets.allows.count - allows
@@ -41,24 +41,24 @@ public struct CoverageSummary: Hashable, Sendable {
   }
 
   /// Whether `counts` covers `allow`: granted and not granted, or granted when it has no condition.
-  public static func covers(_ counts: AllowCounts, _ allow: CoverageTargets.Allow) -> Bool {
+  package static func covers(_ counts: AllowCounts, _ allow: CoverageTargets.Allow) -> Bool {
     counts.granted > 0 && (counts.notGranted > 0 || allow.conditionRange == nil)
   }
 
   /// The percentage of covered allows (100 when there are none): what `--min-coverage` checks.
-  public var allowPercent: Double { Self.percent(allowsCovered, of: allows) }
+  package var allowPercent: Double { Self.percent(allowsCovered, of: allows) }
 
   static func percent(_ part: Int, of whole: Int) -> Double {
     whole == 0 ? 100 : Double(part) * 100 / Double(whole)
   }
 
   /// A percentage with one decimal, e.g. `66.7%`.
-  public static func percentText(_ part: Int, of whole: Int) -> String {
+  package static func percentText(_ part: Int, of whole: Int) -> String {
     let tenths = Int((percent(part, of: whole) * 10).rounded(.down))
     return "\(tenths / 10).\(tenths % 10)%"
   }
 
-  public static func + (lhs: Self, rhs: Self) -> Self {
+  package static func + (lhs: Self, rhs: Self) -> Self {
     var sum = lhs
     sum.allows += rhs.allows
     sum.allowsCovered += rhs.allowsCovered
@@ -77,7 +77,7 @@ public struct CoverageSummary: Hashable, Sendable {
   /// `allows 3/4 granted and denied (75.0%), conditions 5/9 true and false, expressions 40/42 evaluated,
   /// match blocks 2/3 reached, functions 1/1 called` (with `, 1 'if false' not counted` after the
   /// percentage when there are such allows).
-  public var text: String {
+  package var text: String {
     "allows \(allowsCovered)/\(allows) granted and denied (\(Self.percentText(allowsCovered, of: allows))"
       + (allowsNever > 0 ? ", \(allowsNever) 'if false' not counted" : "") + "), "
       + "conditions \(conditionsCovered)/\(conditions) true and false, "

@@ -14,8 +14,8 @@ import RulesLanguage
 /// Marked: every `allow` (its tallies, `never granted`/`never denied` when not covered), match
 /// blocks never reached, functions never called, sub-expressions never evaluated (the
 /// outermost only), and conditions that ran but were never true or never false.
-public enum CoverageText {
-  public static func render(_ coverage: SuiteCoverage) -> String {
+package enum CoverageText {
+  package static func render(_ coverage: SuiteCoverage) -> String {
     var out = ""
     for file in coverage.files { out += "\(VisibleText.escaped(file.path)): \(file.summary.text)\n" }
     out += "total: \(coverage.total.text)\n"

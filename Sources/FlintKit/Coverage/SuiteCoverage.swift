@@ -3,13 +3,13 @@ import RulesEngine
 import RulesLanguage
 
 /// The coverage of one rules file across every suite run against it.
-public struct FileCoverage: Sendable {
+package struct FileCoverage: Sendable {
   /// The rules file's path, normalized (`a/../b` is `b`), as suites name it.
-  public var path: String
-  public var source: SourceFile
-  public var coverage: RuleCoverage
+  package var path: String
+  package var source: SourceFile
+  package var coverage: RuleCoverage
 
-  public var summary: CoverageSummary { CoverageSummary(coverage) }
+  package var summary: CoverageSummary { CoverageSummary(coverage) }
 }
 
 /// Collects rule coverage from suite runs (`flint test --coverage`): one `FileCoverage` per
@@ -19,13 +19,13 @@ public struct FileCoverage: Sendable {
 /// `SuiteRunner(explainsPassingCases: true)`). List cases are decided by query proofs, which
 /// record no expression trees: they count the blocks that cover the query and each allow's
 /// outcome for each branch of the query.
-public struct SuiteCoverage: Sendable {
-  public private(set) var files: [FileCoverage] = []
+package struct SuiteCoverage: Sendable {
+  package private(set) var files: [FileCoverage] = []
 
-  public init() {}
+  package init() {}
 
   /// Adds the cases of `result`, the run of `suite`.
-  public mutating func record(_ suite: RuleSuite, _ result: SuiteResult) {
+  package mutating func record(_ suite: RuleSuite, _ result: SuiteResult) {
     let path = FilePath.normalized(suite.rulesFile)
     let position: Int
     if let found = files.firstIndex(where: { $0.path == path }) {
@@ -66,7 +66,7 @@ public struct SuiteCoverage: Sendable {
   }
 
   /// Every file's summary added up.
-  public var total: CoverageSummary {
+  package var total: CoverageSummary {
     files.map(\.summary).reduce(CoverageSummary(), +)
   }
 }

@@ -8,9 +8,9 @@ import RulesEngine
 /// "..."}`, `{"__bytes__": "..."}`, `{"__latlng__": [..]}`, `{"__ref__": "/a/b"}` and
 /// `{"__path__": "/databases/..."}`, which become timestamps, bytes, latlngs and paths);
 /// an unknown `__tag__` is an error, as in fixtures.
-public enum BindingsDecoder {
+package enum BindingsDecoder {
   /// The bindings of a JSON object, by name.
-  public static func bindings(_ json: JSONValue, at path: JSONPath = .root) throws(JSONError) -> [String: RulesValue] {
+  package static func bindings(_ json: JSONValue, at path: JSONPath = .root) throws(JSONError) -> [String: RulesValue] {
     let object = try json.object(at: path)
     var result: [String: RulesValue] = [:]
     result.reserveCapacity(object.count)
@@ -21,7 +21,7 @@ public enum BindingsDecoder {
   }
 
   /// One value, plain or tagged.
-  public static func value(_ json: JSONValue, at path: JSONPath) throws(JSONError) -> RulesValue {
+  package static func value(_ json: JSONValue, at path: JSONPath) throws(JSONError) -> RulesValue {
     switch json {
     case .null: return .null
     case .bool(let b): return .bool(b)

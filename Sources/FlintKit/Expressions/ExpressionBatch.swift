@@ -14,23 +14,23 @@ import RulesLanguage
 /// - Parsed expressions are cached by their text, so repeated expressions parse once.
 /// - Lines are read by a one-pass reader straight into rules values (`BatchLineReader`);
 ///   anything unusual goes to the general JSON parser, which also words the errors.
-public struct ExpressionBatch: Sendable {
-  public let job: ExpressionJob
+package struct ExpressionBatch: Sendable {
+  package let job: ExpressionJob
   /// The most distinct expression texts kept parsed at once (the cache is cleared beyond).
-  public var cacheLimit: Int
+  package var cacheLimit: Int
   /// Output is handed to the writer in chunks of about this many bytes.
-  public var chunkSize: Int
+  package var chunkSize: Int
 
   /// What the batch went through.
-  public struct Summary: Sendable, Equatable {
+  package struct Summary: Sendable, Equatable {
     /// Input lines answered (blank lines excluded).
-    public var lines = 0
+    package var lines = 0
     /// Lines that were malformed (bad JSON, wrong shape) or held an expression that did not parse.
-    public var invalid = 0
+    package var invalid = 0
     /// Lines whose expression looked up a document (`get`, `exists`, ...).
-    public var lookedUp = 0
+    package var lookedUp = 0
 
-    public init(lines: Int = 0, invalid: Int = 0, lookedUp: Int = 0) {
+    package init(lines: Int = 0, invalid: Int = 0, lookedUp: Int = 0) {
       self.lines = lines
       self.invalid = invalid
       self.lookedUp = lookedUp
@@ -39,7 +39,7 @@ public struct ExpressionBatch: Sendable {
 
   static let keys: Set<String> = ["id", "expr", "bindings"]
 
-  public init(job: ExpressionJob = ExpressionJob(), cacheLimit: Int = 200_000, chunkSize: Int = 1 << 16) {
+  package init(job: ExpressionJob = ExpressionJob(), cacheLimit: Int = 200_000, chunkSize: Int = 1 << 16) {
     self.job = job
     self.cacheLimit = cacheLimit
     self.chunkSize = chunkSize
@@ -52,7 +52,7 @@ public struct ExpressionBatch: Sendable {
 
   /// Runs every line of `input`; `write` receives output chunks (it may empty the buffer).
   @discardableResult
-  public func run(_ input: [UInt8], write: (inout [UInt8]) -> Void) -> Summary {
+  package func run(_ input: [UInt8], write: (inout [UInt8]) -> Void) -> Summary {
     input.withUnsafeBufferPointer { bytes in run(bytes, write: write) }
   }
 

@@ -3,7 +3,7 @@ import RulesEngine
 import RulesLanguage
 
 /// The outcome of evaluating expression text.
-public enum ExpressionResult: Sendable {
+package enum ExpressionResult: Sendable {
   /// The text did not parse; the diagnostics point into `source`.
   case syntaxError(source: SourceFile, diagnostics: [Diagnostic])
   /// The value, or the error (`⊥`) the expression evaluated to.
@@ -12,18 +12,18 @@ public enum ExpressionResult: Sendable {
 
 /// The job behind `flint expr`: parse and evaluate rules expressions, optionally with the
 /// functions of a ruleset in scope, with variable bindings and with seed documents.
-public struct ExpressionJob: Sendable {
+package struct ExpressionJob: Sendable {
   /// The rules whose functions calls may use.
-  public let ruleset: Ruleset?
+  package let ruleset: Ruleset?
   /// Where expressions run in `ruleset` (see `ExpressionSite`); nil: every function whose
   /// name is declared once is callable (`Ruleset.anywhereSite`).
-  public let site: ExpressionSite?
+  package let site: ExpressionSite?
   /// The documents `get` and `exists` read; nil when no data was given (every lookup sees
   /// a missing document).
-  public let store: DocumentStore?
-  public let options: EvaluationOptions
+  package let store: DocumentStore?
+  package let options: EvaluationOptions
 
-  public init(
+  package init(
     ruleset: Ruleset? = nil, site: ExpressionSite? = nil, store: DocumentStore? = nil,
     options: EvaluationOptions = EvaluationOptions()
   ) {
@@ -35,7 +35,7 @@ public struct ExpressionJob: Sendable {
 
   /// The job for expressions written as if inside the innermost `match` block of `ruleset`
   /// that matches document `path`: its wildcards bound, its functions callable.
-  public static func at(
+  package static func at(
     _ path: ResourcePath, in ruleset: Ruleset, store: DocumentStore? = nil,
     options: EvaluationOptions = EvaluationOptions()
   ) throws(ExpressionScopeError) -> ExpressionJob {
@@ -45,7 +45,7 @@ public struct ExpressionJob: Sendable {
 
   /// The error for a call in `expr` to a function name that is declared more than once and
   /// that this job cannot resolve (no `--at`), listing the candidates; nil when none.
-  public func ambiguity(in expr: Expr) -> ExpressionScopeError? {
+  package func ambiguity(in expr: Expr) -> ExpressionScopeError? {
     guard let ruleset, site == nil else { return nil }
     for name in expr.calledNames {
       let sites = ruleset.functionSites(named: name)
@@ -55,7 +55,7 @@ public struct ExpressionJob: Sendable {
   }
 
   /// Parses `text` (named `name` in diagnostics).
-  public static func parse(_ text: String, name: String = "<expr>") -> ParsedExpressionText {
+  package static func parse(_ text: String, name: String = "<expr>") -> ParsedExpressionText {
     let source = SourceFile(name: name, text: text)
     let parsed = RulesParser.parseExpression(source)
     let errors = parsed.diagnostics.filter { $0.severity == .error }
@@ -64,20 +64,20 @@ public struct ExpressionJob: Sendable {
   }
 
   /// Parses and evaluates `text` with `bindings` (`request`, `resource` and other names).
-  public func evaluate(_ text: String, bindings: [String: RulesValue] = [:]) -> ExpressionResult {
+  package func evaluate(_ text: String, bindings: [String: RulesValue] = [:]) -> ExpressionResult {
     let parsed = Self.parse(text)
     guard let expr = parsed.expr else { return .syntaxError(source: parsed.source, diagnostics: parsed.diagnostics) }
     return .evaluated(evaluate(expr, bindings: bindings))
   }
 
   /// Evaluates a parsed expression.
-  public func evaluate(_ expr: Expr, bindings: [String: RulesValue]) -> Result<RulesValue, EvalError> {
+  package func evaluate(_ expr: Expr, bindings: [String: RulesValue]) -> Result<RulesValue, EvalError> {
     evaluateWithLookups(expr, bindings: bindings).result
   }
 
   /// Evaluates a parsed expression; also says whether it looked up documents. A call to an
   /// ambiguous function name is an error value naming the candidates.
-  public func evaluateWithLookups(_ expr: Expr, bindings: [String: RulesValue])
+  package func evaluateWithLookups(_ expr: Expr, bindings: [String: RulesValue])
     -> (result: Result<RulesValue, EvalError>, lookedUp: Bool)
   {
     if let ambiguity = ambiguity(in: expr) { return (.failure(EvalError(ambiguity.description)), false) }
@@ -89,13 +89,13 @@ public struct ExpressionJob: Sendable {
 }
 
 /// Expression text after parsing: the expression when it parsed without errors.
-public struct ParsedExpressionText: Sendable {
-  public var source: SourceFile
-  public var expr: Expr?
-  public var diagnostics: [Diagnostic]
+package struct ParsedExpressionText: Sendable {
+  package var source: SourceFile
+  package var expr: Expr?
+  package var diagnostics: [Diagnostic]
 
   /// `syntax error at column 5: expected expression` for the first error.
-  public var errorMessage: String? {
+  package var errorMessage: String? {
     guard let first = diagnostics.first(where: { $0.severity == .error }) else { return nil }
     let location = source.location(of: first.range.start)
     let place = location.line > 1 ? "line \(location.line), column \(location.column)" : "column \(location.column)"

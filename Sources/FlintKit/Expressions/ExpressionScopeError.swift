@@ -2,13 +2,13 @@ import FirestoreModel
 import RulesEngine
 
 /// Why an expression cannot be placed in a ruleset's scopes.
-public enum ExpressionScopeError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ExpressionScopeError: Error, Sendable, Equatable, CustomStringConvertible {
   /// `--at PATH` names a document no `match` block matches.
   case noMatch(ResourcePath)
   /// A called name is declared in several scopes and no `--at` picks one.
   case ambiguous(String, [FunctionSite])
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .noMatch(let path):
       return "no match block matches /\(path) (the path is a document path such as /users/alice)"

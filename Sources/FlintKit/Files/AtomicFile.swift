@@ -2,9 +2,9 @@ import Foundation
 
 /// Writes files so that a reader sees the old content or the new, never a half-written file:
 /// a temporary file in the same folder, flushed, then renamed over the target.
-public enum AtomicFile {
+package enum AtomicFile {
   /// Fails early (before any work) when the folder of `path` cannot take a new file.
-  public static func checkWritable(_ path: String) throws(FileReadError) {
+  package static func checkWritable(_ path: String) throws(FileReadError) {
     let folder = folderOf(path)
     var info = stat()
     guard stat(folder, &info) == 0 else {
@@ -22,7 +22,7 @@ public enum AtomicFile {
   }
 
   /// Replaces the file at `path` with `text`.
-  public static func write(_ text: String, to path: String) throws(FileReadError) {
+  package static func write(_ text: String, to path: String) throws(FileReadError) {
     try checkWritable(path)
     let folder = folderOf(path)
     var template = Array((folder + "/.flint-XXXXXX").utf8CString)

@@ -2,34 +2,34 @@ import Foundation
 
 /// A file that could not be read; the message names it and gives the system's short reason:
 /// `cannot read 'x.rules': No such file or directory`.
-public struct FileReadError: Error, Sendable, CustomStringConvertible {
-  public var message: String
+package struct FileReadError: Error, Sendable, CustomStringConvertible {
+  package var message: String
 
-  public init(_ message: String) { self.message = message }
+  package init(_ message: String) { self.message = message }
 
-  public var description: String { message }
+  package var description: String { message }
 }
 
 /// Whole-file reads with POSIX calls, so failures carry the system's reason ("No such file
 /// or directory", "Is a directory", "Permission denied"). Shared by suite loading and the CLI.
-public enum FileBytes {
+package enum FileBytes {
   /// Larger files are refused rather than read until memory runs out (`/dev/zero`, a FIFO
   /// that never ends, a wrong file).
-  public static let maxSize = 256 << 20
+  package static let maxSize = 256 << 20
 
   /// The UTF-8 byte order mark some Windows editors put at the start of a text file.
-  public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+  package static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
   /// The bytes of the file at `path`, without a leading UTF-8 byte order mark (every file
   /// Flint reads is UTF-8 text or JSON: rules, suites, data, manifests, firebase.json, query
   /// files; Google's tools accept the mark, so it is dropped here, once, for all of them); a
   /// file over `maxSize` bytes is an error.
-  public static func read(_ path: String) throws(FileReadError) -> [UInt8] {
+  package static func read(_ path: String) throws(FileReadError) -> [UInt8] {
     withoutByteOrderMark(try readRaw(path))
   }
 
   /// `bytes` without a leading UTF-8 byte order mark.
-  public static func withoutByteOrderMark(_ bytes: [UInt8]) -> [UInt8] {
+  package static func withoutByteOrderMark(_ bytes: [UInt8]) -> [UInt8] {
     bytes.starts(with: byteOrderMark) ? Array(bytes.dropFirst(byteOrderMark.count)) : bytes
   }
 

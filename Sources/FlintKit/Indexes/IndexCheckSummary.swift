@@ -3,10 +3,10 @@ import IndexAdvisor
 /// The verdict line of `flint indexes --check` when every query is served, worded from what
 /// served them: composite indexes or field overrides of the manifest, or the automatic
 /// single-field indexes (the document-key order included), with counts.
-public enum IndexCheckSummary {
+package enum IndexCheckSummary {
   /// `check: all 11 queries are served: 6 by composite indexes in firestore.indexes.json, 5 by
   /// automatic single-field indexes`. `manifest` is the manifest's name, nil when there is none.
-  public static func allServed(_ servings: [QueryServing], manifest: String?) -> String {
+  package static func allServed(_ servings: [QueryServing], manifest: String?) -> String {
     var composite = 0
     var overrides = 0
     var automatic = 0

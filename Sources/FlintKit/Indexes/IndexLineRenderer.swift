@@ -4,10 +4,10 @@ import IndexAdvisor
 /// The index part of `flint query`'s report: the kind of index the query needs, whether the
 /// manifest serves it, and for a missing index the backend's FAILED_PRECONDITION message
 /// with the console link and the index it encodes.
-public enum IndexLineRenderer {
+package enum IndexLineRenderer {
   /// `backendMessage`: whether a missing index also gets the backend's message and the index
   /// its link creates (the REPL's `:indexes` lists the queries without them).
-  public static func text(
+  package static func text(
     _ serving: QueryServing, manifest: String?, project: String, database: String, backendMessage: Bool = true
   ) -> String {
     let requirement = serving.requirement
@@ -44,7 +44,7 @@ public enum IndexLineRenderer {
   }
 
   /// `{"kind", "indexes", "fieldOverrides", "servedBy", "missing", "manifest"}`.
-  public static func json(_ serving: QueryServing, manifest: String?) -> JSONValue {
+  package static func json(_ serving: QueryServing, manifest: String?) -> JSONValue {
     let requirement = serving.requirement
     let servedBy: JSONValue =
       serving.isServed

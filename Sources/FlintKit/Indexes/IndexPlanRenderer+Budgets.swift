@@ -5,13 +5,13 @@ import IndexAdvisor
 /// `--prune`) that change it.
 extension IndexPlanRenderer {
   /// The option that sets a budget: `--limit` or `--override-limit`.
-  public static func option(_ entries: BudgetOverrun.Entries) -> String {
+  package static func option(_ entries: BudgetOverrun.Entries) -> String {
     entries == .composite ? "--limit" : "--override-limit"
   }
 
   /// Why a query stays unserved: what it needs, and the budget when one is to blame
   /// (`needs 1 composite index; over the budget (--limit 3)`).
-  public static func reasonText(_ item: UnservedQuery) -> String {
+  package static func reasonText(_ item: UnservedQuery) -> String {
     let indexes = item.missingIndexes.count
     let overrides = item.missingOverrides.count
     var parts: [String] = []
@@ -29,7 +29,7 @@ extension IndexPlanRenderer {
   }
 
   /// One sentence: the count and the limit, what was not done, what stays unserved, the fix.
-  public static func overrunText(_ overrun: BudgetOverrun) -> String {
+  package static func overrunText(_ overrun: BudgetOverrun) -> String {
     let count = overrun.count
     let noun =
       overrun.entries == .composite

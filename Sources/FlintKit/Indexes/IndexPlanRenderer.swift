@@ -2,10 +2,10 @@ import FirestoreModel
 import IndexAdvisor
 
 /// Renders an index plan: a few lines per section for people, or one JSON object.
-public enum IndexPlanRenderer {
+package enum IndexPlanRenderer {
   /// The plan for people. Query texts, file names and the collection and field names taken
   /// from them are the user's: control and bidirectional characters are shown escaped.
-  public static func text(_ plan: IndexPlan, queries: [WorkloadQuery]) -> String {
+  package static func text(_ plan: IndexPlan, queries: [WorkloadQuery]) -> String {
     let users = usersByEntry(plan, queries)
     var out = "plan: \(queries.count) quer\(queries.count == 1 ? "y" : "ies"), \(plan.servedCount) served"
     out += plan.unserved.isEmpty ? "\n" : ", \(plan.unserved.count) unserved\n"
@@ -27,7 +27,7 @@ public enum IndexPlanRenderer {
   /// escaped).
   /// `manifest` is the name of the manifest the plan was checked against (given with `--existing`
   /// or found through `firebase.json`), nil when there is none.
-  public static func checkText(_ plan: IndexPlan, queries: [WorkloadQuery], manifest: String?) -> String {
+  package static func checkText(_ plan: IndexPlan, queries: [WorkloadQuery], manifest: String?) -> String {
     var text = ""
     for (q, served) in plan.servedByExisting.enumerated() where !served && q < queries.count {
       let serving = plan.existingServings[q]
@@ -44,7 +44,7 @@ public enum IndexPlanRenderer {
     return VisibleText.escapedLines(text)
   }
 
-  public static func json(_ plan: IndexPlan, queries: [WorkloadQuery], manifest: Bool) -> String {
+  package static func json(_ plan: IndexPlan, queries: [WorkloadQuery], manifest: Bool) -> String {
     let users = usersByEntry(plan, queries)
     func entries(_ values: [JSONValue]) -> JSONValue {
       .array(

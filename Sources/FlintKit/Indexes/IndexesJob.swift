@@ -4,19 +4,19 @@ import SourceQueries
 
 /// The job behind `flint indexes`: read workload files and the existing manifest, plan the
 /// indexes within the budgets, and produce the merged manifest and the plan.
-public struct IndexesJob: Sendable {
-  public struct Input: Sendable {
+package struct IndexesJob: Sendable {
+  package struct Input: Sendable {
     /// Workload files: name and bytes (a file that is not UTF-8 text is refused, see `run`).
-    public var queryFiles: [(name: String, bytes: [UInt8])]
+    package var queryFiles: [(name: String, bytes: [UInt8])]
     /// The existing manifest (name and bytes), if any.
-    public var existing: (name: String, bytes: [UInt8])?
-    public var options: PlanOptions
+    package var existing: (name: String, bytes: [UInt8])?
+    package var options: PlanOptions
     /// Stop at the first bad query line (nothing is planned or written).
-    public var strict: Bool
+    package var strict: Bool
     /// App source files (Swift, TypeScript, JavaScript) whose queries join the workload.
-    public var sourceFiles: [(name: String, bytes: [UInt8])]
+    package var sourceFiles: [(name: String, bytes: [UInt8])]
 
-    public init(
+    package init(
       queryFiles: [(name: String, bytes: [UInt8])], existing: (name: String, bytes: [UInt8])?, options: PlanOptions,
       strict: Bool = false, sourceFiles: [(name: String, bytes: [UInt8])] = []
     ) {
@@ -28,32 +28,32 @@ public struct IndexesJob: Sendable {
     }
   }
 
-  public struct Output: Sendable {
-    public var plan: IndexPlan?
+  package struct Output: Sendable {
+    package var plan: IndexPlan?
     /// The valid queries of the workload, in file order.
-    public var queries: [WorkloadQuery]
+    package var queries: [WorkloadQuery]
     /// The manifest text to write; nil when nothing may be written (some query line failed).
-    public var manifestText: String?
+    package var manifestText: String?
     /// Bad query lines (`file:line:col: error: ...`), all of them (`problemText` caps them per file).
-    public var problems: [WorkloadProblem]
+    package var problems: [WorkloadProblem]
     /// Accepted with a warning (legacy manifest format, comments).
-    public var warnings: [String]
+    package var warnings: [String]
     /// The name of the existing manifest, if one was read.
-    public var existingName: String?
+    package var existingName: String?
     /// Queries of the source files that could not be resolved statically (not planned).
-    public var unresolved: [UnresolvedQuery] = []
+    package var unresolved: [UnresolvedQuery] = []
   }
 
   /// An existing manifest that is not valid: nothing is planned.
-  public struct ManifestInvalid: Error, Sendable, CustomStringConvertible {
-    public var error: JSONError
-    public var description: String { "\(error.description)" }
+  package struct ManifestInvalid: Error, Sendable, CustomStringConvertible {
+    package var error: JSONError
+    package var description: String { "\(error.description)" }
   }
 
   /// Plans the workload. A query file that is not UTF-8 text stops the plan as `strict` does
   /// (its one problem is reported, nothing is planned or written): a plan without that file's
   /// queries would be wrong, and with `--prune` would remove the indexes they use.
-  public static func run(_ input: Input) throws(ManifestInvalid) -> Output {
+  package static func run(_ input: Input) throws(ManifestInvalid) -> Output {
     var existing = IndexManifest()
     var warnings: [String] = []
     if let file = input.existing {

@@ -4,16 +4,16 @@ import SourceQueries
 
 /// The queries of app source files as a workload: each resolved query (each variant of a
 /// conditionally built one) is a workload query at its place in the source, weight 1.
-public enum SourceWorkload {
-  public struct Read: Sendable {
-    public var queries: [WorkloadQuery] = []
+package enum SourceWorkload {
+  package struct Read: Sendable {
+    package var queries: [WorkloadQuery] = []
     /// Queries Firestore would refuse (the SDK throws at run time), with their place.
-    public var problems: [WorkloadProblem] = []
-    public var unresolved: [UnresolvedQuery] = []
-    public var extraction = SourceExtraction()
+    package var problems: [WorkloadProblem] = []
+    package var unresolved: [UnresolvedQuery] = []
+    package var extraction = SourceExtraction()
   }
 
-  public static func read(_ files: [(name: String, bytes: [UInt8])]) -> Read {
+  package static func read(_ files: [(name: String, bytes: [UInt8])]) -> Read {
     var read = Read()
     read.extraction = SourceQueryReader.read(files)
     read.unresolved = read.extraction.unresolved
@@ -34,13 +34,13 @@ public enum SourceWorkload {
 
 /// The paths `flint indexes` is given, sorted into workload files and source files: a folder
 /// is walked for source files, a file is a source file by its extension, otherwise a workload.
-public enum IndexInputs {
-  public struct Files: Sendable {
-    public var workloads: [String] = []
-    public var sources: [String] = []
+package enum IndexInputs {
+  package struct Files: Sendable {
+    package var workloads: [String] = []
+    package var sources: [String] = []
   }
 
-  public static func classify(_ paths: [String], excludes: [String]) throws(FileReadError) -> Files {
+  package static func classify(_ paths: [String], excludes: [String]) throws(FileReadError) -> Files {
     var files = Files()
     let walker = SourceFolderWalker(excludes: excludes)
     for path in paths {

@@ -3,14 +3,14 @@ import IndexAdvisor
 
 /// The bad lines of workload files as `flint indexes` prints them, capped per file as
 /// `flint check` caps diagnostics (`DiagnosticRenderer.maxShownPerFile`).
-public enum WorkloadProblemText {
+package enum WorkloadProblemText {
   /// How many bad lines of one file are printed; the rest are counted in one line.
-  public static let maxShownPerFile = 50
+  package static let maxShownPerFile = 50
 
   /// The problems as lines for the terminal: at most `maxShownPerFile` per file, then
   /// `name: and 12 more errors` after that file's lines. Names and messages are escaped
   /// (`WorkloadProblem.description`). Problems come grouped by file, in the order read.
-  public static func text(_ problems: [WorkloadProblem]) -> String {
+  package static func text(_ problems: [WorkloadProblem]) -> String {
     var out = ""
     var start = problems.startIndex
     while start < problems.endIndex {

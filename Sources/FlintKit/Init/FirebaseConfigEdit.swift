@@ -7,9 +7,9 @@ import Foundation
 ///
 /// The section is added as text, before the closing brace of the top-level object, so every
 /// other key keeps its place, order and formatting (indentation and line endings are copied).
-public enum FirebaseConfigEdit {
+package enum FirebaseConfigEdit {
   /// What to do with the file.
-  public enum Plan: Sendable, Equatable {
+  package enum Plan: Sendable, Equatable {
     /// The file already has a `firestore` section (left unchanged); the rules files it names.
     case keep(rules: [String])
     /// The file's new text, with the `firestore` section added.
@@ -21,7 +21,7 @@ public enum FirebaseConfigEdit {
 
   /// Plans the edit of `bytes` (the text of firebase.json, named `name` in messages). Invalid
   /// JSON is an error naming `name:line:col`; so is a top level that is not an object.
-  public static func plan(_ bytes: [UInt8], name: String) throws(ProjectInit.Problem) -> Plan {
+  package static func plan(_ bytes: [UInt8], name: String) throws(ProjectInit.Problem) -> Plan {
     let value: JSONValue
     do {
       value = try JSONParser.parse(bytes: bytes, file: name)

@@ -3,27 +3,27 @@ import Foundation
 /// `flint init`: writes the starter files into an empty folder, or beside an existing
 /// firebase.json, never overwriting a file. An existing firebase.json without a `firestore`
 /// section gets one (`FirebaseConfigEdit`); one with a section keeps it.
-public enum ProjectInit {
+package enum ProjectInit {
   /// What was done, in file order.
-  public struct Outcome: Sendable, Equatable {
-    public var written: [String] = []
+  package struct Outcome: Sendable, Equatable {
+    package var written: [String] = []
     /// Files that already existed and were left as they were.
-    public var skipped: [String] = []
+    package var skipped: [String] = []
     /// Whether the existing firebase.json got the `firestore` section.
-    public var addedSection = false
+    package var addedSection = false
     /// The rules files named by the `firestore` section an existing firebase.json already had
     /// (nil: there was none).
-    public var keptRules: [String]?
+    package var keptRules: [String]?
   }
 
-  public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
+  package enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
     /// The folder has files but no firebase.json: not a Firebase project, and not empty.
     case notAProject(String)
     case unwritable(String)
     /// The existing firebase.json is not valid JSON (the message names file:line:col).
     case invalidConfig(String)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .notAProject(let folder):
         "'\(folder)' is neither empty nor a Firebase project (no firebase.json); run flint init in an empty folder or beside firebase.json"
@@ -33,7 +33,7 @@ public enum ProjectInit {
   }
 
   /// Writes the starter files into `folder` (created when missing).
-  public static func run(in folder: String) throws(Problem) -> Outcome {
+  package static func run(in folder: String) throws(Problem) -> Outcome {
     let manager = FileManager.default
     let entries = (try? manager.contentsOfDirectory(atPath: folder))?.filter { !$0.hasPrefix(".") } ?? []
     let hasConfig = entries.contains(StarterFiles.configName)

@@ -1,13 +1,13 @@
 /// The files `flint init` writes: locked-down rules, a suite that passes against them, an
 /// empty index manifest and (in an empty folder) the firebase.json naming them.
-public enum StarterFiles {
-  public static let rulesName = "firestore.rules"
-  public static let suiteName = "firestore.rules.test.yaml"
-  public static let indexesName = "firestore.indexes.json"
-  public static let configName = "firebase.json"
+package enum StarterFiles {
+  package static let rulesName = "firestore.rules"
+  package static let suiteName = "firestore.rules.test.yaml"
+  package static let indexesName = "firestore.indexes.json"
+  package static let configName = "firebase.json"
 
   /// Denies everything except a signed-in user's own `users/{uid}` document.
-  public static let rules = """
+  package static let rules = """
     rules_version = '2';
 
     // Locked down: everything is denied unless an allow below grants it.
@@ -29,7 +29,7 @@ public enum StarterFiles {
     """
 
   /// Cases that pass against `rules`; run with `flint test firestore.rules.test.yaml`.
-  public static let suite = """
+  package static let suite = """
     # Rule tests for firestore.rules: flint test firestore.rules.test.yaml
     # Fields: Docs/suites.md in the Flint repository, or `flint help suites`.
     rules: firestore.rules
@@ -58,12 +58,12 @@ public enum StarterFiles {
 
     """
 
-  public static let indexes = """
+  package static let indexes = """
     {"indexes": [], "fieldOverrides": []}
 
     """
 
-  public static let config = """
+  package static let config = """
     {
       "firestore": {
         "rules": "firestore.rules",

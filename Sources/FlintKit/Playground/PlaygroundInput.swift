@@ -3,10 +3,10 @@ import RulesEngine
 
 /// Reads the inputs of `flint query` given as text: `--auth`, document paths and
 /// `--data-json`. Errors name the option and the JSON path.
-public enum PlaygroundInput {
+package enum PlaygroundInput {
   /// `--auth`: `null` for a signed-out user, else `{"uid": "...", "token": {claims}}`
   /// (claims in plain or tagged JSON).
-  public static func auth(_ text: String, time: Timestamp? = nil) throws(JSONError) -> Auth? {
+  package static func auth(_ text: String, time: Timestamp? = nil) throws(JSONError) -> Auth? {
     let json = try JSONParser.parse(text, file: "--auth")
     if json.isNull { return nil }
     let object = try json.object(at: .root)
@@ -24,13 +24,13 @@ public enum PlaygroundInput {
   }
 
   /// `--data-json`: a document's fields (plain or tagged JSON object).
-  public static func fields(_ text: String, time: Timestamp? = nil) throws(JSONError) -> [String: Value] {
+  package static func fields(_ text: String, time: Timestamp? = nil) throws(JSONError) -> [String: Value] {
     let json = try JSONParser.parse(text, file: "--data-json")
     return try TaggedJSONDecoder(requestTime: time).fields(json, at: .root)
   }
 
   /// `--var NAME=VALUE`: VALUE is JSON (plain or tagged), or else taken as a string.
-  public static func variable(_ text: String, time: Timestamp? = nil) throws(JSONError) -> (String, Value) {
+  package static func variable(_ text: String, time: Timestamp? = nil) throws(JSONError) -> (String, Value) {
     guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
       throw JSONError("expected NAME=VALUE, got '\(text)'", path: .root)
     }
@@ -42,7 +42,7 @@ public enum PlaygroundInput {
 
   /// A document path relative to `/databases/<db>/documents`, with or without a leading `/`;
   /// nil when it is not a document path (an even number of non-empty segments).
-  public static func documentPath(_ text: String) -> ResourcePath? {
+  package static func documentPath(_ text: String) -> ResourcePath? {
     guard let path = ResourcePath(parsing: text), path.isDocument, !path.segments.contains(where: \.isEmpty) else {
       return nil
     }

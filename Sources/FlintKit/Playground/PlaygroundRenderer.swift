@@ -10,7 +10,7 @@ import RulesLanguage
 /// "indexes", "fieldOverrides", "servedBy", "missing", "manifest"}}` (`rules` only when rules
 /// were given, `aggregations` only for aggregation queries, `index` only for valid queries;
 /// `data` is tagged JSON).
-public enum PlaygroundRenderer {
+package enum PlaygroundRenderer {
   /// `flint query`'s words for an unbound variable: how to bind it with `--var` (the library
   /// only says that nothing binds it).
   static func worded(_ report: QueryReport) -> QueryReport {
@@ -30,7 +30,7 @@ public enum PlaygroundRenderer {
 
   /// The text report: validity, the rules decision with its explanation and suggested
   /// fixes, the normalized order-by, the results (path and compact data) and the reads.
-  public static func text(_ report: QueryReport) -> String {
+  package static func text(_ report: QueryReport) -> String {
     let report = worded(report)
     var out = ""
     guard let normalized = report.normalized else {
@@ -70,7 +70,7 @@ public enum PlaygroundRenderer {
   }
 
   /// The JSON report.
-  public static func json(_ report: QueryReport) -> String {
+  package static func json(_ report: QueryReport) -> String {
     let report = worded(report)
     var members: [(String, JSONValue)] = [
       ("valid", .bool(report.isValid)),
@@ -121,7 +121,7 @@ public enum PlaygroundRenderer {
 
   /// The text report of a single-document request: the decision with its explanation and,
   /// for an allowed `get`, the document.
-  public static func text(_ report: DocumentReport, explain: ExplainLevel = .full) -> String {
+  package static func text(_ report: DocumentReport, explain: ExplainLevel = .full) -> String {
     var out = ""
     if let refusal = report.refusal {
       return "write: \(refusal.code)\n  \(refusal.message); the rules were not evaluated\n"
@@ -147,7 +147,7 @@ public enum PlaygroundRenderer {
   /// `{"method", "path", "rules": {"decision", "explanation"}, "document": {"path", "data"} | null}`;
   /// for a write Firestore fails before the rules run, `{"method", "path", "refused": "NOT_FOUND",
   /// "message"}` instead of `rules`.
-  public static func json(_ report: DocumentReport) -> String {
+  package static func json(_ report: DocumentReport) -> String {
     var members: [(String, JSONValue)] = [
       ("method", .string(report.request.method.rawValue)),
       ("path", .string(report.request.path.description)),

@@ -7,21 +7,21 @@ import RulesLanguage
 /// The job behind `flint query`: parse → validate → normalize → prove against the rules →
 /// execute on the seeded documents → report. Also single-document requests (`get`,
 /// `create`, `update`, `delete`) decided by the evaluator.
-public struct QueryPlayground: Sendable {
+package struct QueryPlayground: Sendable {
   /// The rules to prove queries against; nil to skip the rules step.
-  public var ruleset: Ruleset?
+  package var ruleset: Ruleset?
   /// The seeded documents (queries run on them; `get()`/`exists()` read them).
-  public var store: DocumentStore
-  public var database: String
-  public var limits: EvaluationLimits
+  package var store: DocumentStore
+  package var database: String
+  package var limits: EvaluationLimits
   /// The index manifest queries are checked against (nil: only automatic indexes are known).
-  public var indexes: IndexManifest?
+  package var indexes: IndexManifest?
   /// The manifest's file name, for messages.
-  public var indexesName: String?
+  package var indexesName: String?
   /// The project id used in the console's create-index links.
-  public var project = ProjectID.placeholder
+  package var project = ProjectID.placeholder
 
-  public init(
+  package init(
     ruleset: Ruleset? = nil, store: DocumentStore = DocumentStore(), database: String = DatabaseID.default,
     limits: EvaluationLimits = .standard
   ) {
@@ -33,7 +33,7 @@ public struct QueryPlayground: Sendable {
 
   /// Runs query text for a user (`auth`, nil when signed out) at `time`. The query may use
   /// `auth.uid`, `auth.token.<claim>`, `request.time` and the names in `variables`.
-  public func run(
+  package func run(
     _ text: String, auth: Auth?, time: Timestamp = Timestamp(seconds: 0), variables: [String: Value] = [:]
   ) -> QueryReport {
     let source = SourceFile(name: "<query>", text: text)
@@ -66,7 +66,7 @@ public struct QueryPlayground: Sendable {
   /// Decides one single-document request as an app sends it (`DocumentRequest`: the same
   /// meaning of each word as suites and the REPL): a write Firestore fails before the rules run
   /// (`create` of an existing document, `update` of a missing one) is reported as refused.
-  public func run(_ document: DocumentRequest, auth: Auth?, time: Timestamp) -> DocumentReport {
+  package func run(_ document: DocumentRequest, auth: Auth?, time: Timestamp) -> DocumentReport {
     switch document.resolve(on: store, database: database, auth: auth, time: time) {
     case .success(let request):
       return run(request)
@@ -81,7 +81,7 @@ public struct QueryPlayground: Sendable {
 
   /// Decides one single-document request with the evaluator (full trace, for explanations).
   /// `get` also returns the stored document when allowed.
-  public func run(_ request: Request) -> DocumentReport {
+  package func run(_ request: Request) -> DocumentReport {
     var report = DocumentReport(request: request)
     if let ruleset {
       let evaluator = Evaluator(ruleset: ruleset, options: EvaluationOptions(traceLevel: .full, limits: limits))
@@ -97,45 +97,45 @@ public struct QueryPlayground: Sendable {
 }
 
 /// What `QueryPlayground.run(_:auth:time:)` found.
-public struct QueryReport: Sendable {
+package struct QueryReport: Sendable {
   /// The query text.
-  public var source: SourceFile
+  package var source: SourceFile
   /// Syntax errors, or the validity error, as diagnostics into `source`.
-  public var diagnostics: [Diagnostic]
+  package var diagnostics: [Diagnostic]
   /// The first problem's message (the SDK's or backend's text for validity errors).
-  public var error: String?
+  package var error: String?
   /// The variable the query names but nothing binds (the error says so without saying how).
-  public var unboundVariable: String?
+  package var unboundVariable: String?
   /// The normalized query, when valid.
-  public var normalized: NormalizedQuery?
+  package var normalized: NormalizedQuery?
   /// The rules decision, when rules were given.
-  public var proof: ListProof?
+  package var proof: ListProof?
   /// The rules text the proof's ranges point into.
-  public var rulesSource: SourceFile?
+  package var rulesSource: SourceFile?
   /// The documents (or aggregations) and reads, when the query ran (valid and not denied).
-  public var result: QueryResult?
+  package var result: QueryResult?
   /// What the query needs from indexes and whether the manifest (or, without one, the
   /// automatic indexes) serves it.
-  public var index: QueryServing?
+  package var index: QueryServing?
   /// The manifest checked against; nil when none was given.
-  public var indexesName: String?
-  public var project = ProjectID.placeholder
-  public var database = DatabaseID.default
+  package var indexesName: String?
+  package var project = ProjectID.placeholder
+  package var database = DatabaseID.default
 
-  public init(source: SourceFile, diagnostics: [Diagnostic]) {
+  package init(source: SourceFile, diagnostics: [Diagnostic]) {
     self.source = source
     self.diagnostics = diagnostics
   }
 
-  public var isValid: Bool { normalized != nil }
+  package var isValid: Bool { normalized != nil }
 
   /// Whether production would refuse the query for a missing index (only known when a
   /// manifest was given).
-  public var missingIndex: Bool { indexesName != nil && index?.isServed == false }
+  package var missingIndex: Bool { indexesName != nil && index?.isServed == false }
 
   /// `flint query`'s exit status: 0 valid (and allowed, with rules; and served, with a
   /// manifest), 1 invalid, denied or missing an index.
-  public var exitStatus: Int32 {
+  package var exitStatus: Int32 {
     guard isValid else { return 1 }
     if missingIndex { return 1 }
     return proof?.allowed == false ? 1 : 0
@@ -143,22 +143,22 @@ public struct QueryReport: Sendable {
 }
 
 /// What `QueryPlayground.run(_ request:)` found.
-public struct DocumentReport: Sendable {
-  public var request: Request
+package struct DocumentReport: Sendable {
+  package var request: Request
   /// The evaluator's decision, when rules were given.
-  public var decision: Decision?
-  public var rulesSource: SourceFile?
+  package var decision: Decision?
+  package var rulesSource: SourceFile?
   /// For an allowed `get`: the stored document (nil when missing).
-  public var document: Document?
+  package var document: Document?
   /// Whether the store was read (an allowed `get`, or any `get` without rules).
-  public var looked = false
+  package var looked = false
   /// The precondition Firestore fails the write with before the rules run, if it does.
-  public var refusal: PreconditionFailure?
+  package var refusal: PreconditionFailure?
 
-  public init(request: Request) {
+  package init(request: Request) {
     self.request = request
   }
 
   /// 0 allowed (or no rules), 1 denied or refused (NOT_FOUND, ALREADY_EXISTS).
-  public var exitStatus: Int32 { refusal != nil || decision?.allowed == false ? 1 : 0 }
+  package var exitStatus: Int32 { refusal != nil || decision?.allowed == false ? 1 : 0 }
 }

@@ -2,8 +2,8 @@ import FirestoreModel
 import RulesEngine
 
 /// The start-up screen: what was loaded, the counts, and how to get help.
-public enum ReplBanner {
-  public static func text(_ session: ReplSession, note: String?) -> String {
+package enum ReplBanner {
+  package static func text(_ session: ReplSession, note: String?) -> String {
     var out = "Flint playground: rules, queries and writes against in-memory data\n"
     if let note { out += "  (\(note))\n" }
     out +=
@@ -24,7 +24,7 @@ public enum ReplBanner {
 
 extension ReplSession {
   /// The number of entries in the manifest's `indexes` array (nil when it is not JSON of that shape).
-  public var indexCount: Int? {
+  package var indexCount: Int? {
     guard let bytes = indexesBytes, case .object(let root)? = try? JSONParser.parse(bytes: bytes),
       case .array(let entries)? = root.members.first(where: { $0.key == "indexes" })?.value
     else { return nil }
@@ -32,7 +32,7 @@ extension ReplSession {
   }
 
   /// Signs in from `--auth` and sets `--time` at start-up (already parsed by the caller).
-  public mutating func configure(auth: Auth?, time: Timestamp) {
+  package mutating func configure(auth: Auth?, time: Timestamp) {
     self.auth = auth
     userLabel = auth?.uid ?? "nobody"
     self.time = time

@@ -2,7 +2,7 @@
 ///
 /// Requests and queries need no prefix (`get /users/alice`, `collection("posts")...`);
 /// meta commands start with `:`.
-public enum ReplCommand: Equatable, Sendable {
+package enum ReplCommand: Equatable, Sendable {
   /// A single-document request; `json` is the object text for create/update/set
   /// (columns are 1-based, for messages).
   case request(ReplWrite.Kind, path: String, pathColumn: Int, json: String?, jsonColumn: Int)
@@ -38,7 +38,7 @@ public enum ReplCommand: Equatable, Sendable {
 }
 
 /// Who `:as` signs in.
-public enum ReplUser: Equatable, Sendable {
+package enum ReplUser: Equatable, Sendable {
   case user(String)
   /// An anonymous Firebase Auth user (sign-in provider `anonymous`).
   case anonymous
@@ -47,18 +47,18 @@ public enum ReplUser: Equatable, Sendable {
 }
 
 /// The files a session can load.
-public enum ReplFileKind: String, Sendable, CaseIterable {
+package enum ReplFileKind: String, Sendable, CaseIterable {
   case rules
   case data
   case indexes
 }
 
 /// A malformed command: the message and the 1-based column it is about.
-public struct ReplParseError: Error, Equatable, Sendable {
-  public var message: String
-  public var column: Int
+package struct ReplParseError: Error, Equatable, Sendable {
+  package var message: String
+  package var column: Int
 
-  public init(_ message: String, column: Int) {
+  package init(_ message: String, column: Int) {
     self.message = message
     self.column = column
   }

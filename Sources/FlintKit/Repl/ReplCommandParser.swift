@@ -2,14 +2,14 @@ import RulesLanguage
 
 /// Reads one input line into a `ReplCommand`. Errors carry the 1-based column (in Unicode
 /// scalars, as diagnostics count) of the word they are about.
-public enum ReplCommandParser {
+package enum ReplCommandParser {
   /// The meta commands, for help and completion.
-  public static let metaCommands = [
+  package static let metaCommands = [
     ":as", ":time", ":data", ":load", ":explain", ":indexes", ":save", ":commit", ":batch", ":abort", ":more",
     ":history", ":help", ":quit",
   ]
 
-  public static func parse(_ line: String) throws(ReplParseError) -> ReplCommand {
+  package static func parse(_ line: String) throws(ReplParseError) -> ReplCommand {
     let words = Words(line)
     guard let first = words.next(after: 0) else { return .nothing }
     if first.text.hasPrefix("#") { return .nothing }

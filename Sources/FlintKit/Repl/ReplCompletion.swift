@@ -4,10 +4,10 @@ import FirestoreModel
 /// field names.
 extension ReplSession {
   /// The characters that end the word being completed.
-  public static let wordBreaks = " \t\"'(),"
+  package static let wordBreaks = " \t\"'(),"
 
   /// Candidates for `word`, the text being completed, where `before` is the line up to it.
-  public func completions(before: String, word: String) -> [String] {
+  package func completions(before: String, word: String) -> [String] {
     let words = before.split(whereSeparator: \.isWhitespace).map(String.init)
     let candidates: [String]
     if words.isEmpty && !before.hasSuffix("(") && !before.hasSuffix("\"") {

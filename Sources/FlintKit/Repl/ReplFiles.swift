@@ -4,14 +4,14 @@ import RulesEngine
 import RulesLanguage
 
 /// A file the session loaded, remembered with its stamp so a change on disk is noticed.
-public struct WatchedFile: Sendable {
+package struct WatchedFile: Sendable {
   /// The path to open.
-  public var path: String
+  package var path: String
   /// The name shown in messages and diagnostics.
-  public var display: String
+  package var display: String
   var stamp: FileStamp?
 
-  public init(path: String, display: String? = nil) {
+  package init(path: String, display: String? = nil) {
     self.path = path
     self.display = display ?? path
     stamp = FileStamp.of(path)
@@ -26,12 +26,12 @@ public struct WatchedFile: Sendable {
 }
 
 /// Compiled rules and the file they came from.
-public struct LoadedRules: Sendable {
-  public var file: WatchedFile
-  public var source: SourceFile
-  public var ruleset: Ruleset
+package struct LoadedRules: Sendable {
+  package var file: WatchedFile
+  package var source: SourceFile
+  package var ruleset: Ruleset
   /// How many match blocks the rules hold (for the banner).
-  public var matchBlocks: Int
+  package var matchBlocks: Int
 }
 
 /// Reading the session's files. Every failure is a message; the caller keeps what it had.

@@ -3,20 +3,20 @@ import FirestoreModel
 /// Which files a session starts with: the options, else the current directory's
 /// `firebase.json` (its `firestore.rules` and `firestore.indexes`), else the bundled sample
 /// project (`Corpus/sample`, found beside the sources this binary was built from).
-public struct ReplProject: Sendable {
-  public var rules: WatchedFile?
-  public var data: WatchedFile?
-  public var indexes: WatchedFile?
+package struct ReplProject: Sendable {
+  package var rules: WatchedFile?
+  package var data: WatchedFile?
+  package var indexes: WatchedFile?
   /// A line saying where the files came from, when not from the options.
-  public var note: String?
+  package var note: String?
   /// A `firebase.json` that could not be read.
-  public var problem: String?
+  package var problem: String?
   /// The database the session's requests go to (`--database`, else the one firebase.json
   /// makes obvious: `FirebaseConfig.chosenDatabase`, through `ProjectFiles`).
-  public var database = DatabaseID.default
+  package var database = DatabaseID.default
 
   /// The bundled sample project folder.
-  public static let sampleFolder: String = {
+  package static let sampleFolder: String = {
     var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     parts.removeLast(4)  // Sources/FlintKit/Repl/ReplProject.swift
     return (parts + ["Corpus", "sample"]).joined(separator: "/")
@@ -24,7 +24,7 @@ public struct ReplProject: Sendable {
 
   /// Resolves the files for `flint repl [--rules F] [--data F] [--indexes F] [--database ID]`
   /// run in `directory`.
-  public static func resolve(
+  package static func resolve(
     rules: String?, data: String?, indexes: String?, directory: String = ".", database: String? = nil
   ) -> ReplProject {
     var project = ReplProject()

@@ -3,7 +3,7 @@ import FirestoreModel
 /// Loading the session's files, and reloading them when they change on disk.
 extension ReplSession {
   /// Loads the project's files at start-up; returns the messages (diagnostics, problems).
-  public mutating func start(with project: ReplProject) -> ReplOutcome {
+  package mutating func start(with project: ReplProject) -> ReplOutcome {
     var outcome = ReplOutcome()
     database = project.database
     if let problem = project.problem { outcome.absorb(.message(problem + "\n", failed: true)) }

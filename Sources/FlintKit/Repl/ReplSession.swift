@@ -6,57 +6,57 @@ import RulesLanguage
 /// An interactive playground session: the rules, the in-memory documents, the index
 /// manifest, the current user and time, and the queries run so far. `execute(_:)` runs one
 /// input line and returns the text to show; nothing on disk changes except through `:save`.
-public struct ReplSession: Sendable {
-  public internal(set) var rules: LoadedRules?
-  public internal(set) var store = DocumentStore()
-  public internal(set) var dataFile: WatchedFile?
+package struct ReplSession: Sendable {
+  package internal(set) var rules: LoadedRules?
+  package internal(set) var store = DocumentStore()
+  package internal(set) var dataFile: WatchedFile?
   /// The index manifest (`--indexes`, `:load indexes` or firebase.json's `firestore.indexes`).
-  public internal(set) var indexesFile: WatchedFile?
-  public internal(set) var indexesBytes: [UInt8]?
+  package internal(set) var indexesFile: WatchedFile?
+  package internal(set) var indexesBytes: [UInt8]?
   /// The signed-in user (nil: signed out) and how the prompt names them.
-  public internal(set) var auth: Auth?
-  public internal(set) var userLabel = "nobody"
+  package internal(set) var auth: Auth?
+  package internal(set) var userLabel = "nobody"
   /// `request.time`.
-  public internal(set) var time = Timestamp(seconds: 0)
+  package internal(set) var time = Timestamp(seconds: 0)
   /// The database requests go to (`request.path` starts `/databases/<database>/documents`).
-  public var database = DatabaseID.default
+  package var database = DatabaseID.default
   /// `:explain on`: the full sub-expression trace instead of one-line verdicts.
-  public internal(set) var explain = false
+  package internal(set) var explain = false
   /// `:commit on|off`: whether allowed writes change the in-memory data.
-  public internal(set) var applyWrites = true
+  package internal(set) var applyWrites = true
   /// The writes queued since `:batch`, or nil outside a batch.
-  public internal(set) var batch: [TypedRequest]?
+  package internal(set) var batch: [TypedRequest]?
   /// Every line entered, in order.
-  public internal(set) var history: [String] = []
+  package internal(set) var history: [String] = []
   /// The distinct valid queries run this session (what `:indexes` advises on).
-  public internal(set) var queries: [NormalizedQuery] = []
+  package internal(set) var queries: [NormalizedQuery] = []
   /// The text each of `queries` was written as.
-  public internal(set) var queryTexts: [String] = []
+  package internal(set) var queryTexts: [String] = []
   /// Results of the last query not shown yet (`:more`).
   var pendingResults: [Document] = []
-  public var style: ReplStyle
+  package var style: ReplStyle
   /// Results shown per page.
-  public var pageSize = 20
+  package var pageSize = 20
 
-  public init(style: ReplStyle = ReplStyle(colors: false)) {
+  package init(style: ReplStyle = ReplStyle(colors: false)) {
     self.style = style
   }
 
   /// `flint(alice)> `, or `flint(alice) batch[2]> ` inside a batch (the user id escaped).
-  public var prompt: String {
+  package var prompt: String {
     let inBatch = batch.map { " batch[\($0.count)]" } ?? ""
     return "flint(\(ReplShown.clipped(userLabel, max: ReplShown.maxUser)))\(inBatch)> "
   }
 
   /// The prompt and `line`, as a scripted session echoes its input: escaped, and cut after
   /// `ReplShown.maxEchoed` characters.
-  public func echo(_ line: String) -> String {
+  package func echo(_ line: String) -> String {
     prompt + ReplShown.clipped(line, max: ReplShown.maxEchoed) + "\n"
   }
 
   /// Runs one input line: reloads files changed on disk, then parses and runs the command.
   /// The answer is safe for the terminal (`ReplStyle.visible`).
-  public mutating func execute(_ line: String) -> ReplOutcome {
+  package mutating func execute(_ line: String) -> ReplOutcome {
     var outcome = ReplOutcome()
     outcome.text += refreshChangedFiles()
     let command: ReplCommand
@@ -123,17 +123,17 @@ public struct ReplSession: Sendable {
 }
 
 /// What one input line produced.
-public struct ReplOutcome: Error, Sendable {
+package struct ReplOutcome: Error, Sendable {
   /// The text to print (ends with a newline unless empty).
-  public var text = ""
+  package var text = ""
   /// The line could not be parsed (a malformed command, JSON value or query).
-  public var parseFailed = false
+  package var parseFailed = false
   /// The command could not be carried out (a missing file, a bad time, ...).
-  public var failed = false
+  package var failed = false
   /// `:quit`.
-  public var quit = false
+  package var quit = false
 
-  public init() {}
+  package init() {}
 
   mutating func absorb(_ other: ReplOutcome) {
     text += other.text

@@ -1,21 +1,21 @@
 import FirestoreModel
 
 /// Terminal colours for the session's output: on only for a terminal without `NO_COLOR`.
-public struct ReplStyle: Sendable {
-  public var colors: Bool
+package struct ReplStyle: Sendable {
+  package var colors: Bool
 
-  public init(colors: Bool) { self.colors = colors }
+  package init(colors: Bool) { self.colors = colors }
 
   /// `ALLOW` in green or `DENY` in red.
-  public func verdict(_ allowed: Bool) -> String {
+  package func verdict(_ allowed: Bool) -> String {
     paint(allowed ? "ALLOW" : "DENY", allowed ? "32;1" : "31;1")
   }
 
   /// Secondary text (file:line, counts) dimmed.
-  public func dim(_ text: String) -> String { paint(text, "2") }
+  package func dim(_ text: String) -> String { paint(text, "2") }
 
   /// Errors in red.
-  public func error(_ text: String) -> String { paint(text, "31") }
+  package func error(_ text: String) -> String { paint(text, "31") }
 
   /// The SGR codes `paint` writes.
   static let codes = ["32;1", "31;1", "2", "31", "0"]
@@ -31,7 +31,7 @@ public struct ReplStyle: Sendable {
   /// contents, values in documents). Without colours nothing raw gets through; with colours a
   /// user's text could at most repeat one of the colour codes above, never move the cursor,
   /// clear the screen or reorder text.
-  public func visible(_ text: String) -> String {
+  package func visible(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: { $0 != "\n" && VisibleText.isEscaped($0) }) else { return text }
     let scalars = Array(text.unicodeScalars)
     var out = ""

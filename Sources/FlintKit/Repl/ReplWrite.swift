@@ -1,6 +1,6 @@
 /// A single-document request typed at the prompt, before it is turned into a rules request.
-public enum ReplWrite {
+package enum ReplWrite {
   /// The request words, with the meaning `DocumentRequest` gives them everywhere: `set` creates
   /// or replaces; `update` merges onto the stored document.
-  public typealias Kind = DocumentRequest.Kind
+  package typealias Kind = DocumentRequest.Kind
 }

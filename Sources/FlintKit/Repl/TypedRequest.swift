@@ -1,12 +1,12 @@
 import FirestoreModel
 
 /// A single-document request as typed, with its path and JSON read: `set /posts/p1 {...}`.
-public struct TypedRequest: Sendable {
+package struct TypedRequest: Sendable {
   /// The request, with the meaning every front end gives its word (`DocumentRequest`).
-  public var request: DocumentRequest
+  package var request: DocumentRequest
   /// The input line, for messages.
-  public var line: String
+  package var line: String
 
-  public var kind: ReplWrite.Kind { request.kind }
-  public var path: ResourcePath { request.path }
+  package var kind: ReplWrite.Kind { request.kind }
+  package var path: ResourcePath { request.path }
 }

@@ -1,7 +1,7 @@
 import RulesLanguage
 
 /// One suite file as a CI report sees it: run (with how long it took) or not loadable.
-public enum SuiteRun: Sendable {
+package enum SuiteRun: Sendable {
   case ran(SuiteResult, seconds: Double)
   case unloadable(file: String, error: SuiteError)
 }
@@ -21,8 +21,8 @@ public enum SuiteRun: Sendable {
 ///
 /// A failure's body is the block `flint test` prints for the case. A suite that could not be
 /// loaded is a `testsuite` with one `testcase` holding an `<error>` (the problems as printed).
-public enum JUnitReport {
-  public static func render(_ runs: [SuiteRun], explain: ExplainLevel = .short) -> String {
+package enum JUnitReport {
+  package static func render(_ runs: [SuiteRun], explain: ExplainLevel = .short) -> String {
     var tests = 0
     var failures = 0
     var errors = 0

@@ -14,9 +14,9 @@ import RulesEngine
 ///
 /// The preconditions are decided before the rules run (`resolve`): a refused write never reaches
 /// the evaluator, and its outcome is the refusal, not an allow (spec §6.2; Docs/fidelity/test-and-expr.md).
-public struct DocumentRequest: Sendable {
+package struct DocumentRequest: Sendable {
   /// The request words.
-  public enum Kind: String, Sendable, CaseIterable {
+  package enum Kind: String, Sendable, CaseIterable {
     case get
     case create
     case update
@@ -24,17 +24,17 @@ public struct DocumentRequest: Sendable {
     case delete
 
     /// Whether the word takes document data.
-    public var takesData: Bool { self == .create || self == .update || self == .set }
+    package var takesData: Bool { self == .create || self == .update || self == .set }
   }
 
-  public var kind: Kind
+  package var kind: Kind
   /// The document, relative to `/databases/<database>/documents`.
-  public var path: ResourcePath
+  package var path: ResourcePath
   /// For `create`, `update` and `set`: what the write sends. The document after it (what
   /// `request.resource.data` holds) is `write.document(after: stored)`.
-  public var write: ClientWrite?
+  package var write: ClientWrite?
 
-  public init(kind: Kind, path: ResourcePath, write: ClientWrite? = nil) {
+  package init(kind: Kind, path: ResourcePath, write: ClientWrite? = nil) {
     self.kind = kind
     self.path = path
     self.write = write
@@ -42,7 +42,7 @@ public struct DocumentRequest: Sendable {
 
   /// The rules request this request makes on `store` (the documents before it), or the
   /// precondition Firestore fails it with before the rules run.
-  public func resolve(on store: DocumentStore, database: String = DatabaseID.default, auth: Auth?, time: Timestamp)
+  package func resolve(on store: DocumentStore, database: String = DatabaseID.default, auth: Auth?, time: Timestamp)
     -> Result<Request, PreconditionFailure>
   {
     let stored = store.document(at: path)?.fields
@@ -67,7 +67,7 @@ public struct DocumentRequest: Sendable {
   }
 
   /// The rules method a refused request would have had (for messages and reports).
-  public var attemptedMethod: RequestMethod {
+  package var attemptedMethod: RequestMethod {
     switch kind {
     case .get: .get
     case .create: .create
@@ -79,14 +79,14 @@ public struct DocumentRequest: Sendable {
 
 /// Why Firestore refuses a write before its rules run: the outcome the app sees instead of an
 /// allow or a permission error.
-public enum PreconditionFailure: Error, Sendable, Hashable {
+package enum PreconditionFailure: Error, Sendable, Hashable {
   /// `create` of a document that exists: ALREADY_EXISTS.
   case alreadyExists(ResourcePath)
   /// `update` of a document that does not exist: NOT_FOUND.
   case notFound(ResourcePath)
 
   /// The gRPC status the app sees: `NOT_FOUND`, `ALREADY_EXISTS`.
-  public var code: String {
+  package var code: String {
     switch self {
     case .alreadyExists: "ALREADY_EXISTS"
     case .notFound: "NOT_FOUND"
@@ -94,14 +94,14 @@ public enum PreconditionFailure: Error, Sendable, Hashable {
   }
 
   /// The document the write targeted.
-  public var path: ResourcePath {
+  package var path: ResourcePath {
     switch self {
     case .alreadyExists(let path), .notFound(let path): path
     }
   }
 
   /// `update /users/bob: NOT_FOUND: no document to update (set or create makes one)`.
-  public var message: String {
+  package var message: String {
     switch self {
     case .alreadyExists(let path):
       "create /\(path): ALREADY_EXISTS: the document exists (set replaces it, update merges)"
@@ -116,7 +116,7 @@ extension DocumentRequest {
   /// document for `create` and `set`, the changed fields for `update` (plain or tagged JSON, field
   /// transforms such as `{"__increment__": 1}` allowed); nil for `get` and `delete`.
   /// - Throws: `JSONError` naming the JSON path, with `name` as the input's name.
-  public static func read(
+  package static func read(
     _ kind: Kind, path: ResourcePath, json text: String?, time: Timestamp, name: String = "--data-json"
   ) throws(JSONError) -> DocumentRequest {
     guard kind.takesData else { return DocumentRequest(kind: kind, path: path) }

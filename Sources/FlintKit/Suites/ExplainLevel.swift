@@ -1,5 +1,5 @@
 /// How much a failing case's explanation shows.
-public enum ExplainLevel: String, Sendable, CaseIterable {
+package enum ExplainLevel: String, Sendable, CaseIterable {
   /// Each allow that could have granted: its line, the first failing sub-expression and the
   /// values it saw (a dozen lines for a typical failure).
   case short

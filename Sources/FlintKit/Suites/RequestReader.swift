@@ -20,7 +20,7 @@ import RulesLanguage
 /// `data` (the complete document after the write) is only for `create`/`update`; `query`
 /// (DSL text or the structured JSON form) only for `list`, where it may stand in for `path`.
 /// Public so that the `Flint` library builds its requests with exactly the suites' semantics.
-public struct RequestReader {
+package struct RequestReader {
   static let keys: Set<String> = [
     "method", "path", "auth", "time", "data", "update", "set", "merge", "mergeFields", "query",
   ]
@@ -35,7 +35,7 @@ public struct RequestReader {
   let database: String
 
   /// A reader for requests sent to `database` at `defaultTime` (unless they give a time) on `store`.
-  public init(defaultTime: Timestamp, store: DocumentStore, database: String = DatabaseID.default) {
+  package init(defaultTime: Timestamp, store: DocumentStore, database: String = DatabaseID.default) {
     self.defaultTime = defaultTime
     self.store = store
     self.database = database
@@ -43,7 +43,7 @@ public struct RequestReader {
 
   /// Reads one request object; errors name the JSON path under `path` (the first of them:
   /// `readAll` gives every one).
-  public func read(_ json: JSONValue, at path: JSONPath) throws(JSONError) -> SuiteRequest {
+  package func read(_ json: JSONValue, at path: JSONPath) throws(JSONError) -> SuiteRequest {
     let (request, errors) = readAll(json, at: path)
     if let first = errors.first { throw first }
     guard let request else { throw JSONError("invalid request", path: path) }
@@ -52,7 +52,7 @@ public struct RequestReader {
 
   /// Reads one request object, with every problem found: unknown keys, `time` and `auth` are
   /// checked independently of the rest, so one case reports all of its mistakes at once.
-  public func readAll(_ json: JSONValue, at path: JSONPath) -> (request: SuiteRequest?, errors: [JSONError]) {
+  package func readAll(_ json: JSONValue, at path: JSONPath) -> (request: SuiteRequest?, errors: [JSONError]) {
     let object: JSONObject
     do {
       object = try json.object(at: path)

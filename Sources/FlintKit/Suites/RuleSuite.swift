@@ -4,25 +4,25 @@ import RulesEngine
 import RulesLanguage
 
 /// A loaded rule-test suite: compiled rules, the seed documents and the cases to run.
-public struct RuleSuite: Sendable {
+package struct RuleSuite: Sendable {
   /// The suite file, as named on the command line.
-  public var file: String
+  package var file: String
   /// The rules file the cases run against (resolved against the suite's folder).
-  public var rulesFile: String
+  package var rulesFile: String
   /// The rules text, for explanations.
-  public var source: SourceFile
+  package var source: SourceFile
   /// The compiled rules.
-  public var ruleset: Ruleset
+  package var ruleset: Ruleset
   /// The documents every case starts from unless it has its own `seed`.
-  public var store: DocumentStore
+  package var store: DocumentStore
   /// The default `request.time`.
-  public var time: Timestamp
-  public var cases: [SuiteCase]
+  package var time: Timestamp
+  package var cases: [SuiteCase]
   /// The problems of the cases that could not be read (located, every problem of each): those
   /// cases do not run; the others do.
-  public var caseErrors: [JSONError] = []
+  package var caseErrors: [JSONError] = []
 
-  public init(
+  package init(
     file: String, rulesFile: String, source: SourceFile, ruleset: Ruleset, store: DocumentStore, time: Timestamp,
     cases: [SuiteCase]
   ) {
@@ -37,16 +37,16 @@ public struct RuleSuite: Sendable {
 }
 
 /// One case: a request (or a batch of them), the documents it runs on and the expected verdict.
-public struct SuiteCase: Sendable {
-  public var name: String
+package struct SuiteCase: Sendable {
+  package var name: String
   /// The documents the case sees: the case's `seed`, or else the suite's data.
-  public var store: DocumentStore
-  public var action: CaseAction
-  public var expect: Verdict
+  package var store: DocumentStore
+  package var action: CaseAction
+  package var expect: Verdict
   /// The 1-based line of the case in the suite file, when known (for `suite.yaml:42: FAIL`).
-  public var line: Int?
+  package var line: Int?
 
-  public init(name: String, store: DocumentStore, action: CaseAction, expect: Verdict, line: Int? = nil) {
+  package init(name: String, store: DocumentStore, action: CaseAction, expect: Verdict, line: Int? = nil) {
     self.name = name
     self.store = store
     self.action = action
@@ -56,7 +56,7 @@ public struct SuiteCase: Sendable {
 }
 
 /// What a case sends.
-public enum CaseAction: Sendable {
+package enum CaseAction: Sendable {
   /// One request.
   case single(SuiteRequest)
   /// A batched write or transaction: all-or-nothing.
@@ -65,24 +65,24 @@ public enum CaseAction: Sendable {
 
 /// A request as a suite describes it: the engine's request plus, for `list`, the query, or
 /// the precondition Firestore fails the write with before the rules run.
-public struct SuiteRequest: Sendable {
-  public var request: Request
+package struct SuiteRequest: Sendable {
+  package var request: Request
   /// For `list`: the validated, normalized query (a collection path alone stands for the
   /// query with no filters); nil for other methods.
-  public var query: NormalizedQuery?
+  package var query: NormalizedQuery?
   /// A `create` of an existing document or an `update` of a missing one (on the case's data,
   /// or in a batch on the data the earlier writes left): the outcome is this refusal and the
   /// rules do not run (`DocumentRequest.resolve`).
-  public var refusal: PreconditionFailure?
+  package var refusal: PreconditionFailure?
 
-  public init(request: Request, query: NormalizedQuery? = nil, refusal: PreconditionFailure? = nil) {
+  package init(request: Request, query: NormalizedQuery? = nil, refusal: PreconditionFailure? = nil) {
     self.request = request
     self.query = query
     self.refusal = refusal
   }
 
   /// The query with no filters and no limit on the request's collection (or collection group).
-  public static func unfilteredQuery(for request: Request) -> NormalizedQuery {
+  package static func unfilteredQuery(for request: Request) -> NormalizedQuery {
     let scope: QueryScope =
       request.isCollectionGroup
       ? .collectionGroup(id: request.path.lastSegment ?? "", parent: ResourcePath(segments: []))
@@ -94,16 +94,16 @@ public struct SuiteRequest: Sendable {
 /// What a case expects, and what it got: the outcome the app sees. `allow` and `deny` are the
 /// rules' verdict; `not-found` and `already-exists` are the writes Firestore fails before the
 /// rules run (an `update` of a missing document, a `create` of an existing one).
-public enum Verdict: String, Hashable, Sendable, CaseIterable {
+package enum Verdict: String, Hashable, Sendable, CaseIterable {
   case allow
   case deny
   case notFound = "not-found"
   case alreadyExists = "already-exists"
 
-  public init(allowed: Bool) { self = allowed ? .allow : .deny }
+  package init(allowed: Bool) { self = allowed ? .allow : .deny }
 
   /// The verdict of a write refused before the rules run.
-  public init(_ refusal: PreconditionFailure) {
+  package init(_ refusal: PreconditionFailure) {
     switch refusal {
     case .notFound: self = .notFound
     case .alreadyExists: self = .alreadyExists
@@ -111,5 +111,5 @@ public enum Verdict: String, Hashable, Sendable, CaseIterable {
   }
 
   /// `allow, deny, not-found, already-exists`, for messages.
-  public static let names = allCases.map(\.rawValue).joined(separator: ", ")
+  package static let names = allCases.map(\.rawValue).joined(separator: ", ")
 }

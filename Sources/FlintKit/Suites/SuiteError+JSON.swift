@@ -5,7 +5,7 @@ extension SuiteError {
   /// Each problem as `{"file", "line", "column", "path", "message"}` (the parts that are
   /// known), for `flint test --format json`; rules diagnostics as `{"file", "line",
   /// "column", "severity", "code", "message"}`.
-  public var jsonEntries: [JSONValue] {
+  package var jsonEntries: [JSONValue] {
     switch self {
     case .invalid(let error): [Self.entry(error)]
     case .invalidCases(let errors): errors.map(Self.entry)

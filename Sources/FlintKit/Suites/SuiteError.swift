@@ -2,7 +2,7 @@ import FirestoreModel
 import RulesLanguage
 
 /// Why a suite could not be loaded (the `flint test` exit status 2).
-public enum SuiteError: Error, Sendable, CustomStringConvertible {
+package enum SuiteError: Error, Sendable, CustomStringConvertible {
   /// The suite or a data file is invalid: `suite.json:4:7: $.cases[2].request.method: reason`.
   case invalid(JSONError)
   /// Several independent problems in one suite, each located, in file order.
@@ -13,7 +13,7 @@ public enum SuiteError: Error, Sendable, CustomStringConvertible {
   case rules(source: SourceFile, diagnostics: [Diagnostic])
 
   /// The message, ready to print (rules diagnostics with source lines and carets).
-  public var description: String {
+  package var description: String {
     switch self {
     case .invalid(let error): error.description
     case .invalidCases(let errors): errors.map(\.description).joined(separator: "\n")

@@ -2,14 +2,14 @@ import Foundation
 
 /// File access for suites: whole-file reads with the system's reason on failure, folder
 /// expansion, and paths relative to a suite's folder.
-public enum SuiteFiles {
+package enum SuiteFiles {
   /// The suite file extensions a folder argument picks up.
-  public static let suiteExtensions = ["json", "yaml", "yml"]
+  package static let suiteExtensions = ["json", "yaml", "yml"]
   /// Larger files are refused (`FileBytes.maxSize`).
-  public static let maxFileSize = FileBytes.maxSize
+  package static let maxFileSize = FileBytes.maxSize
 
   /// The bytes of a file, or `SuiteError.unreadable` naming it and the reason.
-  public static func read(_ path: String) throws(SuiteError) -> [UInt8] {
+  package static func read(_ path: String) throws(SuiteError) -> [UInt8] {
     do {
       return try FileBytes.read(path)
     } catch {
@@ -18,7 +18,7 @@ public enum SuiteFiles {
   }
 
   /// Whether `path` is a folder.
-  public static func isDirectory(_ path: String) -> Bool {
+  package static func isDirectory(_ path: String) -> Bool {
     var isDirectory: ObjCBool = false
     return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
   }
@@ -26,7 +26,7 @@ public enum SuiteFiles {
   /// The suite files to run for the command-line arguments: files as given, folders replaced
   /// by their `*.json`/`*.yaml`/`*.yml` files (not recursive), sorted by name, that are
   /// suites (`isSuite`): firebase.json, seed data and index manifests are skipped silently.
-  public static func expand(_ arguments: [String]) throws(SuiteError) -> [String] {
+  package static func expand(_ arguments: [String]) throws(SuiteError) -> [String] {
     var files: [String] = []
     for argument in arguments {
       guard isDirectory(argument) else {
@@ -51,7 +51,7 @@ public enum SuiteFiles {
 
   /// The suites in the current folder, by bare name (`flint test` with no argument), or
   /// `no suites found in the current folder`.
-  public static func currentFolder() throws(SuiteError) -> [String] {
+  package static func currentFolder() throws(SuiteError) -> [String] {
     do {
       return try expand(["."]).map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 }
     } catch {
@@ -76,7 +76,7 @@ public enum SuiteFiles {
   }
 
   /// `relative` resolved against the folder holding `file` (absolute paths stay as they are).
-  public static func resolve(_ relative: String, besides file: String) -> String {
+  package static func resolve(_ relative: String, besides file: String) -> String {
     if relative.hasPrefix("/") { return relative }
     guard let slash = file.lastIndex(of: "/") else { return relative }
     return join(String(file[..<slash]), relative)

@@ -15,30 +15,30 @@ import RulesLanguage
 /// documents (`FixtureLoader`). Unknown keys, wrong types, bad paths and timestamps are
 /// errors naming the file, the JSON path and the reason; rules that do not compile are an
 /// error carrying their diagnostics. A rules file shared by several suites compiles once.
-public struct SuiteLoader {
+package struct SuiteLoader {
   static let suiteKeys: Set<String> = ["rules", "data", "time", "database", "cases"]
   static let caseKeys: Set<String> = ["name", "seed", "request", "batch", "expect", "database"]
   /// `request.time` when neither the suite nor the request gives one.
-  public static let defaultTime = Timestamp(seconds: 0)
+  package static let defaultTime = Timestamp(seconds: 0)
 
   /// Reads a whole file (replaceable for tests).
-  public typealias Reader = @Sendable (String) throws(SuiteError) -> [UInt8]
+  package typealias Reader = @Sendable (String) throws(SuiteError) -> [UInt8]
 
   private let reader: Reader
   private var compiled: [String: (source: SourceFile, ruleset: Ruleset)] = [:]
   /// The database of suites that name none (`flint test --database`).
-  public var defaultDatabase = DatabaseID.default
+  package var defaultDatabase = DatabaseID.default
   /// Whether a suite with invalid cases still loads with its valid ones, the problems in
   /// `RuleSuite.caseErrors` (`flint test`); when false, any invalid case makes `load` throw
   /// every problem of every case.
-  public var keepsValidCases = false
+  package var keepsValidCases = false
 
-  public init(reader: @escaping Reader = { path throws(SuiteError) in try SuiteFiles.read(path) }) {
+  package init(reader: @escaping Reader = { path throws(SuiteError) in try SuiteFiles.read(path) }) {
     self.reader = reader
   }
 
   /// Loads the suite at `file` (YAML when it ends in `.yaml`/`.yml`, else JSON).
-  public mutating func load(file: String) throws(SuiteError) -> RuleSuite {
+  package mutating func load(file: String) throws(SuiteError) -> RuleSuite {
     let bytes = try reader(file)
     let text: StructuredText
     do {
@@ -286,7 +286,7 @@ public struct SuiteLoader {
   }
 
   /// Reads and compiles a rules file; a file with errors throws `SuiteError.rules`.
-  public static func compileRules(
+  package static func compileRules(
     atPath path: String, reader: Reader = { path throws(SuiteError) in try SuiteFiles.read(path) }
   ) throws(SuiteError) -> (source: SourceFile, ruleset: Ruleset) {
     let bytes = try reader(path)

@@ -12,11 +12,11 @@ import RulesLanguage
 /// when some suite could not be loaded. `expect`/`actual` are `allow`, `deny`, `not-found` or
 /// `already-exists`; a refused write's explanation is `{"refused": "NOT_FOUND", "path",
 /// "batchIndex"?, "message"}`.
-public enum SuiteReport {
+package enum SuiteReport {
   /// The text report. The case's name, the file name and the values the suite provided are the
   /// user's text: control and bidirectional characters in them are shown escaped
   /// (`VisibleText`), so a name such as `a\u{1B}[31m` cannot act on the terminal.
-  public static func text(_ results: [SuiteResult], explain: ExplainLevel = .short) -> String {
+  package static func text(_ results: [SuiteResult], explain: ExplainLevel = .short) -> String {
     var out = ""
     for result in results {
       for failure in result.cases where !failure.passed {
@@ -29,7 +29,7 @@ public enum SuiteReport {
   }
 
   /// `N passed, M failed`.
-  public static func summary(_ results: [SuiteResult]) -> String {
+  package static func summary(_ results: [SuiteResult]) -> String {
     let passed = results.reduce(0) { $0 + $1.passed }
     let failed = results.reduce(0) { $0 + $1.failed }
     return "\(passed) passed, \(failed) failed"
@@ -37,7 +37,7 @@ public enum SuiteReport {
 
   /// A failing case: the header, then its explanation, as the suite wrote them (the text
   /// report escapes it for the terminal; JUnit's XML writer escapes it its own way).
-  public static func block(_ result: CaseResult, in suite: SuiteResult, explain: ExplainLevel = .short) -> String {
+  package static func block(_ result: CaseResult, in suite: SuiteResult, explain: ExplainLevel = .short) -> String {
     // A batch that should pass: the writes it allowed are not the problem, the denied one is.
     let explainsGrant = result.expect == .deny
     func decisionText(_ decision: Decision, batch: [Decision] = []) -> String {
@@ -83,7 +83,7 @@ public enum SuiteReport {
   static let signedOutHint = "the case has no auth; sign in with auth: {uid: alice} in its request"
 
   /// The JSON report, one line, newline-terminated.
-  public static func json(_ results: [SuiteResult], errors: [SuiteError] = []) -> String {
+  package static func json(_ results: [SuiteResult], errors: [SuiteError] = []) -> String {
     let suites = results.map { result in
       JSONValue.object([
         ("file", .string(result.file)),

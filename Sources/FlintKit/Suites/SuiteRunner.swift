@@ -4,7 +4,7 @@ import RulesEngine
 import RulesLanguage
 
 /// What a case did.
-public enum CaseOutcome: Sendable {
+package enum CaseOutcome: Sendable {
   /// A get or write request, decided by the evaluator.
   case single(Decision)
   /// A list request, decided by proving the query's filters against the rules (spec §7).
@@ -16,7 +16,7 @@ public enum CaseOutcome: Sendable {
   case refused(PreconditionFailure, position: Int?)
 
   /// Whether the request (or the whole batch) was allowed.
-  public var allowed: Bool {
+  package var allowed: Bool {
     switch self {
     case .single(let decision): decision.allowed
     case .list(let proof): proof.allowed
@@ -26,21 +26,21 @@ public enum CaseOutcome: Sendable {
   }
 
   /// The outcome the app sees: `allow`, `deny`, `not-found` or `already-exists`.
-  public var verdict: Verdict {
+  package var verdict: Verdict {
     if case .refused(let refusal, _) = self { return Verdict(refusal) }
     return Verdict(allowed: allowed)
   }
 }
 
 /// One case's result.
-public struct CaseResult: Sendable {
-  public var name: String
-  public var expect: Verdict
-  public var outcome: CaseOutcome
+package struct CaseResult: Sendable {
+  package var name: String
+  package var expect: Verdict
+  package var outcome: CaseOutcome
   /// The case's line in the suite file, when known.
-  public var line: Int?
+  package var line: Int?
 
-  public init(name: String, expect: Verdict, outcome: CaseOutcome, line: Int? = nil) {
+  package init(name: String, expect: Verdict, outcome: CaseOutcome, line: Int? = nil) {
     self.name = name
     self.expect = expect
     self.outcome = outcome
@@ -48,28 +48,28 @@ public struct CaseResult: Sendable {
   }
 
   /// What happened: `allow`, `deny`, `not-found` or `already-exists`.
-  public var actual: Verdict { outcome.verdict }
+  package var actual: Verdict { outcome.verdict }
   /// Whether the verdict is the expected one.
-  public var passed: Bool { actual == expect }
+  package var passed: Bool { actual == expect }
 }
 
 /// The results of one suite, with the rules text for rendering explanations.
-public struct SuiteResult: Sendable {
-  public var file: String
-  public var source: SourceFile
-  public var cases: [CaseResult]
+package struct SuiteResult: Sendable {
+  package var file: String
+  package var source: SourceFile
+  package var cases: [CaseResult]
   /// The problems of the suite's cases that could not be read (and did not run).
-  public var caseErrors: [JSONError] = []
+  package var caseErrors: [JSONError] = []
 
-  public init(file: String, source: SourceFile, cases: [CaseResult], caseErrors: [JSONError] = []) {
+  package init(file: String, source: SourceFile, cases: [CaseResult], caseErrors: [JSONError] = []) {
     self.file = file
     self.source = source
     self.cases = cases
     self.caseErrors = caseErrors
   }
 
-  public var passed: Int { cases.count { $0.passed } }
-  public var failed: Int { cases.count { !$0.passed } }
+  package var passed: Int { cases.count { $0.passed } }
+  package var failed: Int { cases.count { !$0.passed } }
 }
 
 /// Runs suites: every case against the suite's rules with full traces, so that failing
@@ -78,22 +78,22 @@ public struct SuiteResult: Sendable {
 /// `list` requests go through one function, `decideList`: rules are not filters, so the
 /// query is proved from its filters (`Queries.ListAuthorizer`), never checked per stored
 /// document. Everything else goes to the evaluator.
-public struct SuiteRunner: Sendable {
+package struct SuiteRunner: Sendable {
   /// Evaluation options; the trace level defaults to `.full` for explanations.
-  public var options: EvaluationOptions
+  package var options: EvaluationOptions
   /// Whether passing cases keep their full explanation (JSON reports show every case's).
   /// When false, cases are first decided without tracing and only the failing ones are
   /// evaluated again with `options` (evaluation is deterministic), which is several
   /// times faster for the common all-pass run.
-  public var explainsPassingCases: Bool
+  package var explainsPassingCases: Bool
 
-  public init(options: EvaluationOptions = EvaluationOptions(traceLevel: .full), explainsPassingCases: Bool = true) {
+  package init(options: EvaluationOptions = EvaluationOptions(traceLevel: .full), explainsPassingCases: Bool = true) {
     self.options = options
     self.explainsPassingCases = explainsPassingCases
   }
 
   /// Runs every case of `suite`, in order.
-  public func run(_ suite: RuleSuite) -> SuiteResult {
+  package func run(_ suite: RuleSuite) -> SuiteResult {
     let evaluator = Evaluator(ruleset: suite.ruleset, options: options)
     var quick = options
     quick.traceLevel = .none
@@ -112,7 +112,7 @@ public struct SuiteRunner: Sendable {
   }
 
   /// One case's outcome.
-  public func run(_ suiteCase: SuiteCase, _ evaluator: Evaluator) -> CaseOutcome {
+  package func run(_ suiteCase: SuiteCase, _ evaluator: Evaluator) -> CaseOutcome {
     switch suiteCase.action {
     case .single(let request):
       if let refusal = request.refusal { return .refused(refusal, position: nil) }
@@ -130,7 +130,7 @@ public struct SuiteRunner: Sendable {
 
   /// The decision on a `list` request: the query proof. `store` only serves the lookups
   /// (`get`/`exists`) the rules make at concrete paths.
-  public func decideList(_ request: SuiteRequest, ruleset: Ruleset, store: DocumentStore) -> ListProof {
+  package func decideList(_ request: SuiteRequest, ruleset: Ruleset, store: DocumentStore) -> ListProof {
     let authorizer = ListAuthorizer(ruleset: ruleset, store: store, limits: options.limits)
     // The loader gives every list request a query; the unfiltered one stands in otherwise.
     let query = request.query ?? SuiteRequest.unfilteredQuery(for: request.request)

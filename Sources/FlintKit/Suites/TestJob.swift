@@ -1,19 +1,19 @@
 /// The job behind `flint test`: load and run each suite (timed, for JUnit), collect rule
 /// coverage when asked, and decide the outcome. The command only prints.
-public struct TestJob: Sendable {
-  public struct Input: Sendable {
+package struct TestJob: Sendable {
+  package struct Input: Sendable {
     /// Suite files, in order.
-    public var files: [String]
+    package var files: [String]
     /// The database of suites that name none (`--database`); nil: `(default)`.
-    public var defaultDatabase: String?
+    package var defaultDatabase: String?
     /// Explain passing cases too (JSON reports and coverage read every case's trace).
-    public var explainsPassingCases: Bool
+    package var explainsPassingCases: Bool
     /// Collect rule coverage (`--coverage`, `--min-coverage`).
-    public var measuring: Bool
+    package var measuring: Bool
     /// The least percentage of allow statements both granted and denied (`--min-coverage`).
-    public var minCoverage: Double?
+    package var minCoverage: Double?
 
-    public init(
+    package init(
       files: [String], defaultDatabase: String? = nil, explainsPassingCases: Bool = false, measuring: Bool = false,
       minCoverage: Double? = nil
     ) {
@@ -27,28 +27,28 @@ public struct TestJob: Sendable {
 
   /// How the run ends: every case passed, some failed (or coverage is below the minimum), or
   /// some suite or case could not be read.
-  public enum Outcome: Sendable, Equatable {
+  package enum Outcome: Sendable, Equatable {
     case passed
     case failed
     case invalid
   }
 
-  public struct Output: Sendable {
+  package struct Output: Sendable {
     /// Every suite, ran or unloadable, in file order.
-    public var runs: [SuiteRun]
+    package var runs: [SuiteRun]
     /// The coverage collected (empty unless measuring).
-    public var coverage: SuiteCoverage
-    public var outcome: Outcome
+    package var coverage: SuiteCoverage
+    package var outcome: Outcome
     /// Why the run failed on coverage alone (`--min-coverage`), when it did.
-    public var coverageShortfall: String?
+    package var coverageShortfall: String?
 
     /// The suites that ran.
-    public var results: [SuiteResult] {
+    package var results: [SuiteResult] {
       runs.compactMap { if case .ran(let result, _) = $0 { result } else { nil } }
     }
 
     /// The suites that could not be loaded, then the cases that could not be read.
-    public var errors: [SuiteError] {
+    package var errors: [SuiteError] {
       runs.compactMap { if case .unloadable(_, let error) = $0 { error } else { nil } }
         + results.filter { !$0.caseErrors.isEmpty }.map { SuiteError.invalidCases($0.caseErrors) }
     }
@@ -56,7 +56,7 @@ public struct TestJob: Sendable {
 
   /// Runs `input`'s suites; `problem` hears each suite that cannot be loaded and each suite's
   /// unreadable cases (the others ran) as they are found.
-  public static func run(_ input: Input, problem: (SuiteError) -> Void = { _ in }) -> Output {
+  package static func run(_ input: Input, problem: (SuiteError) -> Void = { _ in }) -> Output {
     var loader = SuiteLoader()
     if let database = input.defaultDatabase { loader.defaultDatabase = database }
     loader.keepsValidCases = true

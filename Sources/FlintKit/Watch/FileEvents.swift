@@ -6,9 +6,9 @@
   ///
   /// Folders are watched, not files: editors save by writing a new file and renaming it over the
   /// old one (or deleting and re-creating it), which would end a watch on the file itself.
-  public final class FileEvents {
-    public struct Failure: Error, CustomStringConvertible {
-      public var description: String
+  package final class FileEvents {
+    package struct Failure: Error, CustomStringConvertible {
+      package var description: String
     }
 
     private let descriptor: Int32
@@ -19,7 +19,7 @@
     private static let mask = UInt32(
       IN_CREATE | IN_CLOSE_WRITE | IN_MODIFY | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB)
 
-    public init() throws {
+    package init() throws {
       descriptor = inotify_init1(Int32(IN_CLOEXEC))
       if descriptor < 0 { throw Failure(description: "inotify_init1 failed: \(String(cString: strerror(errno)))") }
     }
@@ -29,7 +29,7 @@
     /// Starts watching `folders` (those already watched are skipped; one that does not exist is
     /// returned, so the caller can say so).
     @discardableResult
-    public func watch(_ folders: Set<String>) -> [String] {
+    package func watch(_ folders: Set<String>) -> [String] {
       var missing: [String] = []
       for folder in folders.sorted() where !self.folders.values.contains(folder) {
         let watch = inotify_add_watch(descriptor, folder, Self.mask)
@@ -41,7 +41,7 @@
     /// Blocks until some file in a watched folder changes, then gathers the events that follow
     /// within `settle` milliseconds (a save is often several events), and returns the changed
     /// paths (`folder/name`), without repeats, in the order first seen.
-    public func next(settle: Int32 = 50) throws -> [String] {
+    package func next(settle: Int32 = 50) throws -> [String] {
       var paths: [String] = []
       try read(into: &paths)
       var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)

@@ -3,10 +3,10 @@ import FirestoreModel
 /// What `flint test --watch` prints after a re-run: each case whose outcome changed (a failing
 /// case as its usual block, one now passing as `PASS file: name`, one removed as
 /// `GONE file: name`), then `N passed, M failed` for every suite.
-public enum TestWatchReport {
+package enum TestWatchReport {
   /// One entry per case, keyed by suite file and name (a repeated name gets `#2`, `#3`...): empty
   /// text when it passed, its failure block otherwise.
-  public static func entries(_ results: [SuiteResult], explain: ExplainLevel = .short) -> [WatchChanges.Entry] {
+  package static func entries(_ results: [SuiteResult], explain: ExplainLevel = .short) -> [WatchChanges.Entry] {
     var entries: [WatchChanges.Entry] = []
     for result in results {
       var seen: [String: Int] = [:]
@@ -22,7 +22,7 @@ public enum TestWatchReport {
   }
 
   /// The changes from `old` to `new`, then the summary of `new`.
-  public static func changes(from old: [SuiteResult], to new: [SuiteResult], explain: ExplainLevel = .short)
+  package static func changes(from old: [SuiteResult], to new: [SuiteResult], explain: ExplainLevel = .short)
     -> String
   {
     let diff = WatchChanges.diff(old: entries(old, explain: explain), new: entries(new, explain: explain))

@@ -1,10 +1,10 @@
 /// The results a watch loop prints after a re-run: those whose text changed since the last run.
-public enum WatchChanges {
-  public struct Entry: Hashable, Sendable {
-    public var key: String
-    public var text: String
+package enum WatchChanges {
+  package struct Entry: Hashable, Sendable {
+    package var key: String
+    package var text: String
 
-    public init(key: String, text: String) {
+    package init(key: String, text: String) {
       self.key = key
       self.text = text
     }
@@ -12,7 +12,7 @@ public enum WatchChanges {
 
   /// The entries of `new` that are new or whose text differs from `old`'s under the same key (in
   /// `new`'s order), and the keys of `old` that `new` no longer has.
-  public static func diff(old: [Entry], new: [Entry]) -> (changed: [Entry], gone: [String]) {
+  package static func diff(old: [Entry], new: [Entry]) -> (changed: [Entry], gone: [String]) {
     var before: [String: String] = [:]
     for entry in old { before[entry.key] = entry.text }
     let keys = Set(new.map(\.key))

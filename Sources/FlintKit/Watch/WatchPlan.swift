@@ -3,17 +3,17 @@ import Foundation
 /// What a watch loop (`flint test --watch`, `flint check --watch`) re-runs after a batch of file
 /// events: the jobs (suite files, rules files) that read a changed file. Pure, so the loop's
 /// logic is testable without blocking on the file system.
-public struct WatchPlan: Sendable {
+package struct WatchPlan: Sendable {
   /// The jobs in the order they first ran.
-  public private(set) var jobs: [String] = []
+  package private(set) var jobs: [String] = []
   /// For each job, the files it read on its last run (absolute, normalized), itself included.
-  public private(set) var inputs: [String: Set<String>] = [:]
+  package private(set) var inputs: [String: Set<String>] = [:]
 
-  public init() {}
+  package init() {}
 
   /// Records that `job` read `files` on its last run. A job that failed to load keeps the
   /// files it read before (its rules may still be what will fix it), plus the new ones.
-  public mutating func record(_ job: String, read files: [String], keepingPrevious: Bool = false) {
+  package mutating func record(_ job: String, read files: [String], keepingPrevious: Bool = false) {
     if !jobs.contains(job) { jobs.append(job) }
     var read = Set(files.map(Self.absolute))
     read.insert(Self.absolute(job))
@@ -22,15 +22,15 @@ public struct WatchPlan: Sendable {
   }
 
   /// Every file some job reads.
-  public var files: Set<String> { inputs.values.reduce(into: Set()) { $0.formUnion($1) } }
+  package var files: Set<String> { inputs.values.reduce(into: Set()) { $0.formUnion($1) } }
 
   /// The folders to watch: each file's folder (editors save by deleting or renaming, so a
   /// watch on the file itself would be lost).
-  public var folders: Set<String> { Set(files.map(Self.folder)) }
+  package var folders: Set<String> { Set(files.map(Self.folder)) }
 
   /// The jobs reading any of `changed` (absolute paths from the events), in run order; empty when
   /// the batch touched nothing any job reads (another file in a watched folder).
-  public func jobs(after changed: [String]) -> [String] {
+  package func jobs(after changed: [String]) -> [String] {
     let touched = Set(changed.map(Self.absolute))
     return jobs.filter { !(inputs[$0] ?? []).isDisjoint(with: touched) }
   }

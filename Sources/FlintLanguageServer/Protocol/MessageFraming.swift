@@ -1,14 +1,14 @@
 /// LSP's base protocol: each message is `Content-Length: N` (other headers ignored), a blank
 /// line, then N bytes of JSON. `FrameReader` takes bytes as they arrive and hands out whole
 /// bodies; a broken header is reported and skipped, so one bad message never ends the session.
-public struct FrameReader: Sendable {
+package struct FrameReader: Sendable {
   /// The largest body accepted; a larger announced length is an error and the body is skipped.
-  public static let maxBodyBytes = 64 << 20
+  package static let maxBodyBytes = 64 << 20
   /// The longest header block accepted before giving up on it.
   static let maxHeaderBytes = 8 << 10
 
   /// What the reader found.
-  public enum Frame: Equatable, Sendable {
+  package enum Frame: Equatable, Sendable {
     case body([UInt8])
     /// A header that could not be read, and why. The reader has moved past it.
     case malformed(String)
@@ -19,10 +19,10 @@ public struct FrameReader: Sendable {
   /// Bytes of an oversized body still to be thrown away.
   private var skipping = 0
 
-  public init() {}
+  package init() {}
 
   /// Adds bytes read from the stream.
-  public mutating func append(_ bytes: some Sequence<UInt8>) {
+  package mutating func append(_ bytes: some Sequence<UInt8>) {
     if position > 0 && position == buffer.count {
       buffer.removeAll(keepingCapacity: true)
       position = 0
@@ -31,7 +31,7 @@ public struct FrameReader: Sendable {
   }
 
   /// The next complete frame, or nil when more bytes are needed.
-  public mutating func next() -> Frame? {
+  package mutating func next() -> Frame? {
     if skipping > 0 {
       let available = min(skipping, buffer.count - position)
       position += available
@@ -96,7 +96,7 @@ public struct FrameReader: Sendable {
   }
 
   /// A body framed for writing.
-  public static func frame(_ body: String) -> [UInt8] {
+  package static func frame(_ body: String) -> [UInt8] {
     let bytes = Array(body.utf8)
     return Array("Content-Length: \(bytes.count)\r\n\r\n".utf8) + bytes
   }

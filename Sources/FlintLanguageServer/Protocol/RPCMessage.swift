@@ -1,7 +1,7 @@
 import FirestoreModel
 
 /// A JSON-RPC 2.0 message as LSP uses it.
-public enum RPCMessage: Equatable, Sendable {
+package enum RPCMessage: Equatable, Sendable {
   /// A call that wants an answer with the same id (an integer or a string).
   case request(id: JSONValue, method: String, params: JSONValue)
   /// A call that wants no answer.
@@ -11,7 +11,7 @@ public enum RPCMessage: Equatable, Sendable {
 
   /// Reads one message body. A body that is not a JSON-RPC message throws an `RPCError` whose
   /// `id` is the request id when one could be read.
-  public static func decode(_ body: [UInt8]) throws(RPCError) -> RPCMessage {
+  package static func decode(_ body: [UInt8]) throws(RPCError) -> RPCMessage {
     let value: JSONValue
     do {
       value = try JSONParser.parse(bytes: body, options: .init(maxDepth: 128))
@@ -46,9 +46,9 @@ public enum RPCMessage: Equatable, Sendable {
 }
 
 /// A JSON-RPC error: a code, a message and the request it answers (null when unknown).
-public struct RPCError: Error, Equatable, Sendable {
+package struct RPCError: Error, Equatable, Sendable {
   /// The codes JSON-RPC and LSP define that Flint uses.
-  public enum Code: Int64, Sendable {
+  package enum Code: Int64, Sendable {
     case parseError = -32700
     case invalidRequest = -32600
     case methodNotFound = -32601
@@ -58,11 +58,11 @@ public struct RPCError: Error, Equatable, Sendable {
     case requestFailed = -32803
   }
 
-  public var code: Code
-  public var message: String
-  public var id: JSONValue?
+  package var code: Code
+  package var message: String
+  package var id: JSONValue?
 
-  public init(_ code: Code, _ message: String, id: JSONValue? = nil) {
+  package init(_ code: Code, _ message: String, id: JSONValue? = nil) {
     self.code = code
     self.message = message
     self.id = id

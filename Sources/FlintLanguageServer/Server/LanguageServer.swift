@@ -9,23 +9,23 @@ import RulesLanguage
 /// send, so tests replay sessions without a process. Nothing a client sends ends it except
 /// `exit`: a malformed message gets an error response (or, for a notification, a log message)
 /// and the server keeps serving.
-public struct LanguageServer {
+package struct LanguageServer {
   /// Whether the session goes on, or `exit` arrived and with which process status.
-  public enum Status: Equatable, Sendable {
+  package enum Status: Equatable, Sendable {
     case running
     case exited(Int32)
   }
 
-  public private(set) var status = Status.running
+  package private(set) var status = Status.running
   private var initialized = false
   private var shutdownRequested = false
   private var encoding = LineIndex.Encoding.utf16
   private var documents: [String: TextDocument] = [:]
 
-  public init() {}
+  package init() {}
 
   /// Handles one frame; returns the JSON texts of the messages to send, in order.
-  public mutating func receive(_ frame: FrameReader.Frame) -> [String] {
+  package mutating func receive(_ frame: FrameReader.Frame) -> [String] {
     let outgoing: [JSONValue]
     switch frame {
     case .malformed(let reason):

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Runs a `LanguageServer` over standard input and output until `exit` or the end of input.
-public enum StdioTransport {
+package enum StdioTransport {
   /// The process exit status: 0 after `shutdown` then `exit`, 1 otherwise (LSP §exit).
-  public static func run() -> Int32 {
+  package static func run() -> Int32 {
     var server = LanguageServer()
     var reader = FrameReader()
     let input = FileHandle.standardInput

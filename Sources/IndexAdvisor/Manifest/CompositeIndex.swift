@@ -9,25 +9,25 @@ import FirestoreModel
 ///
 /// An index is immutable: the forms the advisor compares by (`servingFields`,
 /// `cliNormalizedFields`, `comparisonKey`) are computed once, when it is made.
-public struct CompositeIndex: Hashable, Sendable, CustomStringConvertible {
-  public let collectionGroup: String
-  public let scope: IndexScope
-  public let fields: [IndexField]
+package struct CompositeIndex: Hashable, Sendable, CustomStringConvertible {
+  package let collectionGroup: String
+  package let scope: IndexScope
+  package let fields: [IndexField]
   /// The JSON object read from the manifest; nil for an index Flint built.
-  public let source: JSONObject?
+  package let source: JSONObject?
   /// The fields with the implicit trailing `__name__` appended as the Firebase CLI does
   /// before comparing (firebase-tools `processIndex`): the direction of the last field that
   /// has an order, else ASCENDING; a trailing vector field stays after `__name__`.
-  public let cliNormalizedFields: [IndexField]
+  package let cliNormalizedFields: [IndexField]
   /// The fields the backend builds (Admin API: "added automatically with the same direction
   /// as that of the last field defined. If the final field in a composite index is not
   /// directional, the `__name__` will be ordered ASCENDING"). This is what serves queries.
-  public let servingFields: [IndexField]
+  package let servingFields: [IndexField]
   /// Identity as the CLI compares indexes (`indexMatchesSpec`): collection group, scope, the
   /// Enterprise settings with their defaults, and the normalized fields.
-  public let comparisonKey: ComparisonKey
+  package let comparisonKey: ComparisonKey
 
-  public init(collectionGroup: String, scope: IndexScope, fields: [IndexField], source: JSONObject? = nil) {
+  package init(collectionGroup: String, scope: IndexScope, fields: [IndexField], source: JSONObject? = nil) {
     self.collectionGroup = collectionGroup
     self.scope = scope
     self.fields = fields
@@ -43,16 +43,16 @@ public struct CompositeIndex: Hashable, Sendable, CustomStringConvertible {
       multikey: source?["multikey"] == .bool(true))
   }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool {
+  package static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.comparisonKey == rhs.comparisonKey && lhs.fields == rhs.fields && lhs.source == rhs.source
   }
 
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(comparisonKey)
   }
 
   /// What two indexes must share to be the same index.
-  public struct ComparisonKey: Hashable, Sendable {
+  package struct ComparisonKey: Hashable, Sendable {
     var collectionGroup: String
     var scope: IndexScope
     var fields: [IndexField]
@@ -69,7 +69,7 @@ public struct CompositeIndex: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `posts (author ASC, createdAt DESC, __name__ DESC)`, with the backend's full fields.
-  public var description: String {
+  package var description: String {
     let scopeText = scope == .collectionGroup ? " [collection group]" : ""
     return "\(collectionGroup)\(scopeText) (\(servingFields.map(\.description).joined(separator: ", ")))"
   }

@@ -1,11 +1,11 @@
 import FirestoreModel
 
 /// One field of a composite index: a field path and how it is indexed.
-public struct IndexField: Hashable, Sendable, CustomStringConvertible {
-  public var fieldPath: FieldPath
-  public var mode: IndexFieldMode
+package struct IndexField: Hashable, Sendable, CustomStringConvertible {
+  package var fieldPath: FieldPath
+  package var mode: IndexFieldMode
 
-  public init(_ fieldPath: FieldPath, _ mode: IndexFieldMode) {
+  package init(_ fieldPath: FieldPath, _ mode: IndexFieldMode) {
     self.fieldPath = fieldPath
     self.mode = mode
   }
@@ -13,10 +13,10 @@ public struct IndexField: Hashable, Sendable, CustomStringConvertible {
   /// The document key (`__name__`) with a direction.
   static func key(_ mode: IndexFieldMode) -> IndexField { IndexField(.documentID, mode) }
 
-  public var isKey: Bool { fieldPath.isDocumentID }
+  package var isKey: Bool { fieldPath.isDocumentID }
 
   /// `author ASC`, `tags CONTAINS`.
-  public var description: String { "\(fieldPath) \(mode.shortName)" }
+  package var description: String { "\(fieldPath) \(mode.shortName)" }
 
   /// The manifest form: `{"fieldPath": "author", "order": "ASCENDING"}`.
   var manifestJSON: JSONValue {

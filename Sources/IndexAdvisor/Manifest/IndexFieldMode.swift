@@ -3,7 +3,7 @@ import FirestoreModel
 /// How one field takes part in an index: ordered ascending or descending, array
 /// membership (`arrayConfig: CONTAINS`), or a vector or search configuration (kept
 /// verbatim; Flint compares them but never needs them for a query).
-public enum IndexFieldMode: Hashable, Sendable {
+package enum IndexFieldMode: Hashable, Sendable {
   case ascending
   case descending
   case contains
@@ -11,10 +11,10 @@ public enum IndexFieldMode: Hashable, Sendable {
   case search(JSONValue)
 
   /// Whether the mode orders entries (ASCENDING or DESCENDING).
-  public var isDirectional: Bool { self == .ascending || self == .descending }
+  package var isDirectional: Bool { self == .ascending || self == .descending }
 
   /// The text used in plans and messages: `ASC`, `DESC`, `CONTAINS`, `VECTOR`, `SEARCH`.
-  public var shortName: String {
+  package var shortName: String {
     switch self {
     case .ascending: "ASC"
     case .descending: "DESC"

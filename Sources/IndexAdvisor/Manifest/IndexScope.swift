@@ -1,6 +1,6 @@
 /// Which queries an index serves: queries on one collection, or collection-group queries
 /// (`queryScope` in `firestore.indexes.json`).
-public enum IndexScope: String, Hashable, Sendable, Comparable {
+package enum IndexScope: String, Hashable, Sendable, Comparable {
   case collection = "COLLECTION"
   case collectionGroup = "COLLECTION_GROUP"
 
@@ -8,7 +8,7 @@ public enum IndexScope: String, Hashable, Sendable, Comparable {
   var protoValue: UInt64 { self == .collection ? 1 : 2 }
 
   /// The CLI's sort order: COLLECTION_GROUP before COLLECTION (firebase-tools api-sort.ts).
-  public static func < (lhs: Self, rhs: Self) -> Bool {
+  package static func < (lhs: Self, rhs: Self) -> Bool {
     lhs == .collectionGroup && rhs == .collection
   }
 }

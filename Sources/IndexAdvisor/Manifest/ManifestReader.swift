@@ -6,16 +6,16 @@ import FirestoreModel
 /// `__name__` not last, vector dimensions). Every error names the file, line, column and
 /// JSON path: `firestore.indexes.json:7:9: $.indexes[0].fields[1]: Must contain exactly one
 /// of "order,arrayConfig,searchConfig,vectorConfig": {"fieldPath":"tags"}`.
-public enum ManifestReader {
+package enum ManifestReader {
   /// A manifest and what was accepted with a warning (legacy format, comments, a missing
   /// `queryScope`).
-  public struct Output: Sendable {
-    public var manifest: IndexManifest
-    public var warnings: [String]
+  package struct Output: Sendable {
+    package var manifest: IndexManifest
+    package var warnings: [String]
   }
 
   /// Parses and validates; `file` is the name used in messages.
-  public static func read(bytes: [UInt8], file: String) throws(JSONError) -> Output {
+  package static func read(bytes: [UInt8], file: String) throws(JSONError) -> Output {
     let (clean, hadComments) = JSONComments.blankOut(bytes)
     let parsed = try JSONParser.parseWithSourceMap(bytes: clean, file: file, options: .init(maxDepth: 64))
     var reader = ManifestValidator(file: file)
@@ -33,7 +33,7 @@ public enum ManifestReader {
   }
 
   /// Reads a manifest from text (tests, the REPL).
-  public static func read(_ text: String, file: String = "firestore.indexes.json") throws(JSONError) -> Output {
+  package static func read(_ text: String, file: String = "firestore.indexes.json") throws(JSONError) -> Output {
     try read(bytes: Array(text.utf8), file: file)
   }
 }

@@ -4,8 +4,8 @@ import FirestoreModel
 /// sorted as `firebase firestore:indexes` lists them, entries that came from a file written
 /// back exactly as read (unknown keys in place), new entries in the canonical key order.
 /// Writing is a fixed point: reading the output and writing it again gives the same text.
-public enum ManifestWriter {
-  public static func text(_ manifest: IndexManifest) -> String {
+package enum ManifestWriter {
+  package static func text(_ manifest: IndexManifest) -> String {
     let indexes = ManifestOrder.sorted(manifest.indexes).map(json)
     let overrides = manifest.fieldOverrides.sorted(by: ManifestOrder.precedes).map(json)
     var root = manifest.source ?? JSONObject()
@@ -17,7 +17,7 @@ public enum ManifestWriter {
   }
 
   /// The manifest form of one index (the source object when it was read from a file).
-  public static func json(_ index: CompositeIndex) -> JSONValue {
+  package static func json(_ index: CompositeIndex) -> JSONValue {
     if let source = index.source { return .object(source) }
     var object = JSONObject()
     object["collectionGroup"] = .string(index.collectionGroup)
@@ -27,7 +27,7 @@ public enum ManifestWriter {
   }
 
   /// The manifest form of one override; its `indexes` always reflect the current list.
-  public static func json(_ override: FieldOverride) -> JSONValue {
+  package static func json(_ override: FieldOverride) -> JSONValue {
     var object = override.source ?? JSONObject()
     if override.source == nil {
       object["collectionGroup"] = .string(override.collectionGroup)

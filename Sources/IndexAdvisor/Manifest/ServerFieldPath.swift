@@ -3,9 +3,9 @@ import FirestoreModel
 /// Reads field paths in the server format the manifest uses: segments separated by `.`,
 /// with segments that are not simple identifiers quoted in backticks (`` `field.dot` ``,
 /// `` `a\`b` ``). `FieldPath.description` writes the same format.
-public enum ServerFieldPath {
+package enum ServerFieldPath {
   /// The parsed path, or a reason it is malformed.
-  public static func parse(_ text: String) -> Result<FieldPath, ManifestProblem> {
+  package static func parse(_ text: String) -> Result<FieldPath, ManifestProblem> {
     var segments: [String] = []
     var current = ""
     var quoted = false
@@ -45,7 +45,7 @@ public enum ServerFieldPath {
 }
 
 /// Why a manifest value is malformed (the message only; the reader adds the place).
-public struct ManifestProblem: Error, Hashable, Sendable {
-  public var message: String
-  public init(_ message: String) { self.message = message }
+package struct ManifestProblem: Error, Hashable, Sendable {
+  package var message: String
+  package init(_ message: String) { self.message = message }
 }

@@ -1,6 +1,6 @@
 /// Why a plan leaves a query unserved, as data: each front end words it (`flint indexes` in
 /// its options, `IndexPlanRenderer`).
-public enum UnservedReason: Hashable, Sendable {
+package enum UnservedReason: Hashable, Sendable {
   /// The budget of that kind (`limit` entries in the whole manifest) had no room left for
   /// what the query needs.
   case overBudget(BudgetOverrun.Entries, limit: Int)

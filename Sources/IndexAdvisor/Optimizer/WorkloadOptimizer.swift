@@ -12,8 +12,8 @@ import FirestoreModel
 /// 3. indexes added in step 2 that later additions made redundant are dropped again;
 /// 4. over budget, queries are kept by weight per new index (weighted coverage), and the
 ///    rest are listed as unserved with the indexes they would need.
-public enum WorkloadOptimizer {
-  public static func plan(_ queries: [WorkloadQuery], existing: IndexManifest, options: PlanOptions = PlanOptions())
+package enum WorkloadOptimizer {
+  package static func plan(_ queries: [WorkloadQuery], existing: IndexManifest, options: PlanOptions = PlanOptions())
     -> IndexPlan
   {
     let table = NeedTable(queries)

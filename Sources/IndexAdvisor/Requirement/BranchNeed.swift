@@ -9,36 +9,36 @@ import Queries
 ///   without `__name__`, the inequality fields of every branch included;
 /// - `aggregates`: `sum`/`avg` fields not equality-filtered or ordered, sorted, ascending;
 /// - `keyDirection`: the direction of the normalized `__name__` order.
-public struct BranchNeed: Hashable, Sendable {
-  public var collectionGroup: String
-  public var scope: IndexScope
-  public var equality: [FieldPath]
-  public var array: FieldPath?
-  public var order: [IndexField]
-  public var aggregates: [FieldPath]
-  public var keyDirection: IndexFieldMode
+package struct BranchNeed: Hashable, Sendable {
+  package var collectionGroup: String
+  package var scope: IndexScope
+  package var equality: [FieldPath]
+  package var array: FieldPath?
+  package var order: [IndexField]
+  package var aggregates: [FieldPath]
+  package var keyDirection: IndexFieldMode
   /// Whether Firestore may serve the branch by merging indexes: its only inequality filters
   /// are on fields it also filters by equality, and it has no aggregation fields.
-  public var mergeAllowed: Bool
+  package var mergeAllowed: Bool
 
   /// The equality and array fields, array first: the part of an index whose segments may come
   /// in any order (query-semantics §4.3 step 4, `P`).
-  public var prefix: [IndexField] {
+  package var prefix: [IndexField] {
     (array.map { [IndexField($0, .contains)] } ?? []) + equality.map { IndexField($0, .ascending) }
   }
 
   /// `prefix.count`, without building the prefix.
-  public var prefixCount: Int { equality.count + (array == nil ? 0 : 1) }
+  package var prefixCount: Int { equality.count + (array == nil ? 0 : 1) }
 
   /// The index the backend asks for (query-semantics §4.3 step 7): array CONTAINS first, equality fields
   /// ascending in field-path order, the ordered fields, the aggregation fields ascending, and
   /// `__name__` always last.
-  public var suggestedFields: [IndexField] {
+  package var suggestedFields: [IndexField] {
     prefix + order + aggregates.map { IndexField($0, .ascending) } + [.key(keyDirection)]
   }
 
   /// The automatic single-field index that serves the branch alone, if any (query-semantics §4.3 step 2).
-  public var automaticIndex: (field: FieldPath, mode: IndexFieldMode)? {
+  package var automaticIndex: (field: FieldPath, mode: IndexFieldMode)? {
     let k = keyDirection
     switch (equality.count, array, order.count, aggregates.count) {
     case (1, nil, 0, 0): return (equality[0], k)
@@ -63,7 +63,7 @@ public struct BranchNeed: Hashable, Sendable {
   }
 
   /// The kind of index this branch needs, before looking at any manifest.
-  public var kind: IndexRequirement.Kind {
+  package var kind: IndexRequirement.Kind {
     if prefixCount == 0, order.isEmpty, aggregates.isEmpty, keyDirection == .ascending { return .none }
     if automaticIndex != nil || mergesAutomatically {
       if scope == .collectionGroup { return .collectionGroupOverride }
@@ -74,7 +74,7 @@ public struct BranchNeed: Hashable, Sendable {
 
   /// The suggested composite index in manifest form (`__name__` written only when it differs
   /// from the implicit one).
-  public var suggestedIndex: CompositeIndex {
+  package var suggestedIndex: CompositeIndex {
     CompositeIndex.minimal(collectionGroup: collectionGroup, scope: scope, fields: suggestedFields)
   }
 }

@@ -3,9 +3,9 @@ import FirestoreModel
 /// What a query needs from indexes, before looking at any manifest: one kind for the whole
 /// query (the strongest of its branches), the composite indexes to create and the field
 /// overrides collection-group queries need.
-public struct IndexRequirement: Hashable, Sendable {
+package struct IndexRequirement: Hashable, Sendable {
   /// The five answers of the index advisor, from weakest to strongest.
-  public enum Kind: String, Hashable, Sendable, Comparable, CaseIterable {
+  package enum Kind: String, Hashable, Sendable, Comparable, CaseIterable {
     /// Key order only: no filter, no order but `__name__` ascending.
     case none
     /// One automatic single-field index (collection scope).
@@ -19,15 +19,15 @@ public struct IndexRequirement: Hashable, Sendable {
     case composite
 
     var rank: Int { Self.allCases.firstIndex(of: self)! }
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
+    package static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
   }
 
-  public var kind: Kind
+  package var kind: Kind
   /// One need per DNF branch, in branch order.
-  public var branches: [BranchNeed]
+  package var branches: [BranchNeed]
   /// The composite indexes to create when none exists (distinct, in branch order).
-  public var indexes: [CompositeIndex]
+  package var indexes: [CompositeIndex]
   /// The collection-group single-field indexes to enable, as overrides that keep the
   /// automatic collection-scope indexes (an override replaces the automatic configuration).
-  public var fieldOverrides: [FieldOverride]
+  package var fieldOverrides: [FieldOverride]
 }

@@ -3,8 +3,8 @@ import Queries
 
 /// The decision procedure of query-semantics §4.3: from a validated, normalized query to the index it
 /// needs, branch by branch, under the query's global order (`limitToLast` flipped).
-public enum RequirementAnalyzer {
-  public static func requirement(for query: NormalizedQuery) -> IndexRequirement {
+package enum RequirementAnalyzer {
+  package static func requirement(for query: NormalizedQuery) -> IndexRequirement {
     let needs = branchNeeds(query)
     var indexes: [CompositeIndex] = []
     var overrides: [FieldOverride] = []
@@ -30,7 +30,7 @@ public enum RequirementAnalyzer {
   }
 
   /// One need per DNF branch (`[[]]`-like queries without filters give one empty branch).
-  public static func branchNeeds(_ query: NormalizedQuery) -> [BranchNeed] {
+  package static func branchNeeds(_ query: NormalizedQuery) -> [BranchNeed] {
     let scope: IndexScope = query.scope.isCollectionGroup ? .collectionGroup : .collection
     let order = query.wireOrderBy
     let branches = query.branches.isEmpty ? [[]] : query.branches

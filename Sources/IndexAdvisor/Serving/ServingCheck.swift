@@ -5,39 +5,39 @@ import Queries
 /// one composite index of the exact shape, or a merge of indexes that each cover part of the
 /// equality filters under the same order. What is not served gets the index to add: the
 /// backend's suggestion, or only the missing merge member when the rest already exists.
-public struct ServingCheck: Sendable {
+package struct ServingCheck: Sendable {
   private var singleFields: SingleFieldConfig
   private var catalog: IndexCatalog
 
-  public init(_ manifest: IndexManifest) {
+  package init(_ manifest: IndexManifest) {
     self.singleFields = SingleFieldConfig(manifest)
     self.catalog = IndexCatalog(manifest.indexes)
   }
 
   /// Adds a composite index (the optimizer's candidate plan).
-  public mutating func add(_ index: CompositeIndex) {
+  package mutating func add(_ index: CompositeIndex) {
     catalog.add(index)
   }
 
   /// Removes a composite index (by the CLI's comparison).
-  public mutating func remove(_ index: CompositeIndex) {
+  package mutating func remove(_ index: CompositeIndex) {
     catalog.remove(index)
   }
 
   /// Adds or replaces the override of its collection group and field.
-  public mutating func set(_ override: FieldOverride) {
+  package mutating func set(_ override: FieldOverride) {
     singleFields.set(override)
   }
 
-  public func serving(_ query: NormalizedQuery) -> QueryServing {
+  package func serving(_ query: NormalizedQuery) -> QueryServing {
     serving(RequirementAnalyzer.requirement(for: query))
   }
 
-  public func serving(_ requirement: IndexRequirement) -> QueryServing {
+  package func serving(_ requirement: IndexRequirement) -> QueryServing {
     QueryServing(requirement: requirement, branches: requirement.branches.map(serving))
   }
 
-  public func serving(_ need: BranchNeed) -> BranchServing {
+  package func serving(_ need: BranchNeed) -> BranchServing {
     var result = BranchServing(need: need)
     if need.kind == .none {
       result.servedBy = .keyOrder

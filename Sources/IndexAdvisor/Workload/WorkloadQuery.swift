@@ -2,16 +2,16 @@ import FirestoreModel
 import Queries
 
 /// One query of a workload file: where it was written, how often it runs, and its normalized form.
-public struct WorkloadQuery: Sendable {
-  public var file: String
-  public var line: Int
+package struct WorkloadQuery: Sendable {
+  package var file: String
+  package var line: Int
   /// The query text as written (without comment or weight).
-  public var text: String
+  package var text: String
   /// How often it runs relative to the others (`@weight N`, default 1).
-  public var weight: Int
-  public var query: NormalizedQuery
+  package var weight: Int
+  package var query: NormalizedQuery
 
-  public init(file: String, line: Int, text: String, weight: Int = 1, query: NormalizedQuery) {
+  package init(file: String, line: Int, text: String, weight: Int = 1, query: NormalizedQuery) {
     self.file = file
     self.line = line
     self.text = text
@@ -20,20 +20,20 @@ public struct WorkloadQuery: Sendable {
   }
 
   /// `queries.txt:12`
-  public var place: String { "\(file):\(line)" }
+  package var place: String { "\(file):\(line)" }
 }
 
 /// A line of a workload file that is not a valid query.
-public struct WorkloadProblem: Error, Hashable, Sendable, CustomStringConvertible {
-  public var file: String
-  public var line: Int
-  public var column: Int
-  public var message: String
+package struct WorkloadProblem: Error, Hashable, Sendable, CustomStringConvertible {
+  package var file: String
+  package var line: Int
+  package var column: Int
+  package var message: String
 
   /// Whether the file is not UTF-8 text (its one problem; none of its lines were read).
-  public var notText = false
+  package var notText = false
 
-  public init(file: String, line: Int, column: Int, message: String, notText: Bool = false) {
+  package init(file: String, line: Int, column: Int, message: String, notText: Bool = false) {
     self.file = file
     self.line = line
     self.column = column
@@ -43,7 +43,7 @@ public struct WorkloadProblem: Error, Hashable, Sendable, CustomStringConvertibl
 
   /// `queries.txt:3:18: error: message`, the file name and message escaped (`VisibleText`):
   /// both may quote the user's bytes (`unexpected character '<U+0001>'`).
-  public var description: String {
+  package var description: String {
     let name = VisibleText.escaped(file, keepingTabs: false)
     return "\(name):\(line):\(column): error: \(VisibleText.escaped(message, keepingTabs: false))"
   }

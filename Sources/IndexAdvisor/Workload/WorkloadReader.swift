@@ -7,13 +7,13 @@ import RulesLanguage
 /// Variables such as `auth.uid` need no binding: their values do not change the index a
 /// query needs. A bad line is reported with its place and the other lines are still read.
 /// Lines are split and scanned as UTF-8 bytes (a workload may have 100,000 lines).
-public enum WorkloadReader {
-  public static let maxWeight = 1_000_000_000
+package enum WorkloadReader {
+  package static let maxWeight = 1_000_000_000
 
   /// Reads a workload file's bytes. A file that is not UTF-8 text (a NUL byte, invalid UTF-8)
   /// is not read at all: it gets one problem naming the byte offset (`SourceText`), with
   /// `notText` set, and no queries.
-  public static func read(bytes: [UInt8], file: String) -> (queries: [WorkloadQuery], problems: [WorkloadProblem]) {
+  package static func read(bytes: [UInt8], file: String) -> (queries: [WorkloadQuery], problems: [WorkloadProblem]) {
     let decoded = SourceText.decode(bytes, name: file)
     guard let problem = decoded.problem else { return read(decoded.source.text, file: file) }
     let location = decoded.source.location(of: problem.range.start)
@@ -22,7 +22,7 @@ public enum WorkloadReader {
     return ([], [refused])
   }
 
-  public static func read(_ text: String, file: String) -> (queries: [WorkloadQuery], problems: [WorkloadProblem]) {
+  package static func read(_ text: String, file: String) -> (queries: [WorkloadQuery], problems: [WorkloadProblem]) {
     var queries: [WorkloadQuery] = []
     var problems: [WorkloadProblem] = []
     let context = QueryContext(bindings: [:], placeholdersForUnbound: true)

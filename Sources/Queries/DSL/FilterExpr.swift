@@ -1,20 +1,20 @@
 import RulesLanguage
 
 /// A filter as written: a field comparison or an `and(...)`/`or(...)` tree.
-public struct FilterExpr: Hashable, Sendable {
-  public var kind: FilterExprKind
-  public var range: SourceRange
+package struct FilterExpr: Hashable, Sendable {
+  package var kind: FilterExprKind
+  package var range: SourceRange
 
-  public init(_ kind: FilterExprKind, range: SourceRange = .none) {
+  package init(_ kind: FilterExprKind, range: SourceRange = .none) {
     self.kind = kind
     self.range = range
   }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.kind == rhs.kind }
-  public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
+  package static func == (lhs: Self, rhs: Self) -> Bool { lhs.kind == rhs.kind }
+  package func hash(into hasher: inout Hasher) { hasher.combine(kind) }
 }
 
-public indirect enum FilterExprKind: Hashable, Sendable {
+package indirect enum FilterExprKind: Hashable, Sendable {
   /// `where(field, op, value)` or the shorthand `where(field op value)`.
   case field(FieldRef, FilterOperator, ValueExpr)
   case composite(CompositeOperator, [FilterExpr])
@@ -24,7 +24,7 @@ public indirect enum FilterExprKind: Hashable, Sendable {
 }
 
 /// The ten public filter operators; `rawValue` is the SDK spelling.
-public enum FilterOperator: String, Hashable, Sendable, CaseIterable {
+package enum FilterOperator: String, Hashable, Sendable, CaseIterable {
   case lessThan = "<"
   case lessThanOrEqual = "<="
   case equal = "=="
@@ -37,7 +37,7 @@ public enum FilterOperator: String, Hashable, Sendable, CaseIterable {
   case notIn = "not-in"
 
   /// `< <= > >= != not-in`: the operators that imply an order on their field.
-  public var isInequality: Bool {
+  package var isInequality: Bool {
     switch self {
     case .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual, .notEqual, .notIn: true
     default: false
@@ -45,13 +45,13 @@ public enum FilterOperator: String, Hashable, Sendable, CaseIterable {
   }
 
   /// `in`, `not-in`, `array-contains-any`: the value must be a non-empty array.
-  public var takesArray: Bool { self == .in || self == .notIn || self == .arrayContainsAny }
+  package var takesArray: Bool { self == .in || self == .notIn || self == .arrayContainsAny }
 
   /// `array-contains`, `array-contains-any`.
-  public var isArrayOperator: Bool { self == .arrayContains || self == .arrayContainsAny }
+  package var isArrayOperator: Bool { self == .arrayContains || self == .arrayContainsAny }
 
   /// The wire (proto) name used in backend messages, e.g. `NOT_IN`.
-  public var wireName: String {
+  package var wireName: String {
     switch self {
     case .lessThan: "LESS_THAN"
     case .lessThanOrEqual: "LESS_THAN_OR_EQUAL"
@@ -68,7 +68,7 @@ public enum FilterOperator: String, Hashable, Sendable, CaseIterable {
 }
 
 /// `and(...)` / `or(...)`.
-public enum CompositeOperator: String, Hashable, Sendable {
+package enum CompositeOperator: String, Hashable, Sendable {
   case and
   case or
 }

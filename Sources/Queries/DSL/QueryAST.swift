@@ -3,94 +3,94 @@ import RulesLanguage
 
 /// A parsed query: its source and its steps in the order they were written.
 /// Equality ignores source ranges.
-public struct Query: Hashable, Sendable {
-  public var source: QuerySource
-  public var steps: [QueryStep]
-  public var range: SourceRange
+package struct Query: Hashable, Sendable {
+  package var source: QuerySource
+  package var steps: [QueryStep]
+  package var range: SourceRange
 
-  public init(source: QuerySource, steps: [QueryStep] = [], range: SourceRange = .none) {
+  package init(source: QuerySource, steps: [QueryStep] = [], range: SourceRange = .none) {
     self.source = source
     self.steps = steps
     self.range = range
   }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.source == rhs.source && lhs.steps == rhs.steps }
-  public func hash(into hasher: inout Hasher) {
+  package static func == (lhs: Self, rhs: Self) -> Bool { lhs.source == rhs.source && lhs.steps == rhs.steps }
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(source)
     hasher.combine(steps)
   }
 }
 
 /// `collection("a/b/c")` or `collectionGroup("c")`, with the path text as written.
-public struct QuerySource: Hashable, Sendable {
-  public enum Kind: String, Hashable, Sendable {
+package struct QuerySource: Hashable, Sendable {
+  package enum Kind: String, Hashable, Sendable {
     case collection
     case collectionGroup
   }
 
-  public var kind: Kind
+  package var kind: Kind
   /// The path (collection) or collection id (group), unvalidated.
-  public var path: String
-  public var range: SourceRange
+  package var path: String
+  package var range: SourceRange
 
-  public init(_ kind: Kind, _ path: String, range: SourceRange = .none) {
+  package init(_ kind: Kind, _ path: String, range: SourceRange = .none) {
     self.kind = kind
     self.path = path
     self.range = range
   }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.kind == rhs.kind && lhs.path == rhs.path }
-  public func hash(into hasher: inout Hasher) {
+  package static func == (lhs: Self, rhs: Self) -> Bool { lhs.kind == rhs.kind && lhs.path == rhs.path }
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(kind)
     hasher.combine(path)
   }
 }
 
 /// One chained call such as `.where(...)` or `.limit(3)`.
-public struct QueryStep: Hashable, Sendable {
-  public var kind: QueryStepKind
-  public var range: SourceRange
+package struct QueryStep: Hashable, Sendable {
+  package var kind: QueryStepKind
+  package var range: SourceRange
 
-  public init(_ kind: QueryStepKind, range: SourceRange = .none) {
+  package init(_ kind: QueryStepKind, range: SourceRange = .none) {
     self.kind = kind
     self.range = range
   }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.kind == rhs.kind }
-  public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
+  package static func == (lhs: Self, rhs: Self) -> Bool { lhs.kind == rhs.kind }
+  package func hash(into hasher: inout Hasher) { hasher.combine(kind) }
 }
 
 /// Sort direction of an `orderBy`.
-public enum Direction: String, Hashable, Sendable {
+package enum Direction: String, Hashable, Sendable {
   case ascending = "asc"
   case descending = "desc"
 
   /// The opposite direction (used by `limitToLast`).
-  public var flipped: Direction { self == .ascending ? .descending : .ascending }
+  package var flipped: Direction { self == .ascending ? .descending : .ascending }
 }
 
 /// The four cursor methods; `rawValue` is the SDK method name used in messages.
-public enum CursorKind: String, Hashable, Sendable, CaseIterable {
+package enum CursorKind: String, Hashable, Sendable, CaseIterable {
   case startAt
   case startAfter
   case endAt
   case endBefore
 
   /// Whether the cursor starts (rather than ends) the result.
-  public var isStart: Bool { self == .startAt || self == .startAfter }
+  package var isStart: Bool { self == .startAt || self == .startAfter }
   /// Whether the bound includes documents exactly at the position.
-  public var isInclusive: Bool { self == .startAt || self == .endAt }
+  package var isInclusive: Bool { self == .startAt || self == .endAt }
 }
 
 /// An aggregation requested with `.count()`, `.sum(f)` or `.avg(f)`.
-public enum AggregationKind: Hashable, Sendable {
+package enum AggregationKind: Hashable, Sendable {
   case count
   case sum(FieldRef)
   case average(FieldRef)
 }
 
 /// Every kind of step. Switch exhaustively.
-public indirect enum QueryStepKind: Hashable, Sendable {
+package indirect enum QueryStepKind: Hashable, Sendable {
   case filter(FilterExpr)
   case orderBy(FieldRef, Direction)
   case limit(ValueExpr)
@@ -104,7 +104,7 @@ public indirect enum QueryStepKind: Hashable, Sendable {
   case queryCall(compositeFilters: Int, fieldFilters: Int)
 
   /// The SDK method name (`where`, `orderBy`, `startAt`, ...).
-  public var methodName: String {
+  package var methodName: String {
     switch self {
     case .filter: "where"
     case .orderBy: "orderBy"
@@ -122,8 +122,8 @@ public indirect enum QueryStepKind: Hashable, Sendable {
 }
 
 /// A field reference as written.
-public struct FieldRef: Hashable, Sendable {
-  public enum Kind: Hashable, Sendable {
+package struct FieldRef: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     /// A string such as `"a.b"`: split on dots the way the SDK splits it.
     case dotted(String)
     /// Explicit segments: a bare path such as ``a.`b c` `` or `FieldPath("a", "b")`.
@@ -132,14 +132,14 @@ public struct FieldRef: Hashable, Sendable {
     case documentID
   }
 
-  public var kind: Kind
-  public var range: SourceRange
+  package var kind: Kind
+  package var range: SourceRange
 
-  public init(_ kind: Kind, range: SourceRange = .none) {
+  package init(_ kind: Kind, range: SourceRange = .none) {
     self.kind = kind
     self.range = range
   }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.kind == rhs.kind }
-  public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
+  package static func == (lhs: Self, rhs: Self) -> Bool { lhs.kind == rhs.kind }
+  package func hash(into hasher: inout Hasher) { hasher.combine(kind) }
 }

@@ -2,17 +2,17 @@ import RulesLanguage
 
 /// Splits query-DSL text into tokens. Never throws: unreadable text becomes an
 /// `.unknown` token plus a diagnostic.
-public struct QueryLexer {
+package struct QueryLexer {
   private let bytes: [UInt8]
   private var position = 0
-  public private(set) var diagnostics: [Diagnostic] = []
+  package private(set) var diagnostics: [Diagnostic] = []
 
-  public init(_ source: SourceFile) {
+  package init(_ source: SourceFile) {
     self.bytes = source.bytes
   }
 
   /// Every token of the source, ending with `.end`.
-  public static func tokenize(_ source: SourceFile) -> (tokens: [QueryToken], diagnostics: [Diagnostic]) {
+  package static func tokenize(_ source: SourceFile) -> (tokens: [QueryToken], diagnostics: [Diagnostic]) {
     var lexer = QueryLexer(source)
     var tokens: [QueryToken] = []
     // Typical query text has a token per three or four bytes: one allocation, not several.
@@ -62,7 +62,7 @@ public struct QueryLexer {
   }
 
   /// The next token.
-  public mutating func next() -> QueryToken {
+  package mutating func next() -> QueryToken {
     skipTrivia()
     let start = position
     guard let byte = peek() else { return QueryToken(.end, .at(position)) }

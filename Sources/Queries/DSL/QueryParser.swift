@@ -2,29 +2,29 @@ import RulesLanguage
 
 /// A parsed query plus the syntax diagnostics found while reading it. `query` is
 /// nil when the source could not be read at all.
-public struct ParsedQuery: Sendable {
-  public var query: Query?
-  public var diagnostics: [Diagnostic]
+package struct ParsedQuery: Sendable {
+  package var query: Query?
+  package var diagnostics: [Diagnostic]
 
-  public init(query: Query?, diagnostics: [Diagnostic]) {
+  package init(query: Query?, diagnostics: [Diagnostic]) {
     self.query = query
     self.diagnostics = diagnostics
   }
 
   /// Whether any diagnostic is an error.
-  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+  package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 
 /// Entry point of the hand-written query-DSL parser (grammar: `Grammar/query.ebnf`).
-public enum QueryParser {
+package enum QueryParser {
   /// Parses one query. Never throws; every problem is a diagnostic with a range.
-  public static func parse(_ source: SourceFile) -> ParsedQuery {
+  package static func parse(_ source: SourceFile) -> ParsedQuery {
     var parser = QueryParserCore(source)
     return parser.parseQuery()
   }
 
   /// Parses query text given inline (named `<query>` in diagnostics).
-  public static func parse(_ text: String) -> ParsedQuery {
+  package static func parse(_ text: String) -> ParsedQuery {
     parse(SourceFile(name: "<query>", text: text))
   }
 }

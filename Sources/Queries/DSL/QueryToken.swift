@@ -2,7 +2,7 @@ import RulesLanguage
 
 /// The kind of a query-DSL token. Kinds carry no payload: the parser decodes the
 /// token's text from its range.
-public enum QueryTokenKind: Hashable, Sendable {
+package enum QueryTokenKind: Hashable, Sendable {
   case identifier
   /// A backtick-quoted field-path segment: `` `a.b` ``.
   case quotedIdentifier
@@ -32,11 +32,11 @@ public enum QueryTokenKind: Hashable, Sendable {
 }
 
 /// A token: a kind plus the UTF-8 range it covers.
-public struct QueryToken: Hashable, Sendable {
-  public var kind: QueryTokenKind
-  public var range: SourceRange
+package struct QueryToken: Hashable, Sendable {
+  package var kind: QueryTokenKind
+  package var range: SourceRange
 
-  public init(_ kind: QueryTokenKind, _ range: SourceRange) {
+  package init(_ kind: QueryTokenKind, _ range: SourceRange) {
     self.kind = kind
     self.range = range
   }

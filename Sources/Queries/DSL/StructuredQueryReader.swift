@@ -11,13 +11,13 @@ import FirestoreModel
 /// `startAfter`, `endAt`, `endBefore`, `offset`, `limit`, `limitToLast`, `select`, `count`,
 /// `sum`, `avg`. Values are tagged fixture JSON (`{"__timestamp__": ...}`, `{"__ref__": ...}`)
 /// plus `{"__var__": "auth.uid"}` for a variable. Unknown keys are errors.
-public enum StructuredQueryReader {
+package enum StructuredQueryReader {
   static let knownKeys: Set<String> = [
     "collection", "collectionGroup", "where", "orderBy", "startAt", "startAfter", "endAt", "endBefore",
     "offset", "limit", "limitToLast", "select", "count", "sum", "avg",
   ]
 
-  public static func read(_ json: JSONValue, at path: JSONPath = .root) throws(JSONError) -> Query {
+  package static func read(_ json: JSONValue, at path: JSONPath = .root) throws(JSONError) -> Query {
     let object = try json.object(at: path)
     for key in object.keys where !knownKeys.contains(key) {
       throw JSONError("unknown query key \"\(key)\"", path: path.appending(key))

@@ -2,20 +2,20 @@ import RulesLanguage
 
 /// A value as written in a query; resolved to a `Value` (with variable bindings)
 /// during validation.
-public struct ValueExpr: Hashable, Sendable {
-  public var kind: ValueExprKind
-  public var range: SourceRange
+package struct ValueExpr: Hashable, Sendable {
+  package var kind: ValueExprKind
+  package var range: SourceRange
 
-  public init(_ kind: ValueExprKind, range: SourceRange = .none) {
+  package init(_ kind: ValueExprKind, range: SourceRange = .none) {
     self.kind = kind
     self.range = range
   }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.kind == rhs.kind }
-  public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
+  package static func == (lhs: Self, rhs: Self) -> Bool { lhs.kind == rhs.kind }
+  package func hash(into hasher: inout Hasher) { hasher.combine(kind) }
 }
 
-public indirect enum ValueExprKind: Hashable, Sendable {
+package indirect enum ValueExprKind: Hashable, Sendable {
   case null
   case bool(Bool)
   case integer(Int64)
@@ -44,11 +44,11 @@ public indirect enum ValueExprKind: Hashable, Sendable {
 }
 
 /// `key: value` inside a map literal.
-public struct ValueMapEntry: Hashable, Sendable {
-  public var key: String
-  public var value: ValueExpr
+package struct ValueMapEntry: Hashable, Sendable {
+  package var key: String
+  package var value: ValueExpr
 
-  public init(key: String, value: ValueExpr) {
+  package init(key: String, value: ValueExpr) {
     self.key = key
     self.value = value
   }

@@ -4,8 +4,8 @@ import FirestoreModel
 /// comparisons (`< <= == >= >`) only match values of the filter value's type class;
 /// `!=` and `not-in` match any other present, non-null value; `not-in` with `null` in
 /// its list matches nothing.
-public enum FilterMatcher {
-  public static func matches(_ filter: Filter, _ document: Document) -> Bool {
+package enum FilterMatcher {
+  package static func matches(_ filter: Filter, _ document: Document) -> Bool {
     switch filter {
     case .field(let f): return matches(f, document)
     case .composite(.and, let children): return children.allSatisfy { matches($0, document) }
@@ -13,13 +13,13 @@ public enum FilterMatcher {
     }
   }
 
-  public static func matches(_ filter: FieldFilter, _ document: Document) -> Bool {
+  package static func matches(_ filter: FieldFilter, _ document: Document) -> Bool {
     guard let value = document.queryValue(at: filter.field) else { return false }
     return matches(filter.op, filter.value, value)
   }
 
   /// Whether a present document `value` satisfies `op target`.
-  public static func matches(_ op: FilterOperator, _ target: Value, _ value: Value) -> Bool {
+  package static func matches(_ op: FilterOperator, _ target: Value, _ value: Value) -> Bool {
     switch op {
     case .equal, .lessThan, .lessThanOrEqual, .greaterThan, .greaterThanOrEqual:
       guard value.typeOrder == target.typeOrder else { return false }

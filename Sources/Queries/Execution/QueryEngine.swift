@@ -6,8 +6,8 @@ import Foundation
 ///
 /// A class because the indexes are caches filled on first use; every cache access
 /// happens under `lock`, which makes the `@unchecked Sendable` safe.
-public final class QueryEngine: @unchecked Sendable {
-  public let store: DocumentStore
+package final class QueryEngine: @unchecked Sendable {
+  package let store: DocumentStore
   private let lock = NSLock()
   private var scopes: [QueryScope: [Document]] = [:]
   private var equalityIndexes: [IndexID: [String: [Int]]] = [:]
@@ -18,12 +18,12 @@ public final class QueryEngine: @unchecked Sendable {
     var field: FieldPath
   }
 
-  public init(store: DocumentStore) {
+  package init(store: DocumentStore) {
     self.store = store
   }
 
   /// Runs a query. `strategy: .scan` skips the indexes (for benchmarks and cross-checks).
-  public func execute(_ query: NormalizedQuery, strategy: ExecutionStrategy = .automatic) -> QueryResult {
+  package func execute(_ query: NormalizedQuery, strategy: ExecutionStrategy = .automatic) -> QueryResult {
     let all = documents(in: query.scope)
     var access = ExecutionPlan.Access.scan
     var candidates: [Document] = all

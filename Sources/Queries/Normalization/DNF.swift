@@ -1,10 +1,10 @@
 import FirestoreModel
 
 /// Disjunctive normal form of a filter list (implicitly ANDed).
-public enum DNF {
+package enum DNF {
   /// The branches (conjunctions), `in`/`array-contains-any` unexpanded; nil when there would
   /// be more than `limit` branches.
-  public static func branches(_ filters: [Filter], limit: Int) -> [[FieldFilter]]? {
+  package static func branches(_ filters: [Filter], limit: Int) -> [[FieldFilter]]? {
     // Fast path for the common shape, a plain conjunction of field filters: one branch.
     if filters.isEmpty { return [[]] }
     if limit >= 1, let conjunction = plainConjunction(filters) { return [conjunction] }
@@ -61,7 +61,7 @@ public enum DNF {
 
   /// The branches with every `in` expanded into `==` per value (what the SDK's
   /// `computeInExpansion` does); nil past `limit`.
-  public static func expandedBranches(_ filters: [Filter], limit: Int) -> [[FieldFilter]]? {
+  package static func expandedBranches(_ filters: [Filter], limit: Int) -> [[FieldFilter]]? {
     func expand(_ filter: Filter) -> Filter {
       switch filter {
       case .field(let f) where f.op == .in:
@@ -77,7 +77,7 @@ public enum DNF {
 
   /// The backend's disjunction count: `n(in/array-contains-any) = |values|`, `n(OR) = Σ`,
   /// `n(AND) = Π` (saturating). With `expandIn: false`, every leaf counts 1.
-  public static func disjunctionCount(_ filters: [Filter], expandIn: Bool) -> Int {
+  package static func disjunctionCount(_ filters: [Filter], expandIn: Bool) -> Int {
     count(.composite(.and, filters), expandIn: expandIn)
   }
 

@@ -1,7 +1,7 @@
 extension NormalizedQuery: CustomStringConvertible {
   /// A multi-line summary: scope, DNF branches, normalized (and wire) order, limits,
   /// cursors, projection and aggregations. Stable: goldens and the CLI print it.
-  public var description: String {
+  package var description: String {
     var lines = ["scope: \(scope)"]
     if !filters.isEmpty {
       let rendered = branches.map { "(" + $0.map(\.description).joined(separator: " && ") + ")" }

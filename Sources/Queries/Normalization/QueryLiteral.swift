@@ -2,8 +2,8 @@ import FirestoreModel
 
 /// A value as a literal of the query DSL (`"a"`, `2.0`, `timestamp("...")`, `ref("/a/b")`), so
 /// that printed queries parse back. (RulesEngine's `ValueText` writes rules values instead.)
-public enum QueryLiteral {
-  public static func render(_ value: Value) -> String {
+package enum QueryLiteral {
+  package static func render(_ value: Value) -> String {
     switch value {
     case .null: return "null"
     case .boolean(let b): return b ? "true" : "false"

@@ -2,33 +2,33 @@ import FirestoreModel
 import RulesLanguage
 
 /// Where a query reads: one collection, or every collection with an id (under a parent).
-public enum QueryScope: Hashable, Sendable, CustomStringConvertible {
+package enum QueryScope: Hashable, Sendable, CustomStringConvertible {
   case collection(ResourcePath)
   case collectionGroup(id: String, parent: ResourcePath)
 
   /// The collection id (last segment of the collection path, or the group id).
-  public var collectionID: String {
+  package var collectionID: String {
     switch self {
     case .collection(let path): path.lastSegment ?? ""
     case .collectionGroup(let id, _): id
     }
   }
 
-  public var isCollectionGroup: Bool {
+  package var isCollectionGroup: Bool {
     if case .collectionGroup = self { return true }
     return false
   }
 
   /// The path that document-id values are relative to: the collection path, or the
   /// group's parent.
-  public var basePath: ResourcePath {
+  package var basePath: ResourcePath {
     switch self {
     case .collection(let path): path
     case .collectionGroup(_, let parent): parent
     }
   }
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .collection(let path): "collection(\(path))"
     case .collectionGroup(let id, let parent):
@@ -38,30 +38,30 @@ public enum QueryScope: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A resolved `field op value` filter. The range points at the step that added it.
-public struct FieldFilter: Hashable, Sendable, CustomStringConvertible {
-  public var field: FieldPath
-  public var op: FilterOperator
-  public var value: Value
-  public var range: SourceRange
+package struct FieldFilter: Hashable, Sendable, CustomStringConvertible {
+  package var field: FieldPath
+  package var op: FilterOperator
+  package var value: Value
+  package var range: SourceRange
 
-  public init(_ field: FieldPath, _ op: FilterOperator, _ value: Value, range: SourceRange = .none) {
+  package init(_ field: FieldPath, _ op: FilterOperator, _ value: Value, range: SourceRange = .none) {
     self.field = field
     self.op = op
     self.value = value
     self.range = range
   }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool {
+  package static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.field == rhs.field && lhs.op == rhs.op && lhs.value == rhs.value
   }
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(field)
     hasher.combine(op)
     hasher.combine(value)
   }
 
   /// `== null`/`== NaN` and `!= null`/`!= NaN` travel as unary filters (IS_NULL, ...).
-  public var wireName: String {
+  package var wireName: String {
     switch (op, value) {
     case (.equal, .null): "IS_NULL"
     case (.notEqual, .null): "IS_NOT_NULL"
@@ -71,16 +71,16 @@ public struct FieldFilter: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  public var description: String { "\(field) \(op.rawValue) \(QueryLiteral.render(value))" }
+  package var description: String { "\(field) \(op.rawValue) \(QueryLiteral.render(value))" }
 }
 
 /// A resolved filter tree.
-public indirect enum Filter: Hashable, Sendable, CustomStringConvertible {
+package indirect enum Filter: Hashable, Sendable, CustomStringConvertible {
   case field(FieldFilter)
   case composite(CompositeOperator, [Filter])
 
   /// Every field filter, depth first in written order (the SDK's "flattened filters").
-  public var flattened: [FieldFilter] {
+  package var flattened: [FieldFilter] {
     if case .field(let f) = self { return [f] }
     var out: [FieldFilter] = []
     appendFlattened(to: &out)
@@ -113,7 +113,7 @@ public indirect enum Filter: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whether the tree holds an OR with two or more children.
-  public var containsDisjunction: Bool {
+  package var containsDisjunction: Bool {
     switch self {
     case .field: false
     case .composite(let op, let children):
@@ -121,7 +121,7 @@ public indirect enum Filter: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .field(let f): f.description
     case .composite(let op, let children): "\(op.rawValue)(\(children.map(\.description).joined(separator: ", ")))"
@@ -130,49 +130,49 @@ public indirect enum Filter: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// One sort order.
-public struct OrderBy: Hashable, Sendable, CustomStringConvertible {
-  public var field: FieldPath
-  public var direction: Direction
-  public var range: SourceRange
+package struct OrderBy: Hashable, Sendable, CustomStringConvertible {
+  package var field: FieldPath
+  package var direction: Direction
+  package var range: SourceRange
 
-  public init(_ field: FieldPath, _ direction: Direction = .ascending, range: SourceRange = .none) {
+  package init(_ field: FieldPath, _ direction: Direction = .ascending, range: SourceRange = .none) {
     self.field = field
     self.direction = direction
     self.range = range
   }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.field == rhs.field && lhs.direction == rhs.direction }
-  public func hash(into hasher: inout Hasher) {
+  package static func == (lhs: Self, rhs: Self) -> Bool { lhs.field == rhs.field && lhs.direction == rhs.direction }
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(field)
     hasher.combine(direction)
   }
 
-  public var description: String { "\(field) \(direction.rawValue)" }
+  package var description: String { "\(field) \(direction.rawValue)" }
 }
 
 /// A cursor position: values for the leading order-by fields (references for `__name__`).
-public struct Bound: Hashable, Sendable, CustomStringConvertible {
-  public var position: [Value]
-  public var inclusive: Bool
+package struct Bound: Hashable, Sendable, CustomStringConvertible {
+  package var position: [Value]
+  package var inclusive: Bool
 
-  public init(position: [Value], inclusive: Bool) {
+  package init(position: [Value], inclusive: Bool) {
     self.position = position
     self.inclusive = inclusive
   }
 
-  public var description: String {
+  package var description: String {
     "[\(position.map(QueryLiteral.render).joined(separator: ", "))]\(inclusive ? " inclusive" : " exclusive")"
   }
 }
 
 /// A resolved aggregation.
-public enum Aggregation: Hashable, Sendable, CustomStringConvertible {
+package enum Aggregation: Hashable, Sendable, CustomStringConvertible {
   case count
   case sum(FieldPath)
   case average(FieldPath)
 
   /// The field it reads, if any.
-  public var field: FieldPath? {
+  package var field: FieldPath? {
     switch self {
     case .count: nil
     case .sum(let f), .average(let f): f
@@ -180,9 +180,9 @@ public enum Aggregation: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The result's name: `count`, `sum(f)`, `avg(f)`.
-  public var alias: String { description }
+  package var alias: String { description }
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .count: "count"
     case .sum(let f): "sum(\(f))"

@@ -3,52 +3,52 @@ import RulesLanguage
 
 /// A validated query in the form the backend executes and the index advisor reads:
 /// normalized order-by, DNF branches, and the wire form for `limitToLast`.
-public struct NormalizedQuery: Hashable, Sendable {
-  public var scope: QueryScope
+package struct NormalizedQuery: Hashable, Sendable {
+  package var scope: QueryScope
   /// Top-level filters (implicitly ANDed), as resolved.
-  public var filters: [Filter]
+  package var filters: [Filter]
   /// Disjunctive normal form with `in`/`array-contains-any` kept as single filters:
   /// one conjunction per branch (`[[]]` when there is no filter).
-  public var branches: [[FieldFilter]]
+  package var branches: [[FieldFilter]]
   /// The number of disjunctions the backend counts, with `in` and `array-contains-any`
   /// expanded into their values (the 30-disjunction limit).
-  public var disjunctionCount: Int
-  public var explicitOrderBy: [OrderBy]
+  package var disjunctionCount: Int
+  package var explicitOrderBy: [OrderBy]
   /// Explicit orders, then inequality fields (all branches, field-path order) in the last
   /// explicit direction, then `__name__`.
-  public var orderBy: [OrderBy]
-  public var limit: Int64?
-  public var limitType: LimitType
-  public var offset: Int64?
-  public var startAt: Bound?
-  public var endAt: Bound?
-  public var projection: [FieldPath]?
-  public var aggregations: [Aggregation]
+  package var orderBy: [OrderBy]
+  package var limit: Int64?
+  package var limitType: LimitType
+  package var offset: Int64?
+  package var startAt: Bound?
+  package var endAt: Bound?
+  package var projection: [FieldPath]?
+  package var aggregations: [Aggregation]
 
   /// Whether this is `limitToLast` (the SDK flips the query and reverses the results).
-  public var isLimitToLast: Bool { limitType == .last }
+  package var isLimitToLast: Bool { limitType == .last }
 
   /// The order-by sent on the wire: flipped for `limitToLast`.
-  public var wireOrderBy: [OrderBy] {
+  package var wireOrderBy: [OrderBy] {
     isLimitToLast ? orderBy.map { OrderBy($0.field, $0.direction.flipped, range: $0.range) } : orderBy
   }
 
   /// The start cursor sent on the wire (the end cursor for `limitToLast`).
-  public var wireStartAt: Bound? { isLimitToLast ? endAt : startAt }
+  package var wireStartAt: Bound? { isLimitToLast ? endAt : startAt }
   /// The end cursor sent on the wire (the start cursor for `limitToLast`).
-  public var wireEndAt: Bound? { isLimitToLast ? startAt : endAt }
+  package var wireEndAt: Bound? { isLimitToLast ? startAt : endAt }
 
   /// Every field filter, flattened.
-  public var flattenedFilters: [FieldFilter] { Filter.flatten(filters) }
+  package var flattenedFilters: [FieldFilter] { Filter.flatten(filters) }
 
   /// Fields with an inequality filter anywhere in the query, in field-path order.
-  public var inequalityFields: [FieldPath] { QueryNormalizer.inequalityFields(filters) }
+  package var inequalityFields: [FieldPath] { QueryNormalizer.inequalityFields(filters) }
 }
 
 /// Normalization (query-semantics §3): implicit order-by, `limitToLast` wire form and DNF.
-public enum QueryNormalizer {
+package enum QueryNormalizer {
   /// Normalizes a query that passed validation.
-  public static func normalize(_ query: ResolvedQuery) -> NormalizedQuery {
+  package static func normalize(_ query: ResolvedQuery) -> NormalizedQuery {
     var facts = QueryFacts(query)
     return normalize(query, facts: &facts)
   }
@@ -64,7 +64,7 @@ public enum QueryNormalizer {
   }
 
   /// Distinct fields of every inequality filter in the tree, sorted by field path.
-  public static func inequalityFields(_ filters: [Filter]) -> [FieldPath] {
+  package static func inequalityFields(_ filters: [Filter]) -> [FieldPath] {
     inequalityFields(of: Filter.flatten(filters))
   }
 
@@ -94,7 +94,7 @@ public enum QueryNormalizer {
   }
 
   /// The SDK's `queryNormalizedOrderBy`.
-  public static func normalizedOrderBy(_ query: ResolvedQuery) -> [OrderBy] {
+  package static func normalizedOrderBy(_ query: ResolvedQuery) -> [OrderBy] {
     normalizedOrderBy(query.explicitOrderBy, inequalityFields: inequalityFields(query.filters))
   }
 
@@ -126,8 +126,8 @@ public enum QueryNormalizer {
 
 /// Field-path order for implicit order-by (query-semantics §1.3): segment by segment in UTF-8 byte
 /// order, except `__id<digits>__` segments, which sort first and numerically.
-public enum FieldPathOrder {
-  public static func precedes(_ a: FieldPath, _ b: FieldPath) -> Bool {
+package enum FieldPathOrder {
+  package static func precedes(_ a: FieldPath, _ b: FieldPath) -> Bool {
     for (x, y) in zip(a.segments, b.segments) where x != y {
       return compareSegments(x, y) < 0
     }

@@ -11,24 +11,24 @@ import RulesLanguage
 ///
 /// Whatever cannot be proved is denied, with the predicate that could not be proved and
 /// a suggested query change.
-public struct ListAuthorizer: Sendable {
-  public var ruleset: Ruleset {
+package struct ListAuthorizer: Sendable {
+  package var ruleset: Ruleset {
     didSet { matchCache = QueryMatchCache() }
   }
   /// The documents `get()`/`exists()` read.
-  public var store: DocumentStore
-  public var limits: EvaluationLimits
+  package var store: DocumentStore
+  package var limits: EvaluationLimits
   /// The blocks covering each scope queried so far (for `ruleset`; shared by copies).
   private var matchCache = QueryMatchCache()
 
-  public init(ruleset: Ruleset, store: DocumentStore = DocumentStore(), limits: EvaluationLimits = .standard) {
+  package init(ruleset: Ruleset, store: DocumentStore = DocumentStore(), limits: EvaluationLimits = .standard) {
     self.ruleset = ruleset
     self.store = store
     self.limits = limits
   }
 
   /// Proves (or fails to prove) `query` for a user (`auth`, nil when signed out) at `time`.
-  public func authorize(
+  package func authorize(
     _ query: NormalizedQuery, auth: Auth?, time: Timestamp = Timestamp(seconds: 0),
     database: String = DatabaseID.default
   ) -> ListProof {

@@ -3,23 +3,23 @@ import RulesLanguage
 
 /// The verdict on a query (`list` request) against a ruleset, proved from the query's
 /// filters rather than from stored documents (rules-semantics §7), with the explanation.
-public struct ListProof: Sendable {
+package struct ListProof: Sendable {
   /// Whether every branch of the query is granted by some allow statement.
-  public var allowed: Bool
+  package var allowed: Bool
   /// What was requested, e.g. `list /databases/(default)/documents/posts` or
   /// `list collectionGroup posts`.
-  public var request: String
+  package var request: String
   /// The complete patterns of the match blocks that cover the query.
-  public var matches: [String]
+  package var matches: [String]
   /// One result per branch (after splitting `in`/`or`/`array-contains-any` per value).
-  public var branches: [BranchProof]
+  package var branches: [BranchProof]
   /// A limit breach (too many lookups, expression budget, recursion) that denied everything.
-  public var limitBreach: String?
+  package var limitBreach: String?
   /// General remarks (no matching block, projections and aggregations, ...).
-  public var notes: [String]
+  package var notes: [String]
 
   /// The suggested fixes of every denied branch, without repeats, in order.
-  public var suggestions: [String] {
+  package var suggestions: [String] {
     var seen = Set<String>()
     var out: [String] = []
     for branch in branches where !branch.granted {
@@ -34,13 +34,13 @@ public struct ListProof: Sendable {
 
   /// Query changes that would make every denied branch provable: alternatives, each a list
   /// of suggestions to apply together, smallest first (empty when allowed or none is known).
-  public var fixes: [[String]] {
+  package var fixes: [[String]] {
     if allowed || limitBreach != nil { return [] }
     return ProofFixes.all(branches.filter { !$0.granted }.map(\.fixes))
   }
 
   /// The emulator-style one-line reason (empty when allowed).
-  public var summary: String {
+  package var summary: String {
     if allowed { return "" }
     if let limitBreach { return "\(limitBreach) for 'list'" }
     if matches.isEmpty || branches.allSatisfy({ $0.attempts.isEmpty }) { return "No matching allow statements" }
@@ -51,21 +51,21 @@ public struct ListProof: Sendable {
 }
 
 /// How one branch fared: the allows tried in source order, up to the first that granted.
-public struct BranchProof: Sendable {
-  public var branch: ProofBranch
-  public var granted: Bool
-  public var attempts: [AllowAttempt]
+package struct BranchProof: Sendable {
+  package var branch: ProofBranch
+  package var granted: Bool
+  package var attempts: [AllowAttempt]
 
   /// The fixes of every allow tried, smallest first.
-  public var fixes: [[String]] {
+  package var fixes: [[String]] {
     granted ? [] : ProofFixes.normalize(attempts.flatMap(\.fixes))
   }
 }
 
 /// One allow statement evaluated against one branch.
-public struct AllowAttempt: Sendable {
+package struct AllowAttempt: Sendable {
   /// The outcome for the branch.
-  public enum Outcome: Hashable, Sendable {
+  package enum Outcome: Hashable, Sendable {
     /// The condition is true for every document the branch can return.
     case granted
     /// The condition is false for every such document.
@@ -77,19 +77,19 @@ public struct AllowAttempt: Sendable {
   }
 
   /// The complete pattern of the block the allow is in.
-  public var pattern: String
+  package var pattern: String
   /// 1-based line of the `allow` keyword.
-  public var line: Int
-  public var methods: [Method]
-  public var range: SourceRange
-  public var conditionRange: SourceRange?
-  public var outcome: Outcome
+  package var line: Int
+  package var methods: [Method]
+  package var range: SourceRange
+  package var conditionRange: SourceRange?
+  package var outcome: Outcome
   /// Why the allow did not grant: the sub-expressions that were false, errors or unprovable.
-  public var obstacles: [ProofObstacle]
+  package var obstacles: [ProofObstacle]
   /// Query changes that would make this allow provable: alternatives, each a list of
   /// suggestions to apply together (smallest first); empty when none is known. Worked out
   /// from `recorded` when read, so a query that is only decided never pays for it.
-  public var fixes: [[String]] {
+  package var fixes: [[String]] {
     get { fixesOverride ?? ProofFixes.options(recorded) }
     set { fixesOverride = newValue }
   }
@@ -100,8 +100,8 @@ public struct AllowAttempt: Sendable {
 }
 
 /// A sub-expression that kept an allow from granting, and how to change the query.
-public struct ProofObstacle: Hashable, Sendable {
-  public enum Kind: String, Hashable, Sendable {
+package struct ProofObstacle: Hashable, Sendable {
+  package enum Kind: String, Hashable, Sendable {
     /// A comparison on a field the branch does not filter.
     case unconstrained
     /// A comparison the branch's filters on that field do not imply.
@@ -118,15 +118,15 @@ public struct ProofObstacle: Hashable, Sendable {
     case unknownWildcard
   }
 
-  public var kind: Kind
-  public var range: SourceRange
+  package var kind: Kind
+  package var range: SourceRange
   /// The sub-expression's source text.
-  public var text: String
-  public var reason: String
+  package var text: String
+  package var reason: String
   /// A query change that would make it provable, e.g. `.where("owner", "==", auth.uid)`.
-  public var suggestion: String?
+  package var suggestion: String?
 
-  public init(kind: Kind, range: SourceRange, text: String, reason: String, suggestion: String? = nil) {
+  package init(kind: Kind, range: SourceRange, text: String, reason: String, suggestion: String? = nil) {
     self.kind = kind
     self.range = range
     self.text = text

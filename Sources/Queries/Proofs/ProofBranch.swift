@@ -6,22 +6,22 @@ import FirestoreModel
 /// separately and each must satisfy the rules").
 ///
 /// The remaining operators are `==`, `!=`, `<`, `<=`, `>`, `>=`, `array-contains` and `not-in`.
-public struct ProofBranch: Hashable, Sendable, CustomStringConvertible {
+package struct ProofBranch: Hashable, Sendable, CustomStringConvertible {
   /// The filters, implicitly ANDed, in written order.
-  public var filters: [FieldFilter]
+  package var filters: [FieldFilter]
 
-  public init(filters: [FieldFilter]) {
+  package init(filters: [FieldFilter]) {
     self.filters = filters
   }
 
   /// `x == 6 && y != "a"`, or `no filters`.
-  public var description: String {
+  package var description: String {
     filters.isEmpty ? "no filters" : filters.map(\.description).joined(separator: " && ")
   }
 
   /// Splits DNF branches per `in` / `array-contains-any` value; nil past `limit` branches
   /// (a valid query has at most 30 disjunctions, so the limit only guards bad input).
-  public static func expand(_ branches: [[FieldFilter]], limit: Int = 1_000) -> [ProofBranch]? {
+  package static func expand(_ branches: [[FieldFilter]], limit: Int = 1_000) -> [ProofBranch]? {
     var out: [ProofBranch] = []
     for branch in branches {
       if !branch.contains(where: { $0.op == .in || $0.op == .arrayContainsAny }) {

@@ -4,7 +4,7 @@ import RulesLanguage
 
 /// Renders a `ListProof` as text (for terminals and goldens) or JSON (one line, keys in a
 /// fixed order; positions are 1-based lines and columns).
-public enum ProofRenderer {
+package enum ProofRenderer {
   /// The explanation as text:
   ///
   /// ```
@@ -19,7 +19,7 @@ public enum ProofRenderer {
   /// ```
   ///
   /// Fixes are alternatives (`or: ...`), each a set of changes applied together (`and`).
-  public static func text(_ proof: ListProof, source: SourceFile) -> String {
+  package static func text(_ proof: ListProof, source: SourceFile) -> String {
     var lines = ["\(proof.allowed ? "ALLOW" : "DENY") \(proof.request)"]
     if !proof.allowed { lines.append("  reason: \(proof.summary)") }
     for pattern in proof.matches { lines.append("  match \(pattern)") }
@@ -56,7 +56,7 @@ public enum ProofRenderer {
   }
 
   /// `granted`, `false`, `error: ...`, `unprovable`.
-  public static func outcomeText(_ outcome: AllowAttempt.Outcome) -> String {
+  package static func outcomeText(_ outcome: AllowAttempt.Outcome) -> String {
     switch outcome {
     case .granted: "granted"
     case .denied: "false"
@@ -66,7 +66,7 @@ public enum ProofRenderer {
   }
 
   /// The explanation as JSON text.
-  public static func jsonText(_ proof: ListProof, source: SourceFile) -> String {
+  package static func jsonText(_ proof: ListProof, source: SourceFile) -> String {
     json(proof, source: source).text(.spaced)
   }
 
@@ -74,7 +74,7 @@ public enum ProofRenderer {
   /// `{"decision", "request", "summary", "matches", "branches": [{"filters", "allowed",
   /// "allows": [{"line", "methods", "pattern", "outcome", "obstacles": [...]}]}],
   /// "suggestions", "notes"}`.
-  public static func json(_ proof: ListProof, source: SourceFile) -> JSONValue {
+  package static func json(_ proof: ListProof, source: SourceFile) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("decision", .string(proof.allowed ? "allow" : "deny")),
       ("request", .string(proof.request)),
@@ -137,7 +137,7 @@ public enum ProofRenderer {
 
 extension ListProof {
   /// The text explanation (see `ProofRenderer.text`).
-  public func explanation(source: SourceFile) -> String {
+  package func explanation(source: SourceFile) -> String {
     ProofRenderer.text(self, source: source)
   }
 }

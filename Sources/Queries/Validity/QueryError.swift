@@ -4,9 +4,9 @@ import RulesLanguage
 /// Why a query is invalid: the first problem, with the exact message the SDK or the
 /// backend would give (or Flint's own wording where neither is known), and the range of
 /// the step that made the query invalid.
-public struct QueryError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct QueryError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Which layer rejects the query.
-  public enum Layer: String, Hashable, Sendable {
+  package enum Layer: String, Hashable, Sendable {
     /// Flint could not evaluate the query (unbound variable, missing data).
     case flint
     /// The client SDK throws while the query is built (or run, for `limitToLast`).
@@ -15,16 +15,16 @@ public struct QueryError: Error, Hashable, Sendable, CustomStringConvertible {
     case backend
   }
 
-  public var layer: Layer
+  package var layer: Layer
   /// Stable id, e.g. `sdk.conflicting-operators`.
-  public var code: String
-  public var message: String
-  public var range: SourceRange
+  package var code: String
+  package var message: String
+  package var range: SourceRange
   /// For `unbound-variable`: the variable's dotted name (`auth.email`), so that each front end
   /// can say how to bind it in its own words.
-  public var unboundVariable: String?
+  package var unboundVariable: String?
 
-  public init(_ layer: Layer, _ code: String, _ message: String, at range: SourceRange) {
+  package init(_ layer: Layer, _ code: String, _ message: String, at range: SourceRange) {
     self.layer = layer
     self.code = code
     self.message = message
@@ -44,32 +44,32 @@ public struct QueryError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The error as a diagnostic (`query.<layer>.<code>`), for the shared renderer.
-  public var diagnostic: Diagnostic {
+  package var diagnostic: Diagnostic {
     .error(DiagnosticCode("query.\(layer.rawValue).\(code)"), message, at: range)
   }
 
-  public var description: String { "\(layer.rawValue): \(message)" }
+  package var description: String { "\(layer.rawValue): \(message)" }
 }
 
 /// What validation and execution may consult beyond the query text.
-public struct QueryContext: Sendable {
+package struct QueryContext: Sendable {
   /// Values for variables such as `auth.uid` (keys are dotted names; `request.auth...`
   /// also finds `auth...`, and a map value is walked by the remaining segments).
-  public var bindings: [String: Value]
+  package var bindings: [String: Value]
   /// Documents for `snapshot(...)` cursors.
-  public var store: DocumentStore?
+  package var store: DocumentStore?
   /// When set, a variable with no binding reads as the string `<name>` instead of being an
   /// error: for query files whose values do not matter (the index advisor's workloads).
-  public var placeholdersForUnbound: Bool
+  package var placeholdersForUnbound: Bool
 
-  public init(bindings: [String: Value] = [:], store: DocumentStore? = nil, placeholdersForUnbound: Bool = false) {
+  package init(bindings: [String: Value] = [:], store: DocumentStore? = nil, placeholdersForUnbound: Bool = false) {
     self.bindings = bindings
     self.store = store
     self.placeholdersForUnbound = placeholdersForUnbound
   }
 
   /// The value bound to a dotted variable, if any.
-  public func lookup(_ segments: [String]) -> Value? {
+  package func lookup(_ segments: [String]) -> Value? {
     if let found = walk(segments) { return found }
     if segments.first == "request", segments.count > 1 { return walk(Array(segments.dropFirst())) }
     if segments.first == "auth", let found = walk(["request"] + segments) { return found }

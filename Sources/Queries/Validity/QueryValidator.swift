@@ -3,9 +3,9 @@ import RulesLanguage
 
 /// Validity in two layers: the SDK's checks in step order (query-semantics §2A), then the backend's
 /// (query-semantics §2B). The first problem wins.
-public enum QueryValidator {
+package enum QueryValidator {
   /// The query as the SDK would build it, or the first error.
-  public static func validate(_ query: Query, context: QueryContext = QueryContext()) throws(QueryError)
+  package static func validate(_ query: Query, context: QueryContext = QueryContext()) throws(QueryError)
     -> ResolvedQuery
   {
     try validateKeepingFacts(query, context: context).query
@@ -23,7 +23,7 @@ public enum QueryValidator {
   }
 
   /// The first error, or nil when both the SDK and the backend accept the query.
-  public static func firstError(in query: Query, context: QueryContext = QueryContext()) -> QueryError? {
+  package static func firstError(in query: Query, context: QueryContext = QueryContext()) -> QueryError? {
     do {
       _ = try validate(query, context: context)
       return nil
@@ -35,21 +35,21 @@ public enum QueryValidator {
 
 /// Parse, validate, normalize and run in one place: the API the CLI, the REPL and
 /// `flint test` call.
-public enum QueryPipeline {
+package enum QueryPipeline {
   /// The outcome of preparing query text.
-  public struct Prepared: Sendable {
+  package struct Prepared: Sendable {
     /// The parsed query, when the text could be read.
-    public var query: Query?
+    package var query: Query?
     /// Syntax diagnostics (parse errors stop the pipeline).
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
     /// The first validity error, if the query parsed.
-    public var error: QueryError?
+    package var error: QueryError?
     /// The normalized query, when valid.
-    public var normalized: NormalizedQuery?
+    package var normalized: NormalizedQuery?
   }
 
   /// Parses, validates and normalizes.
-  public static func prepare(_ source: SourceFile, context: QueryContext = QueryContext()) -> Prepared {
+  package static func prepare(_ source: SourceFile, context: QueryContext = QueryContext()) -> Prepared {
     let parsed = QueryParser.parse(source)
     guard let query = parsed.query, !parsed.hasErrors else {
       return Prepared(query: parsed.query, diagnostics: parsed.diagnostics, error: nil, normalized: nil)
@@ -65,7 +65,7 @@ public enum QueryPipeline {
   }
 
   /// Every problem as diagnostics: syntax errors, or the validity error.
-  public static func diagnostics(of prepared: Prepared) -> [Diagnostic] {
+  package static func diagnostics(of prepared: Prepared) -> [Diagnostic] {
     prepared.diagnostics + (prepared.error.map { [$0.diagnostic] } ?? [])
   }
 }

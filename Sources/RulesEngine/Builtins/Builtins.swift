@@ -3,9 +3,9 @@
 /// Functions that need the request context (`get`, `exists`, `getAfter`, `existsAfter`,
 /// `debug`) are the evaluator's, not these. Unknown names and wrong arities report
 /// `Function not found error: Name: [<name>].`; a `null` receiver reports `Null value error.`
-public enum Builtins {
+package enum Builtins {
   /// `receiver.name(args)` for a value receiver, e.g. `'a'.size()`.
-  public static func callMethod(_ receiver: RulesValue, _ name: String, _ args: [RulesValue]) throws(EvalError)
+  package static func callMethod(_ receiver: RulesValue, _ name: String, _ args: [RulesValue]) throws(EvalError)
     -> RulesValue
   {
     switch receiver {
@@ -25,7 +25,7 @@ public enum Builtins {
   }
 
   /// `namespace.name(args)` for `math`, `timestamp`, `duration`, `latlng`, `hashing`.
-  public static func callNamespaceFunction(_ namespace: String, _ name: String, _ args: [RulesValue])
+  package static func callNamespaceFunction(_ namespace: String, _ name: String, _ args: [RulesValue])
     throws(EvalError) -> RulesValue
   {
     switch namespace {
@@ -41,15 +41,15 @@ public enum Builtins {
   /// Global functions on values: `int()`, `float()`, `string()`, `path()`.
   ///
   /// `bool()` is documented but production reports it missing, so it is not found here.
-  public static func callGlobalFunction(_ name: String, _ args: [RulesValue]) throws(EvalError) -> RulesValue {
+  package static func callGlobalFunction(_ name: String, _ args: [RulesValue]) throws(EvalError) -> RulesValue {
     try Conversions.call(name, args)
   }
 
   /// The namespaces `callNamespaceFunction` knows.
-  public static let namespaces: Set<String> = ["math", "timestamp", "duration", "latlng", "hashing"]
+  package static let namespaces: Set<String> = ["math", "timestamp", "duration", "latlng", "hashing"]
 
   /// The global functions `callGlobalFunction` knows.
-  public static let globalFunctions: Set<String> = ["int", "float", "string", "path"]
+  package static let globalFunctions: Set<String> = ["int", "float", "string", "path"]
 }
 
 /// Argument checking shared by the built-ins.

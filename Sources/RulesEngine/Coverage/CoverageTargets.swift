@@ -2,54 +2,54 @@ import RulesLanguage
 
 /// Everything in a ruleset that coverage counts: each `match` block, `allow` statement,
 /// user function and evaluated sub-expression, found by walking the rules once.
-public struct CoverageTargets: Sendable {
+package struct CoverageTargets: Sendable {
   /// A `match` block: its complete pattern and its own header path.
-  public struct MatchBlock: Sendable {
-    public var pattern: String
-    public var range: SourceRange
+  package struct MatchBlock: Sendable {
+    package var pattern: String
+    package var range: SourceRange
     /// The enclosing block's index in `matches`, if any.
-    public var parent: Int?
+    package var parent: Int?
   }
 
   /// An `allow` statement.
-  public struct Allow: Sendable {
-    public var methods: [Method]
-    public var range: SourceRange
+  package struct Allow: Sendable {
+    package var methods: [Method]
+    package var range: SourceRange
     /// Nil for `allow read;`, which can only grant.
-    public var conditionRange: SourceRange?
+    package var conditionRange: SourceRange?
     /// `if false`: the statement can never grant, so it can never be covered and coverage
     /// totals leave it out.
-    public var isNever: Bool
+    package var isNever: Bool
   }
 
   /// A user function: its name, its name's range and its body's (which identifies it in traces).
-  public struct Function: Sendable {
-    public var name: String
-    public var nameRange: SourceRange
-    public var bodyRange: SourceRange
+  package struct Function: Sendable {
+    package var name: String
+    package var nameRange: SourceRange
+    package var bodyRange: SourceRange
     /// The whole declaration.
-    public var range: SourceRange
+    package var range: SourceRange
   }
 
   /// A sub-expression the evaluator evaluates (and records) on its own.
-  public struct Expression: Sendable {
-    public var range: SourceRange
+  package struct Expression: Sendable {
+    package var range: SourceRange
     /// Whether its value decides a branch: an allow condition, an operand of `&&` or `||`, or a
     /// ternary's condition. Only these are expected to be both true and false. (A
     /// function body is not one: its call is, where the call is an operand.)
-    public var isCondition: Bool
+    package var isCondition: Bool
   }
 
-  public var matches: [MatchBlock] = []
-  public var allows: [Allow] = []
-  public var functions: [Function] = []
+  package var matches: [MatchBlock] = []
+  package var allows: [Allow] = []
+  package var functions: [Function] = []
   /// In source order, without repeats.
-  public var expressions: [Expression] = []
+  package var expressions: [Expression] = []
 }
 
 extension Ruleset {
   /// The coverage targets of this ruleset, in source order.
-  public var coverageTargets: CoverageTargets {
+  package var coverageTargets: CoverageTargets {
     var targets = CoverageTargets()
     var walker = EvaluatedExpressions()
     // A block's scope is a child of its enclosing block's scope (`RulesetBuilder.add`).

@@ -1,18 +1,18 @@
 /// How often something was evaluated, by outcome.
-public struct OutcomeCounts: Hashable, Sendable {
+package struct OutcomeCounts: Hashable, Sendable {
   /// Evaluations to exactly `true`.
-  public var trueCount = 0
+  package var trueCount = 0
   /// Evaluations to exactly `false`.
-  public var falseCount = 0
+  package var falseCount = 0
   /// Evaluations to an error (`⊥`).
-  public var errorCount = 0
+  package var errorCount = 0
   /// Evaluations to a value that is not a bool.
-  public var valueCount = 0
+  package var valueCount = 0
 
-  public init() {}
+  package init() {}
 
   /// Every evaluation.
-  public var evaluated: Int { trueCount + falseCount + errorCount + valueCount }
+  package var evaluated: Int { trueCount + falseCount + errorCount + valueCount }
 
   /// Counts one evaluation with this value (a skipped one counts nothing).
   mutating func add(_ value: TraceValue) {
@@ -27,24 +27,24 @@ public struct OutcomeCounts: Hashable, Sendable {
 }
 
 /// How often an `allow` statement was evaluated, by what it did.
-public struct AllowCounts: Hashable, Sendable {
-  public var granted = 0
+package struct AllowCounts: Hashable, Sendable {
+  package var granted = 0
   /// Conditions that were `false` or not a bool (and, for queries, not provable).
-  public var denied = 0
+  package var denied = 0
   /// Conditions that were an error (a limit breach included).
-  public var errors = 0
+  package var errors = 0
   /// How many of these outcomes came from query proofs (`list` requests), which record no
   /// expression trees.
-  public var proved = 0
+  package var proved = 0
 
-  public init() {}
+  package init() {}
 
-  public var evaluated: Int { granted + denied + errors }
+  package var evaluated: Int { granted + denied + errors }
   /// Not granting, for any reason: `denied + errors`.
-  public var notGranted: Int { denied + errors }
+  package var notGranted: Int { denied + errors }
 
   /// Counts one outcome of the evaluator (`notEvaluated` counts nothing).
-  public mutating func add(_ outcome: AllowOutcome) {
+  package mutating func add(_ outcome: AllowOutcome) {
     switch outcome {
     case .granted: granted += 1
     case .denied, .notBoolean: denied += 1

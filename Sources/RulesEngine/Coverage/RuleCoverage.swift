@@ -6,28 +6,28 @@ import RulesLanguage
 ///
 /// Sub-expression counts come from full traces (`TraceLevel.full`); a decision traced at a
 /// lower level still counts its matches and allow outcomes.
-public struct RuleCoverage: Sendable {
-  public let targets: CoverageTargets
+package struct RuleCoverage: Sendable {
+  package let targets: CoverageTargets
   /// Parallel to `targets.matches`: how many requests reached the block: its complete pattern,
   /// or that of a block nested in it, matched the request path.
-  public private(set) var matchHits: [Int]
+  package private(set) var matchHits: [Int]
   /// Parallel to `targets.allows`.
-  public private(set) var allowCounts: [AllowCounts]
+  package private(set) var allowCounts: [AllowCounts]
   /// Parallel to `targets.functions`: how many calls ran the body.
-  public private(set) var functionCalls: [Int]
+  package private(set) var functionCalls: [Int]
   /// Parallel to `targets.expressions`.
-  public private(set) var expressionCounts: [OutcomeCounts]
+  package private(set) var expressionCounts: [OutcomeCounts]
 
   private let matchIndex: [SourceRange: Int]
   private let allowIndex: [SourceRange: Int]
   private let functionIndex: [SourceRange: Int]
   private let expressionIndex: [SourceRange: Int]
 
-  public init(_ ruleset: Ruleset) {
+  package init(_ ruleset: Ruleset) {
     self.init(targets: ruleset.coverageTargets)
   }
 
-  public init(targets: CoverageTargets) {
+  package init(targets: CoverageTargets) {
     self.targets = targets
     matchHits = Array(repeating: 0, count: targets.matches.count)
     allowCounts = Array(repeating: AllowCounts(), count: targets.allows.count)
@@ -46,7 +46,7 @@ public struct RuleCoverage: Sendable {
   }
 
   /// Counts one decision: its matched blocks, its evaluated allows and their expression trees.
-  public mutating func record(_ trace: DecisionTrace) {
+  package mutating func record(_ trace: DecisionTrace) {
     reach(trace.matches.compactMap { matchIndex[$0.range] })
     for allow in trace.allows {
       if let position = allowIndex[allow.range] { allowCounts[position].add(allow.outcome) }
@@ -55,12 +55,12 @@ public struct RuleCoverage: Sendable {
   }
 
   /// Counts one allow outcome decided elsewhere (a query proof), by the statement's range.
-  public mutating func recordAllow(_ range: SourceRange, _ apply: (inout AllowCounts) -> Void) {
+  package mutating func recordAllow(_ range: SourceRange, _ apply: (inout AllowCounts) -> Void) {
     if let position = allowIndex[range] { apply(&allowCounts[position]) }
   }
 
   /// Counts one request reaching the blocks with these complete patterns (a query proof names blocks so).
-  public mutating func recordMatches(patterns: [String]) {
+  package mutating func recordMatches(patterns: [String]) {
     let wanted = Set(patterns)
     reach(targets.matches.indices.filter { wanted.contains(targets.matches[$0].pattern) })
   }

@@ -6,7 +6,7 @@ import FirestoreModel
 extension Evaluator {
   /// Decides a batch. Each write's `resource` is the document before the batch. Each
   /// `Decision` is that write's own verdict; `BatchDecision.allowed` is the batch's.
-  public func evaluate(batch: [Request], store: DocumentStore) -> BatchDecision {
+  package func evaluate(batch: [Request], store: DocumentStore) -> BatchDecision {
     let after = Self.applying(batch, to: store)
     var decisions: [Decision] = []
     decisions.reserveCapacity(batch.count)

@@ -1,16 +1,16 @@
 /// The per-request limits of the engine (spec §6.8). Breaching one denies the whole
 /// request; `&&`/`||` never absorb it.
-public struct EvaluationLimits: Hashable, Sendable {
+package struct EvaluationLimits: Hashable, Sendable {
   /// Distinct documents looked up (`get`, `exists`, `getAfter`, `existsAfter`) per request.
-  public var lookupsPerRequest: Int
+  package var lookupsPerRequest: Int
   /// Distinct documents looked up across a batch or transaction.
-  public var lookupsPerBatch: Int
+  package var lookupsPerBatch: Int
   /// Expression evaluations per request; every AST node evaluated counts one.
-  public var expressions: Int
+  package var expressions: Int
   /// Nested user-function calls.
-  public var callDepth: Int
+  package var callDepth: Int
 
-  public init(lookupsPerRequest: Int = 10, lookupsPerBatch: Int = 20, expressions: Int = 1_000, callDepth: Int = 20) {
+  package init(lookupsPerRequest: Int = 10, lookupsPerBatch: Int = 20, expressions: Int = 1_000, callDepth: Int = 20) {
     self.lookupsPerRequest = lookupsPerRequest
     self.lookupsPerBatch = lookupsPerBatch
     self.expressions = expressions
@@ -18,16 +18,16 @@ public struct EvaluationLimits: Hashable, Sendable {
   }
 
   /// The production limits.
-  public static let standard = EvaluationLimits()
+  package static let standard = EvaluationLimits()
 }
 
 /// How the evaluator runs: how much to trace and which limits to apply.
-public struct EvaluationOptions: Hashable, Sendable {
+package struct EvaluationOptions: Hashable, Sendable {
   /// `.outcomes` (the default) records only allow outcomes; `.full` records expression trees.
-  public var traceLevel: TraceLevel
-  public var limits: EvaluationLimits
+  package var traceLevel: TraceLevel
+  package var limits: EvaluationLimits
 
-  public init(traceLevel: TraceLevel = .outcomes, limits: EvaluationLimits = .standard) {
+  package init(traceLevel: TraceLevel = .outcomes, limits: EvaluationLimits = .standard) {
     self.traceLevel = traceLevel
     self.limits = limits
   }

@@ -7,18 +7,18 @@ import RulesLanguage
 /// A request is allowed iff some `allow` in a completely matching block covers its method
 /// and its condition is exactly `true` (spec §6.4). Allows run in source order and
 /// evaluation stops at the first that grants. A limit breach denies the whole request.
-public struct Evaluator: Sendable {
-  public let ruleset: Ruleset
-  public var options: EvaluationOptions
+package struct Evaluator: Sendable {
+  package let ruleset: Ruleset
+  package var options: EvaluationOptions
 
-  public init(ruleset: Ruleset, options: EvaluationOptions = EvaluationOptions()) {
+  package init(ruleset: Ruleset, options: EvaluationOptions = EvaluationOptions()) {
     self.ruleset = ruleset
     self.options = options
   }
 
   /// Decides one request against the documents in `store`. For writes, `getAfter` and
   /// `existsAfter` see `store` with this write applied.
-  public func evaluate(_ request: Request, store: DocumentStore) -> Decision {
+  package func evaluate(_ request: Request, store: DocumentStore) -> Decision {
     let context = EvaluationContext(
       ruleset: ruleset, request: request, store: store, database: request.database,
       pendingWrites: request.method.isWrite ? [request] : nil,

@@ -2,18 +2,18 @@ import FirestoreModel
 import RulesLanguage
 
 /// The result of evaluating a standalone expression (`flint expr`, the REPL, other engines).
-public struct ExpressionEvaluation: Sendable {
+package struct ExpressionEvaluation: Sendable {
   /// The value, or the error (`⊥`) it evaluated to. A limit breach is an error of kind `.limit`.
-  public var result: Result<RulesValue, EvalError>
+  package var result: Result<RulesValue, EvalError>
   /// The evaluated expression tree (at `TraceLevel.full`).
-  public var trace: ExprTrace?
+  package var trace: ExprTrace?
   /// `debug()` output, in call order.
-  public var debugOutputs: [DebugOutput]
+  package var debugOutputs: [DebugOutput]
   /// Document lookups made.
-  public var lookups: [LookupTrace]
+  package var lookups: [LookupTrace]
   /// Expressions evaluated (the count the per-request budget limits; one past the limit
   /// when the budget ran out).
-  public var steps: Int = 0
+  package var steps: Int = 0
 }
 
 extension Evaluator {
@@ -24,7 +24,7 @@ extension Evaluator {
   /// `resource` from `store`). With a `ruleset`, calls resolve to its top-level and
   /// service-level functions, or to those `site` makes visible (and `site` binds its
   /// match's wildcards). Lookups read `store`.
-  public static func evaluate(
+  package static func evaluate(
     expression: Expr,
     bindings: [String: RulesValue] = [:],
     request: Request? = nil,

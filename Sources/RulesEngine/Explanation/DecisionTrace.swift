@@ -2,7 +2,7 @@ import FirestoreModel
 import RulesLanguage
 
 /// How much of an evaluation to record.
-public enum TraceLevel: Int, Hashable, Sendable, Comparable {
+package enum TraceLevel: Int, Hashable, Sendable, Comparable {
   /// Only the decision and any limit breach: no matches, allows or reasons (fastest).
   case none
   /// Only the decision, the matched blocks and each allow's outcome (cheap; for bulk runs).
@@ -10,11 +10,11 @@ public enum TraceLevel: Int, Hashable, Sendable, Comparable {
   /// Also the tree of evaluated sub-expressions with their values.
   case full
 
-  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+  package static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// What happened to one candidate `allow` statement.
-public enum AllowOutcome: Hashable, Sendable {
+package enum AllowOutcome: Hashable, Sendable {
   /// The condition was exactly `true` (or the allow has no condition).
   case granted
   /// The condition was `false`.
@@ -32,7 +32,7 @@ public enum AllowOutcome: Hashable, Sendable {
   case notEvaluated
 
   /// The reason text the emulator would print before ` for '<method>' @ L<n>`.
-  public var reasonText: String? {
+  package var reasonText: String? {
     switch self {
     case .granted, .notEvaluated: nil
     case .denied: "false"
@@ -44,106 +44,106 @@ public enum AllowOutcome: Hashable, Sendable {
 }
 
 /// A `match` block whose complete pattern matched the request path.
-public struct MatchTrace: Sendable {
+package struct MatchTrace: Sendable {
   /// The complete pattern, e.g. `/databases/{database}/documents/users/{uid}`.
-  public var pattern: String
+  package var pattern: String
   /// The range of the block's own `match` path.
-  public var range: SourceRange
+  package var range: SourceRange
   /// The wildcard variables the match bound, in pattern order.
-  public var bindings: [VariableBinding]
+  package var bindings: [VariableBinding]
 }
 
 /// A wildcard variable and its bound value (`nil` when unknown, as for a `list` request's
 /// document id).
-public struct VariableBinding: Sendable {
-  public var name: String
-  public var value: RulesValue?
+package struct VariableBinding: Sendable {
+  package var name: String
+  package var value: RulesValue?
 }
 
 /// One candidate `allow` statement (a statement in a matching block that covers the method).
-public struct AllowTrace: Sendable {
+package struct AllowTrace: Sendable {
   /// Index into `DecisionTrace.matches` of the block holding the statement.
-  public var matchIndex: Int
+  package var matchIndex: Int
   /// The methods the statement names, as written.
-  public var methods: [Method]
+  package var methods: [Method]
   /// The whole statement's range.
-  public var range: SourceRange
+  package var range: SourceRange
   /// The condition's range (nil for `allow read;`).
-  public var conditionRange: SourceRange?
+  package var conditionRange: SourceRange?
   /// The 1-based line of the statement.
-  public var line: Int
-  public var outcome: AllowOutcome
+  package var line: Int
+  package var outcome: AllowOutcome
   /// The evaluated condition (only at `TraceLevel.full`).
-  public var expression: ExprTrace?
+  package var expression: ExprTrace?
   /// For an allow left unevaluated because an earlier one granted: set when, evaluated on its
   /// own afterwards, it grants too (only at `TraceLevel.full`, for explanations: the decision,
   /// the lookups charged and coverage do not count that evaluation).
-  public var alsoGrants: LaterGrant?
+  package var alsoGrants: LaterGrant?
 }
 
 /// An allow that would have granted a request that an earlier allow already granted.
-public struct LaterGrant: Sendable {
+package struct LaterGrant: Sendable {
   /// Its evaluated condition (nil for an allow without one).
-  public var expression: ExprTrace?
+  package var expression: ExprTrace?
 }
 
 /// A document lookup made by `get`, `exists`, `getAfter` or `existsAfter`.
-public struct LookupTrace: Sendable {
+package struct LookupTrace: Sendable {
   /// The function called.
-  public var function: String
+  package var function: String
   /// The looked-up document, relative to its database's `documents`.
-  public var path: ResourcePath
+  package var path: ResourcePath
   /// Whether the document exists (in the state the function reads).
-  public var found: Bool
+  package var found: Bool
   /// Whether this call was charged against the lookup limits (repeated lookups are not).
-  public var charged: Bool
+  package var charged: Bool
 }
 
 /// One `debug(x)` call's output.
-public struct DebugOutput: Sendable {
+package struct DebugOutput: Sendable {
   /// The range of the `debug(...)` call.
-  public var range: SourceRange
-  public var value: TraceValue
+  package var range: SourceRange
+  package var value: TraceValue
   /// The value as the emulator logs it (protobuf text, e.g. `string_value: "alice"`).
-  public var text: String
+  package var text: String
 }
 
 /// Why a request was allowed or denied: the matched blocks, every candidate allow with
 /// its outcome and (at full level) its evaluated expression tree, lookups and debug output.
-public struct DecisionTrace: Sendable {
-  public var method: RequestMethod
+package struct DecisionTrace: Sendable {
+  package var method: RequestMethod
   /// The target path, relative to the database's `documents`.
-  public var requestPath: ResourcePath
+  package var requestPath: ResourcePath
   /// The database id.
-  public var database: String
-  public var matches: [MatchTrace] = []
-  public var allows: [AllowTrace] = []
-  public var lookups: [LookupTrace] = []
-  public var debugOutputs: [DebugOutput] = []
+  package var database: String
+  package var matches: [MatchTrace] = []
+  package var allows: [AllowTrace] = []
+  package var lookups: [LookupTrace] = []
+  package var debugOutputs: [DebugOutput] = []
   /// The limit breach that denied the whole request, if any.
-  public var limitBreach: String?
+  package var limitBreach: String?
   /// A problem with the request itself (wrong path shape), if any.
-  public var requestProblem: String?
+  package var requestProblem: String?
   /// When no block matched the path: the closest block (a likely typo in its `match` path);
   /// only at `TraceLevel.full`, the level explanations are built from.
-  public var nearestMatch: NearestMatch?
+  package var nearestMatch: NearestMatch?
   /// How much was recorded; at `.none` only the verdict, `limitBreach` and `requestProblem`.
-  public var level: TraceLevel = .outcomes
+  package var level: TraceLevel = .outcomes
 
-  public init(method: RequestMethod, requestPath: ResourcePath, database: String) {
+  package init(method: RequestMethod, requestPath: ResourcePath, database: String) {
     self.method = method
     self.requestPath = requestPath
     self.database = database
   }
 
   /// `request.path` as text, e.g. `/databases/(default)/documents/users/alice`.
-  public var path: String {
+  package var path: String {
     "/databases/\(database)/documents" + requestPath.segments.map { "/" + $0 }.joined()
   }
 
   /// The emulator-style summary: `false for 'update' @ L7, Null value error. for 'update' @ L9`,
   /// or `No matching allow statements`; empty when a statement granted.
-  public var summary: String {
+  package var summary: String {
     if let requestProblem { return requestProblem }
     if let limitBreach { return "\(limitBreach) for '\(method.rawValue)'" }
     if level == .none { return "" }

@@ -2,32 +2,32 @@ import RulesLanguage
 
 /// A value observed while evaluating: a rules value, an error (`⊥`), or nothing because
 /// the expression was short-circuited.
-public enum TraceValue: Sendable {
+package enum TraceValue: Sendable {
   case value(RulesValue)
   case error(EvalError)
   case notEvaluated
 
   /// Whether this is exactly `true`.
-  public var isTrue: Bool {
+  package var isTrue: Bool {
     if case .value(.bool(true)) = self { return true }
     return false
   }
 
   /// Whether this is exactly `false`.
-  public var isFalse: Bool {
+  package var isFalse: Bool {
     if case .value(.bool(false)) = self { return true }
     return false
   }
 
   /// The error, if evaluation failed.
-  public var error: EvalError? {
+  package var error: EvalError? {
     if case .error(let error) = self { return error }
     return nil
   }
 }
 
 /// What an `ExprTrace` node stands for; the renderers and the culprit search use it.
-public enum TraceNodeKind: Hashable, Sendable {
+package enum TraceNodeKind: Hashable, Sendable {
   /// Any other expression (literal, variable, member, comparison, method call, ...).
   case expression
   case and
@@ -48,13 +48,13 @@ public enum TraceNodeKind: Hashable, Sendable {
 
 /// One evaluated sub-expression: where it is in the source, its value, and the
 /// sub-expressions evaluated for it (short-circuited ones have value `.notEvaluated`).
-public struct ExprTrace: Sendable {
-  public var kind: TraceNodeKind
-  public var range: SourceRange
-  public var value: TraceValue
-  public var children: [ExprTrace]
+package struct ExprTrace: Sendable {
+  package var kind: TraceNodeKind
+  package var range: SourceRange
+  package var value: TraceValue
+  package var children: [ExprTrace]
 
-  public init(kind: TraceNodeKind, range: SourceRange, value: TraceValue, children: [ExprTrace] = []) {
+  package init(kind: TraceNodeKind, range: SourceRange, value: TraceValue, children: [ExprTrace] = []) {
     self.kind = kind
     self.range = range
     self.value = value
@@ -66,7 +66,7 @@ public struct ExprTrace: Sendable {
   ///
   /// In `a && b == c` where `b == c` is false the chain ends at `b == c`; when a member
   /// access errors the chain ends at that access. Calls continue into the function body.
-  public var failureChain: [ExprTrace] {
+  package var failureChain: [ExprTrace] {
     if value.isTrue { return [] }
     var chain: [ExprTrace] = [self]
     var node = self

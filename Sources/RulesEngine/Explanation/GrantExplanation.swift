@@ -10,7 +10,7 @@ import RulesLanguage
 ///   in match /databases/{database}/documents/users/{uid} (uid = 'alice')
 ///   in isOwner(): request.auth != null → true (request.auth = {...})
 /// ```
-public enum GrantExplanation {
+package enum GrantExplanation {
   /// The most true sub-expressions listed per allow; the rest are counted.
   static let maximumReasons = 6
   /// Values are cut shorter than in denials: a grant line holds several.
@@ -20,7 +20,7 @@ public enum GrantExplanation {
   /// source order and the decision stops at the first that grants; at full trace level the later
   /// ones are evaluated for the explanation, and those that grant too are named after it, since
   /// each would have to change for the request to be denied.
-  public static func lines(_ trace: DecisionTrace, source: SourceFile) -> [String] {
+  package static func lines(_ trace: DecisionTrace, source: SourceFile) -> [String] {
     var lines: [String] = []
     for allow in trace.allows where allow.outcome == .granted || allow.alsoGrants != nil {
       let methods = allow.methods.map(\.rawValue).joined(separator: ", ")

@@ -7,7 +7,7 @@ import RulesLanguage
 /// saw, with the offending keys of `hasOnly`/`hasAll`/`hasAny`/`keys()` checks named, then notes
 /// on what was null and why. Allowed: the allow that granted it (`GrantExplanation`).
 /// `TraceTextRenderer.render` keeps the full trace (`--explain full`).
-public enum ShortExplanation {
+package enum ShortExplanation {
   /// The short text. `signedOutHint` is added when the request was signed out and the rules
   /// read `request.auth` (it tells how to sign in with the caller's tool); `dataName` names
   /// the documents the request ran against in notes ("the case's data"); `batch` holds the
@@ -15,7 +15,7 @@ public enum ShortExplanation {
   /// creates a missing document).
   /// `explainsGrant: false` keeps an allowed request to its verdict line (the writes a batch
   /// allowed when the batch was expected to pass and another write was denied).
-  public static func render(
+  package static func render(
     _ decision: Decision, source: SourceFile, signedOutHint: String? = nil, dataName: String = "the data",
     batch: [Decision] = [], explainsGrant: Bool = true
   ) -> String {
@@ -46,7 +46,7 @@ public enum ShortExplanation {
   /// The notes on a denied request, each true of it: the closest `match` block when none
   /// matched, what was null under each failing allow and why, and the missing documents
   /// `get()`/`getAfter()` looked up with the state they read. None for an allowed request.
-  public static func notes(
+  package static func notes(
     _ decision: Decision, source: SourceFile, dataName: String = "the data", batch: [Decision] = []
   )
     -> [String]

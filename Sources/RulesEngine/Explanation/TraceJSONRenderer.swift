@@ -3,14 +3,14 @@ import RulesLanguage
 
 /// Renders explanations as JSON (one line, keys in a fixed order, values in the typed form
 /// of `RulesValue.typedJSON`). Positions are 1-based lines and columns in characters.
-public enum TraceJSONRenderer {
+package enum TraceJSONRenderer {
   /// A decision as JSON text.
-  public static func render(_ decision: Decision, source: SourceFile) -> String {
+  package static func render(_ decision: Decision, source: SourceFile) -> String {
     json(decision, source: source).text(.spaced)
   }
 
   /// A decision as a JSON tree (for embedding in larger documents).
-  public static func json(_ decision: Decision, source: SourceFile) -> JSONValue {
+  package static func json(_ decision: Decision, source: SourceFile) -> JSONValue {
     let trace = decision.trace
     var members: [(String, JSONValue)] = [
       ("allowed", .bool(decision.allowed)),
@@ -48,7 +48,7 @@ public enum TraceJSONRenderer {
   }
 
   /// One evaluated expression tree as JSON.
-  public static func json(_ node: ExprTrace, source: SourceFile) -> JSONValue {
+  package static func json(_ node: ExprTrace, source: SourceFile) -> JSONValue {
     var members: [(String, JSONValue)] = [("kind", .string(kindName(node.kind)))]
     switch node.kind {
     case .call(let name), .functionBody(let name), .letBinding(let name), .lookup(let name):
@@ -159,7 +159,7 @@ public enum TraceJSONRenderer {
 
 extension Decision {
   /// The JSON explanation of this decision (see `TraceJSONRenderer`).
-  public func explanationJSON(source: SourceFile) -> String {
+  package func explanationJSON(source: SourceFile) -> String {
     TraceJSONRenderer.render(self, source: source)
   }
 }

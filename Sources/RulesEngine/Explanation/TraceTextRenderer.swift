@@ -4,9 +4,9 @@ import RulesLanguage
 /// each candidate allow with its outcome, and, for the allows that did not grant, the
 /// source line with a caret under the sub-expression that made them fail, followed by the
 /// evaluated expression tree (at `TraceLevel.full`).
-public enum TraceTextRenderer {
+package enum TraceTextRenderer {
   /// The full explanation of a decision; `source` is the rules file the ruleset was built from.
-  public static func render(_ decision: Decision, source: SourceFile) -> String {
+  package static func render(_ decision: Decision, source: SourceFile) -> String {
     let trace = decision.trace
     var lines: [String] = []
     lines.append("\(decision.allowed ? "ALLOW" : "DENY") \(trace.method.rawValue) \(trace.path)")
@@ -62,7 +62,7 @@ public enum TraceTextRenderer {
   /// Caret snippets for a failing expression: one at the deepest failing node of each
   /// function level (the call site, then inside the function body, ...). When the deepest
   /// node is an `||` whose sides were all false, each side gets its own carets.
-  public static func failureCarets(_ expression: ExprTrace, source: SourceFile) -> [String] {
+  package static func failureCarets(_ expression: ExprTrace, source: SourceFile) -> [String] {
     failureCarets(expression, source: source, function: nil)
   }
 
@@ -99,7 +99,7 @@ public enum TraceTextRenderer {
 
   /// `  6 | source line` and `    |   ^~~~ note` for `range` (clipped to its first line; a very
   /// long line is shown as a window around the caret, as diagnostics show it).
-  public static func caretLines(_ range: SourceRange, source: SourceFile, note: String) -> [String] {
+  package static func caretLines(_ range: SourceRange, source: SourceFile, note: String) -> [String] {
     let start = source.location(of: range.start)
     let end = source.location(of: range.end)
     let shown = DiagnosticRenderer.excerpt(
@@ -112,7 +112,7 @@ public enum TraceTextRenderer {
 
   /// The evaluated tree, one node per line: `source text → value`, short-circuited nodes
   /// marked, function bodies and `let`s labelled, debug output shown inline.
-  public static func tree(_ root: ExprTrace, source: SourceFile) -> [String] {
+  package static func tree(_ root: ExprTrace, source: SourceFile) -> [String] {
     var lines: [String] = []
     appendTree(root, source: source, prefix: "", childPrefix: "", into: &lines)
     return lines
@@ -144,7 +144,7 @@ public enum TraceTextRenderer {
   }
 
   /// The source text of a range on one line, whitespace collapsed, cut at 60 characters.
-  public static func snippetText(_ range: SourceRange, source: SourceFile) -> String {
+  package static func snippetText(_ range: SourceRange, source: SourceFile) -> String {
     let raw = source.text(in: range)
     let collapsed = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     return collapsed.count > 60 ? String(collapsed.prefix(59)) + "…" : collapsed
@@ -157,7 +157,7 @@ public enum TraceTextRenderer {
 
 extension Decision {
   /// The text explanation of this decision (see `TraceTextRenderer`).
-  public func explanation(source: SourceFile) -> String {
+  package func explanation(source: SourceFile) -> String {
     TraceTextRenderer.render(self, source: source)
   }
 }

@@ -2,9 +2,9 @@ import FirestoreModel
 
 /// Short, rules-literal-like text for values in explanations: `'alice'`, `[1, 2]`,
 /// `{'a': true}`, `/databases/(default)/documents/users/alice`. Long values are cut.
-public enum ValueText {
+package enum ValueText {
   /// The display text of a value, at most about `limit` characters.
-  public static func render(_ value: RulesValue, limit: Int = 80) -> String {
+  package static func render(_ value: RulesValue, limit: Int = 80) -> String {
     var out = ""
     write(value, to: &out, limit: limit)
     if isOver(limit, out) { out = String(out.prefix(limit)) + "…" }
@@ -12,7 +12,7 @@ public enum ValueText {
   }
 
   /// The display text of a traced value: a value, `error: <message>`, or `not evaluated`.
-  public static func render(_ value: TraceValue, limit: Int = 80) -> String {
+  package static func render(_ value: TraceValue, limit: Int = 80) -> String {
     switch value {
     case .value(let value): render(value, limit: limit)
     case .error(let error): "error: \(error.message)"

@@ -6,13 +6,13 @@ import RulesLanguage
 /// request's segment, or a `{wildcard}`, costs nothing; a different literal, a missing or an
 /// extra segment costs one). Only blocks with an allow covering the request's method count,
 /// patterns with `{x=**}` are left out, and at most two edits are a near miss.
-public struct NearestMatch: Sendable, Hashable {
+package struct NearestMatch: Sendable, Hashable {
   /// The block's complete pattern, e.g. `/databases/{database}/documents/room/{roomId}`.
-  public var pattern: String
+  package var pattern: String
   /// The range of the block's own `match` path.
-  public var range: SourceRange
+  package var range: SourceRange
   /// What differs, e.g. `'room' in the pattern, 'rooms' in the request`.
-  public var differences: [String]
+  package var differences: [String]
 
   /// The most edits a near miss may need.
   static let maximumDistance = 2
@@ -103,12 +103,12 @@ public struct NearestMatch: Sendable, Hashable {
 
   /// The one-line note: `no match block matches this path; the closest is match /room/{roomId}
   /// (line 14): 'room' in the pattern, 'rooms' in the request`.
-  public func note(source: SourceFile) -> String {
+  package func note(source: SourceFile) -> String {
     "no match block matches this path; " + closest(source: source)
   }
 
   /// `the closest is match /room/{roomId} (line 14): 'room' in the pattern, 'rooms' in the request`.
-  public func closest(source: SourceFile) -> String {
+  package func closest(source: SourceFile) -> String {
     let line = range == .none ? "" : " (line \(source.location(of: range.start).line))"
     return "the closest is match \(pattern)\(line): " + differences.joined(separator: "; ")
   }

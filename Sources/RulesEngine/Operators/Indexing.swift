@@ -4,7 +4,7 @@
 /// Strings are indexed by Unicode code point (the unit `size()` counts).
 extension Operators {
   /// `base[index]`: list element, string character, map value, path segment.
-  public static func index(_ base: RulesValue, _ index: RulesValue) throws(EvalError) -> RulesValue {
+  package static func index(_ base: RulesValue, _ index: RulesValue) throws(EvalError) -> RulesValue {
     switch (base, index) {
     case (.null, _): throw .nullValue
     case (.list(let items), .int(let i)):
@@ -27,7 +27,7 @@ extension Operators {
 
   /// `base[lower:upper]` on a list or string; `upper` is exclusive. A missing bound means
   /// the start or the end.
-  public static func slice(_ base: RulesValue, _ lower: RulesValue?, _ upper: RulesValue?) throws(EvalError)
+  package static func slice(_ base: RulesValue, _ lower: RulesValue?, _ upper: RulesValue?) throws(EvalError)
     -> RulesValue
   {
     switch base {
@@ -47,7 +47,7 @@ extension Operators {
   /// `base.name`: field access. Only maps (and paths, for their bindings) have fields.
   /// The evaluator's hot path: small maps are scanned rather than hashed.
   @inline(__always)
-  public static func member(_ base: RulesValue, _ name: String) throws(EvalError) -> RulesValue {
+  package static func member(_ base: RulesValue, _ name: String) throws(EvalError) -> RulesValue {
     switch base {
     case .null: throw .nullValue
     case .map(let entries):

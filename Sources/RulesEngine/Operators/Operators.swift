@@ -4,12 +4,12 @@ import RulesLanguage
 ///
 /// `&&` and `||` are not here: they absorb errors and short-circuit, so the evaluator
 /// handles them on unevaluated operands.
-public enum Operators {
+package enum Operators {
   /// `l op r` for arithmetic, comparison, equality and `in`.
   ///
   /// Throws for `&&`/`||` (the evaluator's), for unsupported operand types, integer
   /// overflow and division by zero.
-  public static func binary(_ op: BinaryOperator, _ l: RulesValue, _ r: RulesValue) throws(EvalError)
+  package static func binary(_ op: BinaryOperator, _ l: RulesValue, _ r: RulesValue) throws(EvalError)
     -> RulesValue
   {
     switch op {
@@ -29,7 +29,7 @@ public enum Operators {
   }
 
   /// `!x` (bool only) and `-x` (int, float).
-  public static func unary(_ op: UnaryOperator, _ value: RulesValue) throws(EvalError) -> RulesValue {
+  package static func unary(_ op: UnaryOperator, _ value: RulesValue) throws(EvalError) -> RulesValue {
     switch (op, value) {
     case (.not, .bool(let b)): return .bool(!b)
     case (.negate, .int(let i)):
@@ -46,7 +46,7 @@ public enum Operators {
 
   /// `value is typeName`: the runtime type test. `number` matches ints and floats;
   /// `null` matches only `null`; unknown names (and `constraint`) match nothing.
-  public static func isType(_ value: RulesValue, _ typeName: String) -> Bool {
+  package static func isType(_ value: RulesValue, _ typeName: String) -> Bool {
     switch typeName {
     case "number":
       if case .int = value { return true }

@@ -1,14 +1,14 @@
 /// Why a pattern is not a valid RE2 regular expression (or PCRE2 refused it).
-public struct RegexSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct RegexSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
   /// RE2-style text, e.g. `invalid escape sequence: \8`.
-  public var message: String
+  package var message: String
   /// Byte offset in the UTF-8 pattern where the problem was found.
-  public var offset: Int
+  package var offset: Int
 
-  public init(_ message: String, offset: Int) {
+  package init(_ message: String, offset: Int) {
     self.message = message
     self.offset = offset
   }
 
-  public var description: String { "\(message) (at byte \(offset))" }
+  package var description: String { "\(message) (at byte \(offset))" }
 }

@@ -3,9 +3,9 @@
 /// Patterns are RE2 syntax (validated and translated by `RE2Translator`). Every match is
 /// bounded; when the bound is hit the call throws an evaluation error, so a hostile pattern
 /// denies instead of answering `false` (which `!x.matches(re)` would turn into an allow).
-public enum RulesRegex {
+package enum RulesRegex {
   /// Whether `subject` matches `pattern` as a whole (`'abc'.matches('a.c')`).
-  public static func matches(_ pattern: String, _ subject: String) throws(EvalError) -> Bool {
+  package static func matches(_ pattern: String, _ subject: String) throws(EvalError) -> Bool {
     let compiled = try compile(pattern, anchored: true)
     switch compiled.matchesWhole(subject) {
     case .match: return true
@@ -18,7 +18,7 @@ public enum RulesRegex {
   ///
   /// A replacement containing `$` or `\` is an error: whether the engine reads them as group
   /// references is unknown, so Flint refuses to guess.
-  public static func replaceAll(_ pattern: String, in subject: String, with replacement: String) throws(EvalError)
+  package static func replaceAll(_ pattern: String, in subject: String, with replacement: String) throws(EvalError)
     -> String
   {
     if replacement.contains("$") || replacement.contains("\\") {
@@ -42,7 +42,7 @@ public enum RulesRegex {
   /// `subject` split around the matches of `pattern`, as Java's `String.split` does: a
   /// zero-width match at the start yields no leading empty piece, trailing empty pieces are
   /// dropped, and a subject without matches is one piece.
-  public static func split(_ subject: String, on pattern: String) throws(EvalError) -> [String] {
+  package static func split(_ subject: String, on pattern: String) throws(EvalError) -> [String] {
     let compiled = try compile(pattern, anchored: false)
     let utf8Subject = Array(subject.utf8)
     var pieces: [String] = []
@@ -62,7 +62,7 @@ public enum RulesRegex {
   }
 
   /// The syntax error of an RE2 pattern, or nil when it compiles (for load-time checks).
-  public static func syntaxError(in pattern: String) -> RegexSyntaxError? {
+  package static func syntaxError(in pattern: String) -> RegexSyntaxError? {
     do {
       _ = try RegexCache.shared.pattern(pattern, anchored: true)
       return nil

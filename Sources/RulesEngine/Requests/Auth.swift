@@ -7,14 +7,14 @@ import FirestoreModel
 /// caller did not give them: `sub` and `user_id` (the uid) and
 /// `firebase: {sign_in_provider: 'custom', identities: {}}`. Other claims (`email`,
 /// `iat`, `exp`, ...) appear only when given, so rules reading them error (fail closed).
-public struct Auth: Hashable, Sendable {
+package struct Auth: Hashable, Sendable {
   /// The user id (`request.auth.uid`).
-  public var uid: String
+  package var uid: String
   /// Every token claim as the rules see it, standard claims included.
-  public var token: [String: Value]
+  package var token: [String: Value]
 
   /// An authenticated user with `claims` (custom claims and any standard ones to override).
-  public init(uid: String, claims: [String: Value] = [:], fillStandardClaims: Bool = true) {
+  package init(uid: String, claims: [String: Value] = [:], fillStandardClaims: Bool = true) {
     self.uid = uid
     var token = claims
     if fillStandardClaims {
@@ -30,7 +30,7 @@ public struct Auth: Hashable, Sendable {
   }
 
   /// `request.auth` as a rules map: `{uid: string, token: map}`.
-  public var rulesValue: RulesValue {
+  package var rulesValue: RulesValue {
     var claims: [String: RulesValue] = [:]
     claims.reserveCapacity(token.count)
     for (key, value) in token { claims[key] = RulesValue(firestore: value, database: DatabaseID.default) }

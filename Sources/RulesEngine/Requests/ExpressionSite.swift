@@ -3,15 +3,15 @@ import RulesLanguage
 
 /// Where a standalone expression (`flint expr`) runs: the function scope its calls resolve
 /// in and the match wildcards it sees, as the engine would set them up for a request.
-public struct ExpressionSite: Sendable {
+package struct ExpressionSite: Sendable {
   /// The function scope calls resolve in (an index into `Ruleset.scopes`).
   let scope: Int
   /// The wildcards bound by the chosen match block, outermost first.
   let variables: [Binding]
   /// The chosen block's complete pattern, or nil for a site that is no match block.
-  public let pattern: String?
+  package let pattern: String?
   /// The wildcard names and the values they took, outermost first.
-  public var wildcards: [(name: String, value: RulesValue?)] {
+  package var wildcards: [(name: String, value: RulesValue?)] {
     variables.map { ($0.name, try? $0.value.get()) }
   }
 }
@@ -19,21 +19,21 @@ public struct ExpressionSite: Sendable {
 extension Ruleset {
   /// The site of an expression written at service level: calls see the top-level and
   /// service functions, no wildcards are bound.
-  public var serviceSite: ExpressionSite {
+  package var serviceSite: ExpressionSite {
     ExpressionSite(scope: file.service != nil ? 1 : 0, variables: [], pattern: nil)
   }
 
   /// A site where every function whose name is declared once in the file is callable (the
   /// calls inside it still resolve in the function's own scope). Names declared more than
   /// once are not callable here; see `functionSites(named:)`.
-  public var anywhereSite: ExpressionSite {
+  package var anywhereSite: ExpressionSite {
     ExpressionSite(scope: storage.anywhereScope, variables: [], pattern: nil)
   }
 
   /// The site of a request for document `path`: the innermost (deepest) match block whose
   /// complete pattern matches it, with its wildcards bound and its functions visible. Of
   /// several equally deep blocks the first in source order is chosen. Nil when no block matches.
-  public func site(at path: ResourcePath, database: String = DatabaseID.default) -> ExpressionSite? {
+  package func site(at path: ResourcePath, database: String = DatabaseID.default) -> ExpressionSite? {
     let elements: [PathElement] =
       [.segment("databases"), .segment(database), .segment("documents")] + path.segments.map { .segment($0) }
     var best: (match: RequestMatcher.Match, depth: Int)?
@@ -49,7 +49,7 @@ extension Ruleset {
   }
 
   /// Every declaration of a user function called `name`, in source order.
-  public func functionSites(named name: String) -> [FunctionSite] {
+  package func functionSites(named name: String) -> [FunctionSite] {
     functions.filter { $0.decl.name.name == name }.map { function in
       let location = source.location(of: function.decl.name.range.start)
       let pattern = nodes.first { $0.scope == function.scope }?.patternText

@@ -1,14 +1,14 @@
 /// A user function declaration and where it sits: for listing ambiguous candidates.
-public struct FunctionSite: Sendable, Equatable {
-  public var name: String
+package struct FunctionSite: Sendable, Equatable {
+  package var name: String
   /// 1-based line and column of the declaration's name.
-  public var line: Int
-  public var column: Int
+  package var line: Int
+  package var column: Int
   /// The complete pattern of the enclosing match block, or nil at the top level or in the service.
-  public var pattern: String?
+  package var pattern: String?
 
   /// `isOwner (line 6, in match /databases/{database}/documents/users/{uid})`.
-  public var description: String {
+  package var description: String {
     "\(name) (line \(line), \(pattern.map { "in match \($0)" } ?? "outside any match"))"
   }
 }

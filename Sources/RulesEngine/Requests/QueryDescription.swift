@@ -2,33 +2,33 @@ import FirestoreModel
 
 /// What a `list` request exposes about its query as `request.query` (spec §5.1):
 /// `limit`, `offset` and `orderBy`. Filters are not exposed to rules.
-public struct QueryDescription: Hashable, Sendable {
+package struct QueryDescription: Hashable, Sendable {
   /// A sort direction, shown to rules as `'ASC'` or `'DESC'`.
-  public enum Direction: String, Hashable, Sendable {
+  package enum Direction: String, Hashable, Sendable {
     case ascending = "ASC"
     case descending = "DESC"
   }
 
   /// The query's limit; nil when the query has none (then `request.query.limit` is undefined).
-  public var limit: Int64?
+  package var limit: Int64?
   /// The query's offset; nil when the query has none.
-  public var offset: Int64?
+  package var offset: Int64?
   /// The explicit orderBy clauses, in order.
-  public var orderBy: [(field: FieldPath, direction: Direction)]
+  package var orderBy: [(field: FieldPath, direction: Direction)]
 
-  public init(limit: Int64? = nil, offset: Int64? = nil, orderBy: [(field: FieldPath, direction: Direction)] = []) {
+  package init(limit: Int64? = nil, offset: Int64? = nil, orderBy: [(field: FieldPath, direction: Direction)] = []) {
     self.limit = limit
     self.offset = offset
     self.orderBy = orderBy
   }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool {
+  package static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.limit == rhs.limit && lhs.offset == rhs.offset
       && lhs.orderBy.map(\.field) == rhs.orderBy.map(\.field)
       && lhs.orderBy.map(\.direction) == rhs.orderBy.map(\.direction)
   }
 
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(limit)
     hasher.combine(offset)
     for clause in orderBy {

@@ -6,32 +6,32 @@ import FirestoreModel
 /// `path` is relative to `/databases/<database>/documents`: a document path for every
 /// method except `list`, whose path is the queried collection (or, for a collection-group
 /// query, the single collection id with `isCollectionGroup` set).
-public struct Request: Sendable {
+package struct Request: Sendable {
   /// `request.method`.
-  public var method: RequestMethod {
+  package var method: RequestMethod {
     didSet { matchElements = RequestMatcher.elements(of: self) }
   }
   /// The document (or, for `list`, the collection) the request targets.
-  public var path: ResourcePath {
+  package var path: ResourcePath {
     didSet { matchElements = RequestMatcher.elements(of: self) }
   }
   /// The database id; `request.path` starts `/databases/<database>/documents`.
-  public var database: String {
+  package var database: String {
     didSet { matchElements = RequestMatcher.elements(of: self) }
   }
   /// The signed-in user, or nil for an unauthenticated request (`request.auth == null`).
-  public var auth: Auth? {
+  package var auth: Auth? {
     didSet { authValue = auth?.rulesValue ?? .null }
   }
   /// `request.time`.
-  public var time: Timestamp
+  package var time: Timestamp
   /// For `create`/`update`: the complete document after the write (`request.resource.data`),
   /// unchanged fields included. Nil on writes means an empty document.
-  public var resourceData: [String: Value]?
+  package var resourceData: [String: Value]?
   /// For `list`: what `request.query` exposes (limit, offset, orderBy).
-  public var query: QueryDescription?
+  package var query: QueryDescription?
   /// For `list`: the query spans every collection with id `path.lastSegment`, at any depth.
-  public var isCollectionGroup: Bool {
+  package var isCollectionGroup: Bool {
     didSet { matchElements = RequestMatcher.elements(of: self) }
   }
 
@@ -40,7 +40,7 @@ public struct Request: Sendable {
   /// The path as the matcher sees it, computed once.
   private(set) var matchElements: [PathElement] = []
 
-  public init(
+  package init(
     method: RequestMethod,
     path: ResourcePath,
     database: String = DatabaseID.default,
@@ -97,12 +97,12 @@ public struct Request: Sendable {
 
 extension Request {
   /// A single-document read.
-  public static func get(_ path: ResourcePath, auth: Auth? = nil, time: Timestamp = Timestamp(seconds: 0)) -> Request {
+  package static func get(_ path: ResourcePath, auth: Auth? = nil, time: Timestamp = Timestamp(seconds: 0)) -> Request {
     Request(method: .get, path: path, auth: auth, time: time)
   }
 
   /// A query on a collection (or a collection group).
-  public static func list(
+  package static func list(
     _ collection: ResourcePath, query: QueryDescription = QueryDescription(), auth: Auth? = nil,
     time: Timestamp = Timestamp(seconds: 0), isCollectionGroup: Bool = false
   ) -> Request {
@@ -111,21 +111,22 @@ extension Request {
   }
 
   /// A write creating `path` with `data`.
-  public static func create(
+  package static func create(
     _ path: ResourcePath, data: [String: Value], auth: Auth? = nil, time: Timestamp = Timestamp(seconds: 0)
   ) -> Request {
     Request(method: .create, path: path, auth: auth, time: time, resourceData: data)
   }
 
   /// A write updating `path`; `data` is the complete document after the update.
-  public static func update(
+  package static func update(
     _ path: ResourcePath, data: [String: Value], auth: Auth? = nil, time: Timestamp = Timestamp(seconds: 0)
   ) -> Request {
     Request(method: .update, path: path, auth: auth, time: time, resourceData: data)
   }
 
   /// A write deleting `path`.
-  public static func delete(_ path: ResourcePath, auth: Auth? = nil, time: Timestamp = Timestamp(seconds: 0)) -> Request
+  package static func delete(_ path: ResourcePath, auth: Auth? = nil, time: Timestamp = Timestamp(seconds: 0))
+    -> Request
   {
     Request(method: .delete, path: path, auth: auth, time: time)
   }

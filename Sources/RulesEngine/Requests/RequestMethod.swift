@@ -4,11 +4,11 @@ import RulesLanguage
 ///
 /// `read` and `write` are never request methods: they are groups an `allow`
 /// statement may name (see `Method.requestMethods`).
-public enum RequestMethod: String, Hashable, Sendable, CaseIterable {
+package enum RequestMethod: String, Hashable, Sendable, CaseIterable {
   case get, list, create, update, delete
 
   /// Whether the request writes (create, update, delete).
-  public var isWrite: Bool {
+  package var isWrite: Bool {
     switch self {
     case .get, .list: false
     case .create, .update, .delete: true
@@ -16,7 +16,7 @@ public enum RequestMethod: String, Hashable, Sendable, CaseIterable {
   }
 
   /// The same method as an `allow` statement names it.
-  public var allowMethod: Method {
+  package var allowMethod: Method {
     switch self {
     case .get: .get
     case .list: .list
@@ -43,7 +43,7 @@ public enum RequestMethod: String, Hashable, Sendable, CaseIterable {
   }
 
   /// Whether an `allow` statement naming `method` covers this request method.
-  public func isGranted(by method: Method) -> Bool {
+  package func isGranted(by method: Method) -> Bool {
     switch method {
     case .read: !isWrite
     case .write: isWrite

@@ -7,42 +7,42 @@ import RulesLanguage
 /// evaluator precomputes, so such an engine matches and resolves names exactly as `Evaluator` does.
 extension Ruleset {
   /// A match block whose complete pattern matches every document a query may return.
-  public struct QueryMatch: Sendable {
+  package struct QueryMatch: Sendable {
     /// The complete pattern, e.g. `/databases/{database}/documents/posts/{post}`.
-    public var pattern: String
+    package var pattern: String
     /// The range of the block's own `match` path.
-    public var range: SourceRange
+    package var range: SourceRange
     /// The wildcards in pattern order; `value` is nil where the query does not fix it
     /// (the document id, a collection group's parents).
-    public var bindings: [(name: String, value: RulesValue?)]
+    package var bindings: [(name: String, value: RulesValue?)]
     /// The block's `allow` statements that cover `list`, in source order.
-    public var allows: [QueryAllow]
+    package var allows: [QueryAllow]
     /// The function scope of the block's body (for `function(named:inScope:)`).
-    public var functionScope: Int
+    package var functionScope: Int
   }
 
   /// An `allow` statement covering `list`.
-  public struct QueryAllow: Sendable {
-    public var statement: AllowStatement
+  package struct QueryAllow: Sendable {
+    package var statement: AllowStatement
     /// The 1-based line of the `allow` keyword.
-    public var line: Int
+    package var line: Int
     /// Position among every allow of the file (source order).
-    public var order: Int
+    package var order: Int
   }
 
   /// A user function as a call resolves it.
-  public struct FunctionReference: Sendable {
-    public var decl: FunctionDecl
+  package struct FunctionReference: Sendable {
+    package var decl: FunctionDecl
     /// The function scope of its body (calls inside it resolve from here).
-    public var scope: Int
+    package var scope: Int
     /// How many of the caller's match wildcards (from the first) the body sees.
-    public var visibleWildcards: Int
+    package var visibleWildcards: Int
   }
 
   /// The blocks covering a query on `collection` (a collection path), or, with
   /// `collectionGroup`, on every collection with id `collection.lastSegment` under
   /// `parent` at any depth (only patterns with a recursive wildcard there can match).
-  public func queryMatches(
+  package func queryMatches(
     collection: ResourcePath, collectionGroup: Bool = false, parent: ResourcePath = ResourcePath(segments: []),
     database: String = DatabaseID.default
   ) -> [QueryMatch] {
@@ -70,7 +70,7 @@ extension Ruleset {
 
   /// The block closest to the documents of `collection` when none covers them (a likely typo
   /// in a `match` path), for the note of a denied query.
-  public func nearestMatch(collection: ResourcePath, database: String = DatabaseID.default) -> NearestMatch? {
+  package func nearestMatch(collection: ResourcePath, database: String = DatabaseID.default) -> NearestMatch? {
     let elements: [PathElement] =
       [.segment("databases"), .segment(database), .segment("documents")]
       + collection.segments.map(PathElement.segment) + [.anyID]
@@ -78,7 +78,7 @@ extension Ruleset {
   }
 
   /// The user function `name` resolves to from function scope `scope`, if any.
-  public func function(named name: String, inScope scope: Int) -> FunctionReference? {
+  package func function(named name: String, inScope scope: Int) -> FunctionReference? {
     let scopes = self.scopes
     guard scopes.indices.contains(scope), let index = scopes[scope].table[name] else { return nil }
     let function = functions[index]
@@ -89,7 +89,7 @@ extension Ruleset {
 extension Request {
   /// `request` as the rules see it for this request (`auth`, `method`, `path`, `time`,
   /// `params`, and `query` for `list`), built exactly as the evaluator builds it.
-  public var rulesValue: RulesValue {
+  package var rulesValue: RulesValue {
     let context = EvaluationContext(
       ruleset: nil, request: self, store: DocumentStore(), database: database, options: EvaluationOptions())
     return (try? context.requestValue().get()) ?? .null
@@ -97,7 +97,7 @@ extension Request {
 
   /// `request.<name>` as the rules see it: the entry `rulesValue` has under `name`, built
   /// alone; nil when `rulesValue` has no such entry (reading it is an error).
-  public func rulesField(_ name: String) -> RulesValue? {
+  package func rulesField(_ name: String) -> RulesValue? {
     let context = EvaluationContext(
       ruleset: nil, request: self, store: DocumentStore(), database: database, options: EvaluationOptions())
     return try? context.requestField(name).get()
@@ -106,12 +106,12 @@ extension Request {
 
 extension QueryDescription {
   /// `request.query` as the rules see it for a `list` request with this description.
-  public var listRulesValue: RulesValue { rulesValue }
+  package var listRulesValue: RulesValue { rulesValue }
 }
 
 extension RulesValue {
   /// A stored document as rules see it (`resource`, the result of `get()`): `{data, id, __name__}`.
-  public static func resource(of document: Document, database: String) -> RulesValue {
+  package static func resource(of document: Document, database: String) -> RulesValue {
     var data: [String: RulesValue] = [:]
     for (key, value) in document.fields { data[key] = RulesValue(firestore: value, database: database) }
     return .map([
@@ -124,18 +124,18 @@ extension RulesValue {
 
 extension EvalError {
   /// The per-request lookup limit breach (a limit error: denies the whole request).
-  public static func lookupLimit(_ limit: Int) -> EvalError { tooManyLookups(limit) }
+  package static func lookupLimit(_ limit: Int) -> EvalError { tooManyLookups(limit) }
   /// The expression-budget breach.
-  public static func expressionLimit(_ limit: Int) -> EvalError { expressionBudget(limit) }
+  package static func expressionLimit(_ limit: Int) -> EvalError { expressionBudget(limit) }
   /// Nested calls past the depth limit.
-  public static func callDepthLimit(_ limit: Int) -> EvalError { callDepth(limit) }
+  package static func callDepthLimit(_ limit: Int) -> EvalError { callDepth(limit) }
   /// A recursive or cyclic function call.
-  public static var recursiveCall: EvalError { recursion }
+  package static var recursiveCall: EvalError { recursion }
   /// `Variable not found error: Name: [<name>].`
-  public static func unboundVariable(_ name: String) -> EvalError { variableNotFound(name) }
+  package static func unboundVariable(_ name: String) -> EvalError { variableNotFound(name) }
   /// The `Service call error` of a `get()` on a missing document (`missing`), or on a path
   /// that names no document of `database`.
-  public static func serviceCall(_ function: String, _ path: RulesPath, database: String, missing: Bool) -> EvalError {
+  package static func serviceCall(_ function: String, _ path: RulesPath, database: String, missing: Bool) -> EvalError {
     EvaluationContext.serviceCallError(function, path, database: database, missing: missing)
   }
 }

@@ -5,7 +5,7 @@ import RulesLanguage
 ///
 /// Build it from a file that parsed and passed the checks; a file with errors still
 /// loads (its `.invalid` expressions evaluate to errors) but should not be trusted.
-public struct Ruleset: Sendable {
+package struct Ruleset: Sendable {
   /// Immutable shared storage, so copying a ruleset (into every evaluation) costs one retain.
   final class Storage: Sendable {
     let file: RulesFile
@@ -31,16 +31,16 @@ public struct Ruleset: Sendable {
   let storage: Storage
 
   /// Precomputes the match tree and function scopes of `file`.
-  public init(file: RulesFile, source: SourceFile) {
+  package init(file: RulesFile, source: SourceFile) {
     storage = Storage(file: file, source: source)
   }
 
   /// The parsed file.
-  public var file: RulesFile { storage.file }
+  package var file: RulesFile { storage.file }
   /// The source text the ranges in `file` point into.
-  public var source: SourceFile { storage.source }
+  package var source: SourceFile { storage.source }
   /// The effective language version (v1 when `rules_version` is absent).
-  public var version: RulesVersion { storage.file.languageVersion }
+  package var version: RulesVersion { storage.file.languageVersion }
 
   /// Every `match` block, flattened, in source (pre-)order.
   var nodes: [MatchNode] { storage.nodes }
@@ -50,11 +50,11 @@ public struct Ruleset: Sendable {
   var functions: [UserFunction] { storage.functions }
 
   /// The number of flattened match blocks.
-  public var matchBlockCount: Int { storage.nodes.count }
+  package var matchBlockCount: Int { storage.nodes.count }
 
   /// Parses and checks `source` (`RulesCompiler.compile`); the ruleset is nil when any
   /// diagnostic is an error, so a broken file is never evaluated.
-  public static func compile(_ source: SourceFile) -> (ruleset: Ruleset?, diagnostics: [Diagnostic]) {
+  package static func compile(_ source: SourceFile) -> (ruleset: Ruleset?, diagnostics: [Diagnostic]) {
     let compiled = RulesCompiler.compile(source)
     let failed = compiled.diagnostics.contains { $0.severity == .error }
     return (failed ? nil : Ruleset(file: compiled.file, source: source), compiled.diagnostics)

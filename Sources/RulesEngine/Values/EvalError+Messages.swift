@@ -4,33 +4,33 @@
 /// (the spec marks their text unknown).
 extension EvalError {
   /// `Null value error.`: member access, index or method call on `null`.
-  public static let nullValue = EvalError("Null value error.")
+  package static let nullValue = EvalError("Null value error.")
 
   /// `Divide by zero error.`: integer (and, in Flint, float) division or modulo by zero.
-  public static let divideByZero = EvalError("Divide by zero error.")
+  package static let divideByZero = EvalError("Divide by zero error.")
 
   /// `Property <name> is undefined on object.`: a missing map key.
-  public static func propertyUndefined(_ name: String) -> EvalError {
+  package static func propertyUndefined(_ name: String) -> EvalError {
     EvalError("Property \(name) is undefined on object.")
   }
 
   /// `Function not found error: Name: [<name>].`: an unknown function or method, or a wrong arity.
-  public static func functionNotFound(_ name: String) -> EvalError {
+  package static func functionNotFound(_ name: String) -> EvalError {
     EvalError("Function not found error: Name: [\(name)].")
   }
 
   /// `Index out of bound error. Index: [i] , size: [n].`
-  public static func indexOutOfBound(_ index: Int64, size: Int) -> EvalError {
+  package static func indexOutOfBound(_ index: Int64, size: Int) -> EvalError {
     EvalError("Index out of bound error. Index: [\(index)] , size: [\(size)].")
   }
 
   /// `Type error. Received: [list] Expected: [map,path].`
-  public static func typeError(received: String, expected: [String]) -> EvalError {
+  package static func typeError(received: String, expected: [String]) -> EvalError {
     EvalError("Type error. Received: [\(received)] Expected: [\(expected.joined(separator: ","))].")
   }
 
   /// `Unsupported operation error. Received: set.difference(list). Expected: set.difference(set).`
-  public static func unsupported(received: String, expected: String) -> EvalError {
+  package static func unsupported(received: String, expected: String) -> EvalError {
     EvalError("Unsupported operation error. Received: \(received). Expected: \(expected).")
   }
 
@@ -43,10 +43,10 @@ extension EvalError {
   }
 
   /// `Integer overflow error.` (Flint's text; the engine's is unknown).
-  public static let integerOverflow = EvalError("Integer overflow error.")
+  package static let integerOverflow = EvalError("Integer overflow error.")
 
   /// A value outside the range a type allows (timestamps, durations).
-  public static func outOfRange(_ what: String) -> EvalError {
+  package static func outOfRange(_ what: String) -> EvalError {
     EvalError("Range error: \(what) is out of range.")
   }
 }

@@ -6,12 +6,12 @@
 /// - values of different types are unequal (`'1' != 1`, `path != string`), `null == null`;
 /// - all NaNs are equal to each other (CEL's choice; Flint needs a reflexive equality for sets).
 extension RulesValue: Hashable {
-  public static func == (lhs: RulesValue, rhs: RulesValue) -> Bool {
+  package static func == (lhs: RulesValue, rhs: RulesValue) -> Bool {
     lhs.rulesEquals(rhs)
   }
 
   /// The engine's `==`.
-  public func rulesEquals(_ other: RulesValue) -> Bool {
+  package func rulesEquals(_ other: RulesValue) -> Bool {
     switch (self, other) {
     case (.null, .null): return true
     case (.bool(let a), .bool(let b)): return a == b
@@ -39,7 +39,7 @@ extension RulesValue: Hashable {
     }
   }
 
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     switch self {
     case .null: hasher.combine(0)
     case .bool(let b): hasher.combine(b)

@@ -5,7 +5,7 @@ extension RulesValue {
   /// The rules value a document field reads as: integer → `int`, double → `float`,
   /// geopoint → `latlng`, array → `list`, and a reference → a `path` value
   /// `/databases/<database>/documents/<segments>`.
-  public init(firestore value: Value, database: String) {
+  package init(firestore value: Value, database: String) {
     switch value {
     case .null: self = .null
     case .boolean(let b): self = .bool(b)
@@ -23,7 +23,7 @@ extension RulesValue {
 
   /// The Firestore value this rules value would be stored as, or nil for values with
   /// no stored form (sets, map diffs, durations, paths outside `/databases/*/documents`).
-  public func toFirestoreValue() -> Value? {
+  package func toFirestoreValue() -> Value? {
     switch self {
     case .null: return .null
     case .bool(let b): return .boolean(b)
@@ -55,12 +55,12 @@ extension RulesValue {
 
 extension RulesPath {
   /// `/databases/<database>/documents/<path segments>`.
-  public init(documentPath path: ResourcePath, database: String) {
+  package init(documentPath path: ResourcePath, database: String) {
     self.init(segments: ["databases", database, "documents"] + path.segments)
   }
 
   /// The part after `/databases/<db>/documents`, or nil when the path is not of that form.
-  public var documentPath: ResourcePath? {
+  package var documentPath: ResourcePath? {
     guard segments.count >= 3, segments[0] == "databases", segments[2] == "documents" else { return nil }
     return ResourcePath(segments: Array(segments.dropFirst(3)))
   }

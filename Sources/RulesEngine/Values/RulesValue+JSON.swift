@@ -9,10 +9,10 @@ import RulesLanguage
 /// Non-finite floats are the strings `"NaN"`, `"Infinity"`, `"-Infinity"`.
 extension RulesValue {
   /// The typed JSON text, on one line.
-  public var typedJSON: String { typedJSONValue.text(.spaced) }
+  package var typedJSON: String { typedJSONValue.text(.spaced) }
 
   /// The typed JSON as a `JSONValue` tree, for embedding in larger documents.
-  public var typedJSONValue: JSONValue {
+  package var typedJSONValue: JSONValue {
     switch self {
     case .null: return tagged("null", .null)
     case .bool(let b): return tagged("bool", .bool(b))

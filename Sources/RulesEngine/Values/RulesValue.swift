@@ -4,7 +4,7 @@ import FirestoreModel
 ///
 /// Equality follows the engine, not Swift: `1 == 1.0`, maps compare by content,
 /// sets ignore order. See `RulesValue+Equality.swift`.
-public indirect enum RulesValue: Sendable {
+package indirect enum RulesValue: Sendable {
   case null
   case bool(Bool)
   case int(Int64)
@@ -22,7 +22,7 @@ public indirect enum RulesValue: Sendable {
   case latlng(GeoPoint)
 
   /// The type name used in `is` tests and in error messages (`list`, `map_diff`, ...).
-  public var typeName: String {
+  package var typeName: String {
     switch self {
     case .null: "null"
     case .bool: "bool"
@@ -43,11 +43,11 @@ public indirect enum RulesValue: Sendable {
 }
 
 /// The result of `map.diff(other)`: `left` is the receiver, `right` the argument.
-public struct MapDiff: Sendable {
-  public var left: [String: RulesValue]
-  public var right: [String: RulesValue]
+package struct MapDiff: Sendable {
+  package var left: [String: RulesValue]
+  package var right: [String: RulesValue]
 
-  public init(left: [String: RulesValue], right: [String: RulesValue]) {
+  package init(left: [String: RulesValue], right: [String: RulesValue]) {
     self.left = left
     self.right = right
   }
@@ -55,29 +55,29 @@ public struct MapDiff: Sendable {
 
 /// A rules path value: fully qualified segments, e.g. `databases`, `(default)`,
 /// `documents`, `users`, `alice`.
-public struct RulesPath: Hashable, Sendable, CustomStringConvertible {
-  public var segments: [String]
+package struct RulesPath: Hashable, Sendable, CustomStringConvertible {
+  package var segments: [String]
 
-  public init(segments: [String]) {
+  package init(segments: [String]) {
     self.segments = segments
   }
 
   /// `/a/b/c`
-  public var description: String { "/" + segments.joined(separator: "/") }
+  package var description: String { "/" + segments.joined(separator: "/") }
 }
 
 /// A signed duration with nanosecond precision; `nanos` has the sign of `seconds`
 /// (or either sign when `seconds == 0`).
-public struct RulesDuration: Hashable, Comparable, Sendable {
-  public var seconds: Int64
-  public var nanos: Int32
+package struct RulesDuration: Hashable, Comparable, Sendable {
+  package var seconds: Int64
+  package var nanos: Int32
 
-  public init(seconds: Int64, nanos: Int32) {
+  package init(seconds: Int64, nanos: Int32) {
     self.seconds = seconds
     self.nanos = nanos
   }
 
-  public static func < (lhs: Self, rhs: Self) -> Bool {
+  package static func < (lhs: Self, rhs: Self) -> Bool {
     (lhs.seconds, lhs.nanos) < (rhs.seconds, rhs.nanos)
   }
 }

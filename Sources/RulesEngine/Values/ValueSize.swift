@@ -7,25 +7,25 @@
 /// that hold the same list twice, nested (`let b = [a, a]; let c = [b, b]; ...`), make
 /// comparing, hashing or printing them exponential. Fail closed: a built value over the cap is
 /// a limit error, which denies the request (`|| true` does not absorb it).
-public enum ValueSize {
+package enum ValueSize {
   /// The most a built value may weigh: one per value, plus the UTF-8 bytes of each string and
   /// the length of each bytes value, counted through nested lists, maps and sets.
-  public static let limit = 4 << 20
+  package static let limit = 4 << 20
 
   /// The error for a value over the cap.
-  public static let tooLarge = EvalError.limit(
+  package static let tooLarge = EvalError.limit(
     "Range error: value too large (the engine builds values of at most \(limit >> 20) MiB).")
 
   /// `value` when it weighs at most `limit`; the walk stops as soon as the cap is passed, so a
   /// check costs at most `limit` steps however the value shares its parts.
-  public static func checked(_ value: RulesValue) throws(EvalError) -> RulesValue {
+  package static func checked(_ value: RulesValue) throws(EvalError) -> RulesValue {
     var budget = limit
     guard fits(value, &budget) else { throw tooLarge }
     return value
   }
 
   /// Throws unless a string or bytes value of `count` bytes is within the cap.
-  public static func check(byteCount count: Int) throws(EvalError) {
+  package static func check(byteCount count: Int) throws(EvalError) {
     if count > limit { throw tooLarge }
   }
 

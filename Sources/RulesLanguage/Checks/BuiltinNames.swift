@@ -1,8 +1,8 @@
 /// A built-in function the checks know by name: a global such as `get(path)` or a namespace
 /// member such as `math.abs(x)`.
-public struct BuiltinFunction: Hashable, Sendable {
+package struct BuiltinFunction: Hashable, Sendable {
   /// Whether a call can succeed in Cloud Firestore.
-  public enum Status: Hashable, Sendable {
+  package enum Status: Hashable, Sendable {
     case supported
     /// Documented somewhere but rejected by the production engine; the reason says why.
     case unsupported(String)
@@ -10,21 +10,21 @@ public struct BuiltinFunction: Hashable, Sendable {
     case emulatorOnly(String)
   }
 
-  public var name: String
+  package var name: String
   /// The accepted argument counts.
-  public var arity: ClosedRange<Int>
-  public var status: Status
+  package var arity: ClosedRange<Int>
+  package var status: Status
   /// What hover and completion show.
-  public var doc: BuiltinDoc
+  package var doc: BuiltinDoc
 
-  public init(_ name: String, arity: ClosedRange<Int>, doc: BuiltinDoc, status: Status = .supported) {
+  package init(_ name: String, arity: ClosedRange<Int>, doc: BuiltinDoc, status: Status = .supported) {
     self.name = name
     self.arity = arity
     self.doc = doc
     self.status = status
   }
 
-  public init(_ name: String, arity: Int, doc: BuiltinDoc, status: Status = .supported) {
+  package init(_ name: String, arity: Int, doc: BuiltinDoc, status: Status = .supported) {
     self.init(name, arity: arity...arity, doc: doc, status: status)
   }
 }
@@ -33,14 +33,14 @@ public struct BuiltinFunction: Hashable, Sendable {
 /// the `math`, `timestamp`, `duration`, `latlng` and `hashing` namespaces
 /// (rules-language §4.13-§4.21, §5.4). This is the one table the checks consult, and the one
 /// hover and completion read: every entry carries its `BuiltinDoc`.
-public enum BuiltinNames {
+package enum BuiltinNames {
   /// Variables visible everywhere inside `service cloud.firestore` (§5.4): the undotted names of
   /// `variables`. `database` is not here: it exists only where an enclosing `match` binds
   /// `{database}`.
-  public static let globalVariables: Set<String> = Set(variables.keys.filter { !$0.contains(".") })
+  package static let globalVariables: Set<String> = Set(variables.keys.filter { !$0.contains(".") })
 
   /// The global variables and their documented properties, keyed by their dotted name.
-  public static let variables: [String: BuiltinDoc] = [
+  package static let variables: [String: BuiltinDoc] = [
     "request": BuiltinDoc(
       "request", "The incoming request: `auth`, `method`, `path`, `query`, `resource`, `time`."),
     "resource": BuiltinDoc(
@@ -85,7 +85,7 @@ public enum BuiltinNames {
   ]
 
   /// Global functions (§4.19, §4.21).
-  public static let globalFunctions: [String: BuiltinFunction] = table([
+  package static let globalFunctions: [String: BuiltinFunction] = table([
     BuiltinFunction(
       "get", arity: 1,
       doc: BuiltinDoc(
@@ -145,7 +145,7 @@ public enum BuiltinNames {
   ])
 
   /// What each namespace holds, for hover and completion.
-  public static let namespaceSummaries: [String: String] = [
+  package static let namespaceSummaries: [String: String] = [
     "math": "Arithmetic functions: abs, ceil, floor, round, sqrt, pow, isNaN.",
     "timestamp": "Timestamps: timestamp.date(y, m, d), timestamp.value(millis).",
     "duration": "Durations: duration.value(n, unit), duration.time(h, m, s, ns), duration.abs(d).",
@@ -154,7 +154,7 @@ public enum BuiltinNames {
   ]
 
   /// Namespace members, by namespace name (§4.13-§4.17).
-  public static let namespaces: [String: [String: BuiltinFunction]] = [
+  package static let namespaces: [String: [String: BuiltinFunction]] = [
     "math": table([
       BuiltinFunction(
         "abs", arity: 1,
@@ -262,7 +262,7 @@ public enum BuiltinNames {
   /// Every method some value type has (§4.6-§4.15), with its documentation (a name several
   /// types share is described once): string, bytes, list, set, map, map_diff, path,
   /// timestamp, duration and latlng methods.
-  public static let methodDocs: [String: BuiltinDoc] = [
+  package static let methodDocs: [String: BuiltinDoc] = [
     // string
     "lower": BuiltinDoc("string.lower() -> string", "The string in lower case."),
     "upper": BuiltinDoc("string.upper() -> string", "The string in upper case."),
@@ -327,13 +327,13 @@ public enum BuiltinNames {
 
   /// Every method name some value type has. A call to any other name always fails with
   /// `Function not found error`.
-  public static let methods: Set<String> = Set(methodDocs.keys)
+  package static let methods: Set<String> = Set(methodDocs.keys)
 
   /// Type names accepted after `is`: `TypeName.known` plus `null` (treated as `== null`).
-  public static let typeNames: Set<String> = TypeName.known.union(["null"])
+  package static let typeNames: Set<String> = TypeName.known.union(["null"])
 
   /// The only service Flint evaluates.
-  public static let serviceName = "cloud.firestore"
+  package static let serviceName = "cloud.firestore"
 
   private static func table(_ functions: [BuiltinFunction]) -> [String: BuiltinFunction] {
     Dictionary(uniqueKeysWithValues: functions.map { ($0.name, $0) })

@@ -2,8 +2,8 @@
 /// over every type that has the method. The engine answers any other count with
 /// `Function not found`, so the check warns (Google's compiler is not known to reject such
 /// a call, and a file it accepts must never be a Flint error).
-public enum MethodArity {
-  public static let counts: [String: Set<Int>] = {
+package enum MethodArity {
+  package static let counts: [String: Set<Int>] = {
     var counts: [String: Set<Int>] = [:]
     let none = [
       "size", "lower", "upper", "trim", "toUtf8", "toBase64", "toHexString", "toSet", "keys", "values",

@@ -1,30 +1,30 @@
 /// A parsed and checked rules file.
-public struct CompiledRules: Sendable {
+package struct CompiledRules: Sendable {
   /// The syntax tree (possibly partial when there are syntax errors).
-  public var file: RulesFile
+  package var file: RulesFile
   /// Syntax and semantic diagnostics, sorted by position.
-  public var diagnostics: [Diagnostic]
+  package var diagnostics: [Diagnostic]
 
-  public init(file: RulesFile, diagnostics: [Diagnostic]) {
+  package init(file: RulesFile, diagnostics: [Diagnostic]) {
     self.file = file
     self.diagnostics = diagnostics
   }
 
   /// Whether any diagnostic is an error (the ruleset would not deploy).
-  public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+  package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 
 /// Parse + semantic checks: what `flint check` runs and what a ruleset must pass before
 /// the evaluator may use it.
-public enum RulesCompiler {
+package enum RulesCompiler {
   /// Parses `source` and runs every semantic check on the result. Findings Google's compiler
   /// accepts but that fail at run time (`RuntimeFailures`) are warnings unless `strict`.
-  public static func compile(_ source: SourceFile, strict: Bool = false) -> CompiledRules {
+  package static func compile(_ source: SourceFile, strict: Bool = false) -> CompiledRules {
     compile(RulesParser.parse(source), source: source, strict: strict)
   }
 
   /// The semantic checks on an already parsed file (see `compile(_:strict:)`).
-  public static func compile(_ parsed: ParsedRules, source: SourceFile, strict: Bool = false) -> CompiledRules {
+  package static func compile(_ parsed: ParsedRules, source: SourceFile, strict: Bool = false) -> CompiledRules {
     let hasSyntaxErrors = parsed.hasUnreliableTree
     var checks = RulesChecker.check(parsed.file, source: source, includeWarnings: !hasSyntaxErrors || strict)
     if strict {
@@ -35,7 +35,7 @@ public enum RulesCompiler {
   }
 
   /// Sorts by position (then severity, most severe first, then code) and drops exact duplicates.
-  public static func ordered(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+  package static func ordered(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
     var seen = Set<Diagnostic>()
     let unique = diagnostics.filter { seen.insert($0).inserted }
     return unique.sorted { lhs, rhs in
@@ -49,10 +49,10 @@ public enum RulesCompiler {
 }
 
 /// The semantic checks on an already parsed file (one concept per file in `Checks/`).
-public enum RulesChecker {
+package enum RulesChecker {
   /// Every semantic diagnostic for `file`, unsorted. With `includeWarnings` false only errors
   /// come back (used when the parse failed and a partial tree would give spurious warnings).
-  public static func check(_ file: RulesFile, source: SourceFile, includeWarnings: Bool = true) -> [Diagnostic] {
+  package static func check(_ file: RulesFile, source: SourceFile, includeWarnings: Bool = true) -> [Diagnostic] {
     // An invalid `rules_version` value is its own error; version-specific checks are skipped.
     let version: RulesVersion? = file.version == nil ? .v1 : file.version?.version
     let tree = ScopeTree(file)

@@ -7,9 +7,9 @@
 /// (ecronix/react-most-wanted#378, google/ground-platform#1849); the Rules Test API reports
 /// `Function not found error: Name: [bool].` at run time (rules-language §6.1, §4.2, §4.16,
 /// §4.18).
-public enum RuntimeFailures {
+package enum RuntimeFailures {
   /// The codes reported as warnings by default and as errors under `--strict`.
-  public static let codes: Set<DiagnosticCode> = [
+  package static let codes: Set<DiagnosticCode> = [
     .checkUndefinedVariable,
     .checkUndefinedFunction,
     .checkUnknownNamespaceMember,
@@ -23,7 +23,7 @@ public enum RuntimeFailures {
     "Google's compiler accepts this, but every request that evaluates it is denied (a run-time error)")
 
   /// `diagnostics` with the run-time failures made errors (for `--strict`).
-  public static func promoted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+  package static func promoted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
     diagnostics.map { diagnostic in
       guard diagnostic.severity == .warning, codes.contains(diagnostic.code) else { return diagnostic }
       var copy = diagnostic

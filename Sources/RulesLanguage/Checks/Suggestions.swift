@@ -1,9 +1,9 @@
 /// "Did you mean ...?" suggestions by edit distance.
-public enum Suggestions {
+package enum Suggestions {
   /// The candidate closest to `name`, if it is close enough to be a likely typo: equal up to
   /// case, or within one edit per three characters (at most two edits). Ties go to the
   /// alphabetically first candidate so output is deterministic.
-  public static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
+  package static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
     let lowered = name.lowercased()
     var best: (distance: Int, name: String)?
     let length = name.count
@@ -20,7 +20,7 @@ public enum Suggestions {
   }
 
   /// Levenshtein distance over characters (small inputs only: names and members).
-  public static func editDistance(_ a: String, _ b: String) -> Int {
+  package static func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a)
     let b = Array(b)
     if a.isEmpty { return b.count }

@@ -1,10 +1,10 @@
 /// How serious a diagnostic is.
-public enum Severity: String, Hashable, Sendable, Comparable {
+package enum Severity: String, Hashable, Sendable, Comparable {
   case note
   case warning
   case error
 
-  public static func < (lhs: Severity, rhs: Severity) -> Bool {
+  package static func < (lhs: Severity, rhs: Severity) -> Bool {
     lhs.rank < rhs.rank
   }
 
@@ -21,14 +21,14 @@ public enum Severity: String, Hashable, Sendable, Comparable {
 ///
 /// `code` is stable across releases (for example `parse.expected-expression` or
 /// `check.undefined-variable`) so that editors and CI can key on it; see `DiagnosticCode`.
-public struct Diagnostic: Hashable, Sendable {
-  public var severity: Severity
-  public var code: DiagnosticCode
-  public var message: String
-  public var range: SourceRange
-  public var notes: [Note]
+package struct Diagnostic: Hashable, Sendable {
+  package var severity: Severity
+  package var code: DiagnosticCode
+  package var message: String
+  package var range: SourceRange
+  package var notes: [Note]
 
-  public init(_ severity: Severity, code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [Note] = [])
+  package init(_ severity: Severity, code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [Note] = [])
   {
     self.severity = severity
     self.code = code
@@ -37,24 +37,24 @@ public struct Diagnostic: Hashable, Sendable {
     self.notes = notes
   }
 
-  public static func error(_ code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [Note] = [])
+  package static func error(_ code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [Note] = [])
     -> Diagnostic
   {
     Diagnostic(.error, code: code, message, at: range, notes: notes)
   }
 
-  public static func warning(_ code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [Note] = [])
+  package static func warning(_ code: DiagnosticCode, _ message: String, at range: SourceRange, notes: [Note] = [])
     -> Diagnostic
   {
     Diagnostic(.warning, code: code, message, at: range, notes: notes)
   }
 
   /// Extra information attached to a diagnostic, optionally pointing elsewhere in the file.
-  public struct Note: Hashable, Sendable {
-    public var message: String
-    public var range: SourceRange?
+  package struct Note: Hashable, Sendable {
+    package var message: String
+    package var range: SourceRange?
 
-    public init(_ message: String, at range: SourceRange? = nil) {
+    package init(_ message: String, at range: SourceRange? = nil) {
       self.message = message
       self.range = range
     }
@@ -63,7 +63,7 @@ public struct Diagnostic: Hashable, Sendable {
 
 extension Diagnostic {
   /// The same diagnostic as an error (`--werror`).
-  public var promoted: Diagnostic {
+  package var promoted: Diagnostic {
     var copy = self
     copy.severity = .error
     return copy

@@ -8,24 +8,24 @@
 /// `QueryCodes.swift` in Queries), named after the code itself (`parse.expected-token` is
 /// `.parseExpectedToken`), so that a call site names a code and never spells one.
 /// `DiagnosticCode.catalog` lists the rules front end's codes, `queryCatalog` the query DSL's.
-public struct DiagnosticCode: Hashable, Sendable, Comparable, ExpressibleByStringLiteral, CustomStringConvertible {
+package struct DiagnosticCode: Hashable, Sendable, Comparable, ExpressibleByStringLiteral, CustomStringConvertible {
   /// The code as printed: an area, a dot, and a kebab-case name.
-  public let rawValue: String
+  package let rawValue: String
 
-  public init(_ rawValue: String) {
+  package init(_ rawValue: String) {
     self.rawValue = rawValue
   }
 
-  public init(stringLiteral value: String) {
+  package init(stringLiteral value: String) {
     self.init(value)
   }
 
-  public var description: String { rawValue }
+  package var description: String { rawValue }
 
   /// The part before the dot (`parse` for `parse.expected-token`).
-  public var area: Substring { rawValue.prefix { $0 != "." } }
+  package var area: Substring { rawValue.prefix { $0 != "." } }
 
-  public static func < (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool {
+  package static func < (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool {
     lhs.rawValue < rhs.rawValue
   }
 }
@@ -33,7 +33,7 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, ExpressibleByStrin
 extension DiagnosticCode {
   /// Every code the rules front end reports (`source`, `lex`, `parse`, `check` and the lints),
   /// in catalog order. The query DSL's codes are `DiagnosticCode.queryCatalog` (Queries).
-  public static var catalog: [DiagnosticCode] {
+  package static var catalog: [DiagnosticCode] {
     sourceCodes + lexCodes + parseCodes + checkCodes + lintCodes
   }
 }

@@ -12,9 +12,9 @@ import FirestoreModel
 /// ```
 /// Lines and columns are 1-based; columns count characters (Unicode scalars). Tabs in the
 /// source line are copied into the caret line so the caret lines up in any tab width.
-public enum DiagnosticRenderer {
+package enum DiagnosticRenderer {
   /// One diagnostic: its header line, the source line, the caret line, then one line per note.
-  public static func text(_ diagnostic: Diagnostic, in source: SourceFile) -> String {
+  package static func text(_ diagnostic: Diagnostic, in source: SourceFile) -> String {
     let start = source.location(of: diagnostic.range.start)
     let end = source.location(of: diagnostic.range.end)
     let name = VisibleText.escaped(source.name, keepingTabs: false)
@@ -33,11 +33,11 @@ public enum DiagnosticRenderer {
   }
 
   /// How many diagnostics of one file are shown; the rest are counted in one line.
-  public static let maxShownPerFile = 50
+  package static let maxShownPerFile = 50
 
   /// The diagnostics of one file in order (at most `maxShownPerFile`, then
   /// `name: and 12 more errors`), followed by the summary line, which counts them all.
-  public static func text(_ diagnostics: [Diagnostic], in source: SourceFile) -> String {
+  package static func text(_ diagnostics: [Diagnostic], in source: SourceFile) -> String {
     var out = ""
     for diagnostic in diagnostics.prefix(maxShownPerFile) {
       out += text(diagnostic, in: source)
@@ -51,7 +51,7 @@ public enum DiagnosticRenderer {
   }
 
   /// `name: 2 errors, 1 warning`.
-  public static func summary(_ diagnostics: [Diagnostic], name: String) -> String {
+  package static func summary(_ diagnostics: [Diagnostic], name: String) -> String {
     let errors = diagnostics.filter { $0.severity == .error }.count
     let warnings = diagnostics.filter { $0.severity == .warning }.count
     return "\(VisibleText.escaped(name, keepingTabs: false)): \(count(errors, "error")), \(count(warnings, "warning"))"
@@ -69,7 +69,7 @@ public enum DiagnosticRenderer {
   /// the whole line: thousands of diagnostics on one long line stay linear in time and output.
   /// Control and bidirectional characters are shown escaped (`VisibleText`), the caret
   /// moved to match.
-  public static func excerpt(_ source: SourceFile, at location: SourceLocation, width: Int?)
+  package static func excerpt(_ source: SourceFile, at location: SourceLocation, width: Int?)
     -> (line: String, column: Int, width: Int?)
   {
     let raw = rawExcerpt(source, at: location, width: width)
@@ -80,7 +80,7 @@ public enum DiagnosticRenderer {
   /// The excerpt and caret lines under an error at `column` (1-based, in Unicode scalars) of a
   /// one-line text, exactly as a diagnostic shows them: for messages about a single input line
   /// (the REPL's commands and queries).
-  public static func excerptLines(_ line: String, column: Int) -> (line: String, caret: String) {
+  package static func excerptLines(_ line: String, column: Int) -> (line: String, caret: String) {
     let source = SourceFile(name: "", text: line)
     var offset = 0
     for (index, scalar) in line.unicodeScalars.enumerated() where index < column - 1 {
@@ -148,7 +148,7 @@ public enum DiagnosticRenderer {
 
   /// The caret line: whitespace up to `column`, `^`, then `~` to cover `width` characters
   /// (to the end of the line when `width` is nil, i.e. the range continues on later lines).
-  public static func caretLine(for line: String, column: Int, width: Int?) -> String {
+  package static func caretLine(for line: String, column: Int, width: Int?) -> String {
     let scalars = Array(line.unicodeScalars)
     var out = ""
     for index in 0..<max(0, column - 1) {
@@ -170,7 +170,7 @@ public enum DiagnosticRenderer {
   /// note has no range).
   /// At most `maxShownPerFile` diagnostics per file are listed; a file with more gets
   /// `"omitted": N` after its list.
-  public static func json(_ files: [(source: SourceFile, diagnostics: [Diagnostic])]) -> String {
+  package static func json(_ files: [(source: SourceFile, diagnostics: [Diagnostic])]) -> String {
     let entries = files.map { file in
       var members: [(String, JSONValue)] = [
         ("file", .string(file.source.name)),
@@ -185,7 +185,7 @@ public enum DiagnosticRenderer {
   }
 
   /// One diagnostic as a JSON object.
-  public static func jsonValue(_ diagnostic: Diagnostic, in source: SourceFile) -> JSONValue {
+  package static func jsonValue(_ diagnostic: Diagnostic, in source: SourceFile) -> JSONValue {
     let start = source.location(of: diagnostic.range.start)
     let end = source.location(of: diagnostic.range.end)
     var members: [(String, JSONValue)] = [

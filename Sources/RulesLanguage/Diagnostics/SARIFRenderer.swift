@@ -8,16 +8,16 @@ import FirestoreModel
 /// Unicode-scalar columns (`columnKind: unicodeCodePoints`), end column exclusive as SARIF wants.
 /// With a `SARIFSourceRoot`, artifact locations are relative to it through `uriBaseId`
 /// `%SRCROOT%` (code scanning resolves them against the repository, wherever Flint ran).
-public enum SARIFRenderer {
+package enum SARIFRenderer {
   /// Flint's repository: the tool's `informationUri`.
-  public static let repository = "https://github.com/flint-rules/flint"
+  package static let repository = "https://github.com/flint-rules/flint"
   /// Where rule documentation lives: the README, absolute (SARIF's `helpUri` and
   /// `informationUri` must be absolute URIs for code scanning to link them).
-  public static let readme = repository + "/blob/main/README.md"
+  package static let readme = repository + "/blob/main/README.md"
   /// The base id of artifact locations relative to the source root.
-  public static let sourceRootBaseId = "%SRCROOT%"
+  package static let sourceRootBaseId = "%SRCROOT%"
 
-  public static func render(
+  package static func render(
     _ files: [(source: SourceFile, diagnostics: [Diagnostic])], toolVersion: String? = nil, readme: String = readme,
     sourceRoot: SARIFSourceRoot? = nil
   ) -> String {
@@ -62,7 +62,7 @@ public enum SARIFRenderer {
   }
 
   /// The README anchor of a code: lints have their own heading, compiler checks share one.
-  public static func anchor(_ code: DiagnosticCode) -> String {
+  package static func anchor(_ code: DiagnosticCode) -> String {
     if ["security.", "misconception.", "type.", "limit."].contains(where: { code.rawValue.hasPrefix($0) }) {
       return code.rawValue.filter { $0 != "." }
     }
@@ -161,14 +161,14 @@ public enum SARIFRenderer {
 /// The directory SARIF artifact locations are relative to (`%SRCROOT%`): the repository root
 /// in a git checkout, else the current directory. Finding it reads the file system, so the
 /// caller does (FlintKit's `SourceRoot`); the renderer only writes it.
-public struct SARIFSourceRoot: Sendable, Equatable {
+package struct SARIFSourceRoot: Sendable, Equatable {
   /// The absolute directory, without a trailing `/`.
-  public var directory: String
+  package var directory: String
   /// Each rendered file's path relative to `directory`, in the order of the files; nil for a
   /// file outside it (located by its name, as without a source root).
-  public var relativePaths: [String?]
+  package var relativePaths: [String?]
 
-  public init(directory: String, relativePaths: [String?]) {
+  package init(directory: String, relativePaths: [String?]) {
     self.directory = directory
     self.relativePaths = relativePaths
   }

@@ -2,26 +2,26 @@
 ///
 /// Reading past the end yields 0, which no token accepts, so callers never index
 /// out of bounds; a real NUL byte is told apart by `isAtEnd`.
-public struct Cursor: Sendable {
-  public let bytes: [UInt8]
-  public var position: Int
+package struct Cursor: Sendable {
+  package let bytes: [UInt8]
+  package var position: Int
 
-  public init(bytes: [UInt8], position: Int = 0) {
+  package init(bytes: [UInt8], position: Int = 0) {
     self.bytes = bytes
     self.position = position
   }
 
-  public var isAtEnd: Bool { position >= bytes.count }
+  package var isAtEnd: Bool { position >= bytes.count }
 
   /// The byte `offset` bytes ahead of the position, or 0 past the end.
   @inline(__always)
-  public func peek(at offset: Int = 0) -> UInt8 {
+  package func peek(at offset: Int = 0) -> UInt8 {
     let index = position + offset
     return index < bytes.count && index >= 0 ? bytes[index] : 0
   }
 
   /// Whether the bytes at the position spell `text`.
-  public func `is`(_ text: StaticString) -> Bool {
+  package func `is`(_ text: StaticString) -> Bool {
     let count = text.utf8CodeUnitCount
     guard position + count <= bytes.count else { return false }
     let pointer = text.utf8Start
@@ -32,13 +32,13 @@ public struct Cursor: Sendable {
   }
 
   @inline(__always)
-  public mutating func advance(by count: Int = 1) {
+  package mutating func advance(by count: Int = 1) {
     position = min(position + count, bytes.count)
   }
 
   /// Advances over one byte if it equals `byte`.
   @inline(__always)
-  public mutating func advance(matching byte: UInt8) -> Bool {
+  package mutating func advance(matching byte: UInt8) -> Bool {
     guard !isAtEnd, bytes[position] == byte else { return false }
     position += 1
     return true
@@ -46,14 +46,14 @@ public struct Cursor: Sendable {
 
   /// Advances while the predicate holds for the current byte.
   @inline(__always)
-  public mutating func advance(while predicate: (UInt8) -> Bool) {
+  package mutating func advance(while predicate: (UInt8) -> Bool) {
     while position < bytes.count, predicate(bytes[position]) {
       position += 1
     }
   }
 
   /// Advances over one whole UTF-8 scalar (1-4 bytes; a stray continuation byte counts as one).
-  public mutating func advanceScalar() {
+  package mutating func advanceScalar() {
     guard !isAtEnd else { return }
     let lead = bytes[position]
     let length: Int =
@@ -68,28 +68,28 @@ public struct Cursor: Sendable {
 }
 
 /// Byte classes shared by the lexer and the path scanners.
-public enum ByteClass {
+package enum ByteClass {
   @inline(__always)
-  public static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+  package static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
   @inline(__always)
-  public static func isHexDigit(_ byte: UInt8) -> Bool {
+  package static func isHexDigit(_ byte: UInt8) -> Bool {
     isDigit(byte) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
   }
 
   @inline(__always)
-  public static func isOctalDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x37 }
+  package static func isOctalDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x37 }
 
   @inline(__always)
-  public static func isLetter(_ byte: UInt8) -> Bool {
+  package static func isLetter(_ byte: UInt8) -> Bool {
     (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
   }
 
   @inline(__always)
-  public static func isIdentifierStart(_ byte: UInt8) -> Bool { isLetter(byte) || byte == 0x5F }
+  package static func isIdentifierStart(_ byte: UInt8) -> Bool { isLetter(byte) || byte == 0x5F }
 
   @inline(__always)
-  public static func isIdentifierContinue(_ byte: UInt8) -> Bool {
+  package static func isIdentifierContinue(_ byte: UInt8) -> Bool {
     // One shift and test instead of four range checks: bit `byte - 64` of the mask is set
     // for `A`-`Z` (bits 1-26), `_` (31) and `a`-`z` (33-58); digits are the only
     // identifier bytes below 64.
@@ -98,20 +98,20 @@ public enum ByteClass {
   }
 
   @inline(__always)
-  public static func isWhitespace(_ byte: UInt8) -> Bool {
+  package static func isWhitespace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
   }
 
   /// Characters allowed in a literal path segment (match paths and path literals):
   /// letters, digits, `_`, `-`, `.`, `~`, `%` and `@`.
   @inline(__always)
-  public static func isPathSegment(_ byte: UInt8) -> Bool {
+  package static func isPathSegment(_ byte: UInt8) -> Bool {
     isIdentifierContinue(byte) || byte == 0x2D || byte == 0x2E || byte == 0x7E || byte == 0x25 || byte == 0x40
   }
 
   /// The value of a hex digit (assumes `isHexDigit`).
   @inline(__always)
-  public static func hexValue(_ byte: UInt8) -> UInt32 {
+  package static func hexValue(_ byte: UInt8) -> UInt32 {
     if isDigit(byte) { return UInt32(byte - 0x30) }
     if byte >= 0x61 { return UInt32(byte - 0x61 + 10) }
     return UInt32(byte - 0x41 + 10)

@@ -1,6 +1,6 @@
 /// The lexical diagnostics (`lex.*` codes), in one catalog so the wording is testable.
-public enum LexDiagnostics {
-  public static func unexpectedCharacter(_ bytes: [UInt8], at range: SourceRange) -> Diagnostic {
+package enum LexDiagnostics {
+  package static func unexpectedCharacter(_ bytes: [UInt8], at range: SourceRange) -> Diagnostic {
     let first = range.start < bytes.count ? bytes[range.start] : 0
     if first == 0xEF, range.start + 2 < bytes.count, bytes[range.start + 1] == 0xBF, bytes[range.start + 2] == 0xBD {
       return invalidUTF8(at: range)
@@ -20,39 +20,39 @@ public enum LexDiagnostics {
     return .error(.lexUnexpectedCharacter, "unexpected character \(shown)", at: range)
   }
 
-  public static func invalidUTF8(at range: SourceRange) -> Diagnostic {
+  package static func invalidUTF8(at range: SourceRange) -> Diagnostic {
     .error(.lexInvalidUtf8, "invalid UTF-8 in source (decoded as U+FFFD)", at: range)
   }
 
-  public static func unterminatedComment(at range: SourceRange) -> Diagnostic {
+  package static func unterminatedComment(at range: SourceRange) -> Diagnostic {
     .error(.lexUnterminatedComment, "unterminated block comment", at: range)
   }
 
-  public static func unterminatedString(at range: SourceRange) -> Diagnostic {
+  package static func unterminatedString(at range: SourceRange) -> Diagnostic {
     .error(.lexUnterminatedString, "unterminated string literal", at: range)
   }
 
-  public static func tripleQuoted(at range: SourceRange) -> Diagnostic {
+  package static func tripleQuoted(at range: SourceRange) -> Diagnostic {
     .error(.lexUnsupportedString, "triple-quoted strings are not supported", at: range)
   }
 
-  public static func rawString(at range: SourceRange) -> Diagnostic {
+  package static func rawString(at range: SourceRange) -> Diagnostic {
     .error(.lexUnsupportedString, "raw string literals are not supported", at: range)
   }
 
-  public static func uppercaseBytesPrefix(at range: SourceRange) -> Diagnostic {
+  package static func uppercaseBytesPrefix(at range: SourceRange) -> Diagnostic {
     .error(.lexInvalidBytesPrefix, "a bytes literal starts with a lowercase 'b'", at: range)
   }
 
-  public static func invalidNumber(_ message: String, at range: SourceRange) -> Diagnostic {
+  package static func invalidNumber(_ message: String, at range: SourceRange) -> Diagnostic {
     .error(.lexInvalidNumber, message, at: range)
   }
 
-  public static func invalidEscape(_ message: String, at range: SourceRange) -> Diagnostic {
+  package static func invalidEscape(_ message: String, at range: SourceRange) -> Diagnostic {
     .error(.lexInvalidEscape, message, at: range)
   }
 
-  public static func controlCharacter(at range: SourceRange) -> Diagnostic {
+  package static func controlCharacter(at range: SourceRange) -> Diagnostic {
     .error(.lexControlCharacter, "control character in string literal; use an escape sequence", at: range)
   }
 }

@@ -5,31 +5,31 @@
 /// comments are skipped before each token, so after `next()` the cursor sits exactly at
 /// the end of the token returned: the parser relies on this to scan path literals and
 /// match paths byte by byte from there (see `reset(to:)`).
-public struct Lexer: Sendable {
-  public var cursor: Cursor
+package struct Lexer: Sendable {
+  package var cursor: Cursor
   /// Diagnostics found since the caller last emptied this array.
-  public var diagnostics: [Diagnostic] = []
+  package var diagnostics: [Diagnostic] = []
 
-  public init(bytes: [UInt8]) {
+  package init(bytes: [UInt8]) {
     self.cursor = Cursor(bytes: bytes)
   }
 
-  public init(source: SourceFile) {
+  package init(source: SourceFile) {
     self.init(bytes: source.bytes)
   }
 
-  public var bytes: [UInt8] { cursor.bytes }
+  package var bytes: [UInt8] { cursor.bytes }
 
   /// The offset the next token will be looked for at.
-  public var position: Int { cursor.position }
+  package var position: Int { cursor.position }
 
   /// Moves the lexer; used after the parser scanned a path by hand.
-  public mutating func reset(to position: Int) {
+  package mutating func reset(to position: Int) {
     cursor.position = min(max(position, 0), cursor.bytes.count)
   }
 
   /// Lexes every token up to and including `.eof` (for tests and tools).
-  public static func tokenize(_ source: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+  package static func tokenize(_ source: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic]) {
     var lexer = Lexer(source: source)
     var tokens: [Token] = []
     while true {
@@ -41,7 +41,7 @@ public struct Lexer: Sendable {
   }
 
   /// Skips whitespace and comments, then lexes one token.
-  public mutating func next() -> Token {
+  package mutating func next() -> Token {
     skipTrivia()
     let start = cursor.position
     if cursor.isAtEnd { return Token(.eof, range: .at(start)) }

@@ -4,9 +4,9 @@
 /// hex digits), `\ooo` (exactly three octal digits, at most `\377`), and in strings only
 /// `\uHHHH` and `\UHHHHHHHH`. In a string, `\x` and octal escapes name a code point (so
 /// `'\xE9'` is "é"); in bytes they name one byte. Anything else is an error.
-public enum LiteralDecoder {
+package enum LiteralDecoder {
   /// Decodes a `.string` token (quotes included). Returns nil after reporting errors.
-  public static func decodeString(
+  package static func decodeString(
     _ bytes: [UInt8], range: SourceRange, diagnostics: inout [Diagnostic]
   ) -> String? {
     guard let decoded = decodeQuoted(bytes, range: range, isBytes: false, diagnostics: &diagnostics) else {
@@ -16,7 +16,7 @@ public enum LiteralDecoder {
   }
 
   /// Decodes a `.bytes` token (`b'..'`, prefix and quotes included). Returns nil after reporting errors.
-  public static func decodeBytes(
+  package static func decodeBytes(
     _ bytes: [UInt8], range: SourceRange, diagnostics: inout [Diagnostic]
   ) -> [UInt8]? {
     decodeQuoted(bytes, range: range, isBytes: true, diagnostics: &diagnostics)
@@ -24,7 +24,7 @@ public enum LiteralDecoder {
 
   /// The value of a decimal integer token, negated if `negative`; nil when it does not fit
   /// in a signed 64-bit integer (`-9223372036854775808` fits, `9223372036854775808` does not).
-  public static func decodeInteger(_ bytes: [UInt8], range: SourceRange, negative: Bool) -> Int64? {
+  package static func decodeInteger(_ bytes: [UInt8], range: SourceRange, negative: Bool) -> Int64? {
     var magnitude: UInt64 = 0
     for index in range.start..<range.end {
       let byte = bytes[index]
@@ -42,7 +42,7 @@ public enum LiteralDecoder {
   }
 
   /// The value of a `digits.digits` token; nil if it is not finite.
-  public static func decodeFloat(_ bytes: [UInt8], range: SourceRange) -> Double? {
+  package static func decodeFloat(_ bytes: [UInt8], range: SourceRange) -> Double? {
     let text = String(decoding: bytes[range.start..<range.end], as: UTF8.self)
     guard let value = Double(text), value.isFinite else { return nil }
     return value

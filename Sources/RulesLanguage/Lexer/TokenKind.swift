@@ -1,6 +1,6 @@
 /// The kind of a rules-language token. Kinds carry no payload: the parser reads a
 /// literal's value back from the source bytes the token covers.
-public enum TokenKind: UInt8, Hashable, Sendable, CustomStringConvertible {
+package enum TokenKind: UInt8, Hashable, Sendable, CustomStringConvertible {
   // Names and literals.
   case identifier
   case integer
@@ -62,16 +62,16 @@ public enum TokenKind: UInt8, Hashable, Sendable, CustomStringConvertible {
   case eof
 
   /// Whether the token is a keyword (reserved word).
-  public var isKeyword: Bool {
+  package var isKeyword: Bool {
     rawValue >= TokenKind.kwRulesVersion.rawValue && rawValue <= TokenKind.kwIs.rawValue
   }
 
   /// Whether the lexer already emitted a diagnostic for this token, so the parser
   /// must not report it again.
-  public var isLexError: Bool { self == .unknown || self == .invalidLiteral }
+  package var isLexError: Bool { self == .unknown || self == .invalidLiteral }
 
   /// How the token is written (or a description for classes of tokens), for messages.
-  public var description: String {
+  package var description: String {
     switch self {
     case .identifier: "identifier"
     case .integer: "integer literal"

@@ -2,14 +2,14 @@
 /// that are both its documentation and its tests (each `triggering` body must produce the
 /// code, each `nonTriggering` one must stay silent). Bodies are placed inside
 /// `match /databases/{database}/documents { ... }` of a rules v2 file.
-public struct LintRule: Sendable {
-  public var code: DiagnosticCode
-  public var summary: String
-  public var fixHint: String
-  public var triggering: [String]
-  public var nonTriggering: [String]
+package struct LintRule: Sendable {
+  package var code: DiagnosticCode
+  package var summary: String
+  package var fixHint: String
+  package var triggering: [String]
+  package var nonTriggering: [String]
 
-  public init(code: DiagnosticCode, summary: String, fixHint: String, triggering: [String], nonTriggering: [String]) {
+  package init(code: DiagnosticCode, summary: String, fixHint: String, triggering: [String], nonTriggering: [String]) {
     self.code = code
     self.summary = summary
     self.fixHint = fixHint

@@ -1,7 +1,7 @@
 /// The lints: findings in rules that compile but are unsafe or misunderstood. Every finding is a
 /// warning (a lint never turns a file Google deploys into an error), can be silenced on its line
 /// with `// flint:ignore <code>`, and ends with a one-line fix.
-public enum RulesLinter {
+package enum RulesLinter {
   /// Every lint, in the order the README lists them.
   static let lints: [any Lint.Type] = [
     OpenWrite.self,
@@ -29,11 +29,11 @@ public enum RulesLinter {
   ]
 
   /// The description of every lint (code, summary, fix, examples), for documentation and SARIF.
-  public static var rules: [LintRule] { lints.map { $0.rule } }
+  package static var rules: [LintRule] { lints.map { $0.rule } }
 
   /// The lint findings for a parsed file, before suppressions. Safe on any tree the parser
   /// returns, including recovered (broken) ones.
-  public static func lint(_ file: RulesFile, source: SourceFile) -> [Diagnostic] {
+  package static func lint(_ file: RulesFile, source: SourceFile) -> [Diagnostic] {
     let model = LintModel(file, source: source)
     return lints.flatMap { $0.run(model) }
   }
@@ -44,7 +44,7 @@ public enum RulesLinter {
   /// The lints read only the syntax tree, so once the file has parsed they run on a second
   /// thread while the semantic checks run on this one: on a machine with two cores the lints
   /// cost little wall-clock time (their CPU time is unchanged; `flint-bench lint` shows both).
-  public static func check(_ source: SourceFile, strict: Bool = false) -> CompiledRules {
+  package static func check(_ source: SourceFile, strict: Bool = false) -> CompiledRules {
     let parsed = RulesParser.parse(source)
     let syntaxBroken = parsed.hasUnreliableTree
     var compiled: CompiledRules

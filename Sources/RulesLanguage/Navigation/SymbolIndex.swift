@@ -5,9 +5,9 @@
 /// Names resolve as `NameResolution` resolves them (rules-language §5.4): `let`s and parameters
 /// first, then the wildcards of the enclosing matches; calls go to the innermost function of
 /// that name. Built from any tree the parser returns, broken ones included.
-public struct SymbolIndex: Sendable {
+package struct SymbolIndex: Sendable {
   /// What a symbol is.
-  public enum Kind: String, Hashable, Sendable {
+  package enum Kind: String, Hashable, Sendable {
     case function
     case parameter
     case letBinding = "let"
@@ -15,32 +15,32 @@ public struct SymbolIndex: Sendable {
   }
 
   /// One declared name.
-  public struct Symbol: Hashable, Sendable {
-    public var name: String
-    public var kind: Kind
+  package struct Symbol: Hashable, Sendable {
+    package var name: String
+    package var kind: Kind
     /// Where the name is written in its declaration.
-    public var nameRange: SourceRange
+    package var nameRange: SourceRange
     /// The whole declaration: the function, the `let`, or the match path segment.
-    public var declarationRange: SourceRange
+    package var declarationRange: SourceRange
     /// For functions, parameters and lets: the function they belong to (a symbol index).
-    public var function: Int?
+    package var function: Int?
   }
 
   /// A use of a symbol.
-  public struct Reference: Hashable, Sendable {
-    public var range: SourceRange
-    public var symbol: Int
+  package struct Reference: Hashable, Sendable {
+    package var range: SourceRange
+    package var symbol: Int
   }
 
-  public private(set) var symbols: [Symbol] = []
-  public private(set) var references: [Reference] = []
+  package private(set) var symbols: [Symbol] = []
+  package private(set) var references: [Reference] = []
 
   private let tree: ScopeTree
   /// Symbol of each `ScopeTree` function, and of each wildcard variable per block.
   private var functionSymbols: [Int] = []
   private var variableSymbols: [[Int]] = []
 
-  public init(_ file: RulesFile) {
+  package init(_ file: RulesFile) {
     tree = ScopeTree(file)
     for function in tree.functions {
       let decl = function.decl
@@ -101,7 +101,7 @@ public struct SymbolIndex: Sendable {
 
   /// The symbol whose declaration name or one of whose uses covers `offset` (an offset just
   /// past a name counts, as an editor's cursor after the last letter), with that range.
-  public func occurrence(at offset: Int) -> (symbol: Int, range: SourceRange)? {
+  package func occurrence(at offset: Int) -> (symbol: Int, range: SourceRange)? {
     if let reference = references.first(where: { $0.range.start <= offset && offset <= $0.range.end }) {
       return (reference.symbol, reference.range)
     }
@@ -112,17 +112,17 @@ public struct SymbolIndex: Sendable {
   }
 
   /// The symbol at `offset` (see `occurrence(at:)`).
-  public func symbol(at offset: Int) -> Int? { occurrence(at: offset)?.symbol }
+  package func symbol(at offset: Int) -> Int? { occurrence(at: offset)?.symbol }
 
   /// Every use of `symbol`, in source order (the declaration not included).
-  public func uses(of symbol: Int) -> [SourceRange] {
+  package func uses(of symbol: Int) -> [SourceRange] {
     references.filter { $0.symbol == symbol }.map(\.range).sorted { $0.start < $1.start }
   }
 
   /// The names visible at `offset`: the functions of the enclosing blocks (innermost first,
   /// shadowed ones left out), their wildcard variables, and, inside a function, its
   /// parameters and the `let`s declared before `offset`.
-  public func visibleSymbols(at offset: Int) -> [Int] {
+  package func visibleSymbols(at offset: Int) -> [Int] {
     var block = 0
     for (index, candidate) in tree.blocks.enumerated()
     where candidate.range.start <= offset && offset <= candidate.range.end && index > block {

@@ -1,48 +1,48 @@
 /// The syntax diagnostics (`parse.*` codes) that carry fixed wording, in one catalog.
 /// "Expected X" messages are built where they are emitted, all with the code
 /// `parse.expected-token` unless a more specific code is listed here.
-public enum ParseDiagnostics {
-  public static let methodList = "read, write, get, list, create, update or delete"
+package enum ParseDiagnostics {
+  package static let methodList = "read, write, get, list, create, update or delete"
 
-  public static func expectedExpression(at offset: Int) -> Diagnostic {
+  package static func expectedExpression(at offset: Int) -> Diagnostic {
     .error(.parseExpectedExpression, "expected expression", at: .at(offset))
   }
 
-  public static func expectedService(at offset: Int) -> Diagnostic {
+  package static func expectedService(at offset: Int) -> Diagnostic {
     .error(
       .parseExpectedService, "expected 'service' declaration, such as 'service cloud.firestore { ... }'",
       at: .at(offset))
   }
 
-  public static func nestingTooDeep(at range: SourceRange) -> Diagnostic {
+  package static func nestingTooDeep(at range: SourceRange) -> Diagnostic {
     .error(
       .parseNestingTooDeep, "expression nested too deeply or too long (limit \(Parser.maxDepth) levels)", at: range)
   }
 
-  public static func tooManyErrors(at range: SourceRange) -> Diagnostic {
+  package static func tooManyErrors(at range: SourceRange) -> Diagnostic {
     .error(.parseTooManyErrors, "too many errors; stopped reporting after \(Parser.maxDiagnostics)", at: range)
   }
 
-  public static func duplicateService(at range: SourceRange, first: SourceRange) -> Diagnostic {
+  package static func duplicateService(at range: SourceRange, first: SourceRange) -> Diagnostic {
     .error(
       .parseDuplicateService, "only one 'service' block is allowed per file", at: range,
       notes: [.init("the first 'service' block is here", at: first)])
   }
 
-  public static func unexpectedRulesVersion(at range: SourceRange) -> Diagnostic {
+  package static func unexpectedRulesVersion(at range: SourceRange) -> Diagnostic {
     .error(
       .parseUnexpectedRulesVersion, "unexpected 'rules_version': it must be the first statement in the file",
       at: range)
   }
 
-  public static func trailingParameterComma(at range: SourceRange) -> Diagnostic {
+  package static func trailingParameterComma(at range: SourceRange) -> Diagnostic {
     .warning(
       .parseTrailingComma,
       "a ',' after the last parameter: Flint accepts it, but whether Firebase's compiler does is not known; remove it to be safe",
       at: range)
   }
 
-  public static func singleStarWildcard(_ name: String, at range: SourceRange) -> Diagnostic {
+  package static func singleStarWildcard(_ name: String, at range: SourceRange) -> Diagnostic {
     .warning(
       .parseSingleStarWildcard,
       "'{\(name)=*}' matches exactly one path segment, like '{\(name)}'; write '{\(name)}', or '{\(name)=**}' to match any depth",
@@ -50,7 +50,7 @@ public enum ParseDiagnostics {
   }
 
   /// `parse.unclosed-block`: the parser recovered, so the tree is as the author indented it.
-  public static func unclosedBlock(_ what: String, at header: SourceRange, line: Int, lastStatementEnd: Int)
+  package static func unclosedBlock(_ what: String, at header: SourceRange, line: Int, lastStatementEnd: Int)
     -> Diagnostic
   {
     .error(
@@ -59,49 +59,49 @@ public enum ParseDiagnostics {
       at: header, notes: [.init("add '}' after this line", at: .at(lastStatementEnd))])
   }
 
-  public static func unknownMethod(_ name: String, at range: SourceRange) -> Diagnostic {
+  package static func unknownMethod(_ name: String, at range: SourceRange) -> Diagnostic {
     .error(.parseUnknownMethod, "unknown method '\(name)'; expected \(methodList)", at: range)
   }
 
-  public static func missingIf(at offset: Int) -> Diagnostic {
+  package static func missingIf(at offset: Int) -> Diagnostic {
     .error(.parseMissingIf, "expected 'if' before the allow condition", at: .at(offset))
   }
 
-  public static func missingReturn(function name: String, at range: SourceRange) -> Diagnostic {
+  package static func missingReturn(function name: String, at range: SourceRange) -> Diagnostic {
     .error(.parseMissingReturn, "function '\(name)' has no 'return' statement", at: range)
   }
 
-  public static func integerOutOfRange(at range: SourceRange) -> Diagnostic {
+  package static func integerOutOfRange(at range: SourceRange) -> Diagnostic {
     .error(.parseIntegerOutOfRange, "integer literal is out of range for a 64-bit signed integer", at: range)
   }
 
-  public static func floatOutOfRange(at range: SourceRange) -> Diagnostic {
+  package static func floatOutOfRange(at range: SourceRange) -> Diagnostic {
     .error(.parseFloatOutOfRange, "float literal is out of range for a 64-bit float", at: range)
   }
 
-  public static func mapKeyNotString(at range: SourceRange) -> Diagnostic {
+  package static func mapKeyNotString(at range: SourceRange) -> Diagnostic {
     .error(.parseMapKeyNotString, "map keys must be string literals, as in {'key': value}", at: range)
   }
 
-  public static func emptySlice(at range: SourceRange) -> Diagnostic {
+  package static func emptySlice(at range: SourceRange) -> Diagnostic {
     .error(.parseEmptySlice, "a slice needs at least one bound, as in [i:], [:j] or [i:j]", at: range)
   }
 
-  public static func keywordAsMember(_ name: String, at range: SourceRange) -> Diagnostic {
+  package static func keywordAsMember(_ name: String, at range: SourceRange) -> Diagnostic {
     .error(
       .parseKeywordAsMember, "'\(name)' is a keyword; write ['\(name)'] to read a field with this name",
       at: range)
   }
 
-  public static func notCallable(at range: SourceRange) -> Diagnostic {
+  package static func notCallable(at range: SourceRange) -> Diagnostic {
     .error(.parseNotCallable, "only a function name or a method can be called", at: range)
   }
 
-  public static func invalidMatchPath(_ message: String, at range: SourceRange) -> Diagnostic {
+  package static func invalidMatchPath(_ message: String, at range: SourceRange) -> Diagnostic {
     .error(.parseInvalidMatchPath, message, at: range)
   }
 
-  public static func invalidPathLiteral(_ message: String, at range: SourceRange) -> Diagnostic {
+  package static func invalidPathLiteral(_ message: String, at range: SourceRange) -> Diagnostic {
     .error(.parseInvalidPathLiteral, message, at: range)
   }
 }

@@ -1,11 +1,11 @@
 /// Entry points of the hand-written rules parser.
-public enum RulesParser {
+package enum RulesParser {
   /// Parses a whole `firestore.rules` file. Never throws: problems come back as diagnostics,
   /// one per independent error, and the tree holds `.invalid` nodes where text could not be read.
   /// A block left open (a `}` missing) is first noticed at the end of the file; the file is
   /// then parsed again closing indented blocks where their indentation ends, and that parse
   /// is kept when it closed a block that way and left nothing open at the end.
-  public static func parse(_ source: SourceFile) -> ParsedRules {
+  package static func parse(_ source: SourceFile) -> ParsedRules {
     var parser = Parser(source: source)
     let file = parser.parseFile()
     if parser.unclosedAtEnd {
@@ -20,7 +20,7 @@ public enum RulesParser {
   }
 
   /// Parses a single expression (for `flint expr` and the REPL); anything after it is an error.
-  public static func parseExpression(_ source: SourceFile) -> ParsedExpression {
+  package static func parseExpression(_ source: SourceFile) -> ParsedExpression {
     var parser = Parser(source: source)
     let expr = parser.parseExpression()
     if !parser.at(.eof) {
@@ -38,29 +38,29 @@ public enum RulesParser {
 }
 
 /// A parsed rules file and the syntax diagnostics found while parsing it.
-public struct ParsedRules: Sendable {
-  public var file: RulesFile
-  public var diagnostics: [Diagnostic]
+package struct ParsedRules: Sendable {
+  package var file: RulesFile
+  package var diagnostics: [Diagnostic]
 
   /// Whether a syntax error leaves the tree unreliable (then only errors are reported). A
   /// block the parser closed by indentation (`parse.unclosed-block`) does not: the tree is
   /// as the author indented it, so the other checks, warnings and lints still run.
-  public var hasUnreliableTree: Bool {
+  package var hasUnreliableTree: Bool {
     diagnostics.contains { $0.severity == .error && $0.code != .parseUnclosedBlock }
   }
 
-  public init(file: RulesFile, diagnostics: [Diagnostic]) {
+  package init(file: RulesFile, diagnostics: [Diagnostic]) {
     self.file = file
     self.diagnostics = diagnostics
   }
 }
 
 /// A parsed expression and its syntax diagnostics.
-public struct ParsedExpression: Sendable {
-  public var expr: Expr
-  public var diagnostics: [Diagnostic]
+package struct ParsedExpression: Sendable {
+  package var expr: Expr
+  package var diagnostics: [Diagnostic]
 
-  public init(expr: Expr, diagnostics: [Diagnostic]) {
+  package init(expr: Expr, diagnostics: [Diagnostic]) {
     self.expr = expr
     self.diagnostics = diagnostics
   }

@@ -1,10 +1,10 @@
 /// Canonical source text for literal values: quoted strings, bytes and floats that the
 /// lexer reads back to exactly the same value.
-public enum LiteralText {
+package enum LiteralText {
   /// A single-quoted string literal with `\\`, `\'`, `\n`, `\r`, `\t` escaped, and other
   /// control characters and U+FFFD (which the lexer reserves for undecodable input) written
   /// as `\uHHHH`.
-  public static func string(_ value: String) -> String {
+  package static func string(_ value: String) -> String {
     var out = "'"
     for scalar in value.unicodeScalars {
       switch scalar {
@@ -25,7 +25,7 @@ public enum LiteralText {
   }
 
   /// A bytes literal `b'...'`: printable ASCII kept, everything else as `\xHH`.
-  public static func bytes(_ value: [UInt8]) -> String {
+  package static func bytes(_ value: [UInt8]) -> String {
     var out = "b'"
     for byte in value {
       switch byte {
@@ -41,7 +41,7 @@ public enum LiteralText {
   /// A float literal in the only form the language accepts, `digits.digits`, with a leading
   /// `-` for negative values. Non-finite values have no literal; they print as `NaN`/`Infinity`
   /// names that do not parse back (the parser never produces them).
-  public static func float(_ value: Double) -> String {
+  package static func float(_ value: Double) -> String {
     if value.isNaN { return "NaN" }
     if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
     let sign = value.sign == .minus ? "-" : ""

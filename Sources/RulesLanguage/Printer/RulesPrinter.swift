@@ -4,9 +4,9 @@
 /// `return` and `let`, single-quoted strings and the fewest parentheses that keep the tree
 /// unchanged, so `RulesParser.parse(print(file))` gives back an equal `RulesFile`.
 /// Comments are not part of the AST and are not printed.
-public enum RulesPrinter {
+package enum RulesPrinter {
   /// Prints a whole rules file.
-  public static func print(_ file: RulesFile) -> String {
+  package static func print(_ file: RulesFile) -> String {
     var writer = BlockWriter()
     if let version = file.version {
       writer.line("rules_version = \(LiteralText.string(version.value));")
@@ -25,28 +25,28 @@ public enum RulesPrinter {
   }
 
   /// Prints one expression on a single line.
-  public static func print(_ expr: Expr) -> String {
+  package static func print(_ expr: Expr) -> String {
     var out = ""
     ExprPrinter.write(expr, to: &out)
     return out
   }
 
   /// Prints a match block (header, body and closing brace).
-  public static func print(_ match: MatchBlock) -> String {
+  package static func print(_ match: MatchBlock) -> String {
     var writer = BlockWriter()
     writer.match(match)
     return writer.finish()
   }
 
   /// Prints a function declaration.
-  public static func print(_ function: FunctionDecl) -> String {
+  package static func print(_ function: FunctionDecl) -> String {
     var writer = BlockWriter()
     writer.function(function)
     return writer.finish()
   }
 
   /// Prints an `allow` statement on one line.
-  public static func print(_ allow: AllowStatement) -> String {
+  package static func print(_ allow: AllowStatement) -> String {
     var out = "allow " + allow.methods.map(\.method.rawValue).joined(separator: ", ")
     if let condition = allow.condition {
       out += ": if " + print(condition)

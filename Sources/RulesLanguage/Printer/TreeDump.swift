@@ -9,14 +9,14 @@
 ///             ├─ Identifier uid
 ///             └─ String 'alice'
 /// ```
-public enum TreeDump {
+package enum TreeDump {
   /// Dumps a whole file.
-  public static func dump(_ file: RulesFile) -> String {
+  package static func dump(_ file: RulesFile) -> String {
     node(for: file).rendered()
   }
 
   /// Dumps one expression.
-  public static func dump(_ expr: Expr) -> String {
+  package static func dump(_ expr: Expr) -> String {
     node(for: expr).rendered()
   }
 

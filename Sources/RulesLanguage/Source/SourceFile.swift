@@ -1,20 +1,20 @@
 /// A rules or query source text, with the line table needed to turn UTF-8 offsets
 /// into 1-based lines and columns.
-public struct SourceFile: Sendable {
+package struct SourceFile: Sendable {
   /// The name shown in diagnostics (usually the file path).
-  public let name: String
+  package let name: String
   /// The text as decoded (invalid UTF-8 is replaced with U+FFFD).
-  public let text: String
+  package let text: String
   /// The UTF-8 bytes of `text`; all ranges are offsets into this array.
-  public let bytes: [UInt8]
+  package let bytes: [UInt8]
   /// The offset at which each line starts; `lineStarts[0] == 0`.
-  public let lineStarts: [Int]
+  package let lineStarts: [Int]
   /// `scalarCheckpoints[k]` counts the Unicode scalars in `bytes[0..<k * checkpointStride]`,
   /// so a column costs at most one stride of scanning even on a very long line.
   private let scalarCheckpoints: [Int]
   private static let checkpointStride = 256
 
-  public init(name: String, text: String) {
+  package init(name: String, text: String) {
     self.name = name
     self.text = text
     self.bytes = Array(text.utf8)
@@ -34,7 +34,7 @@ public struct SourceFile: Sendable {
   }
 
   /// The 1-based line and 1-based column (in characters, i.e. Unicode scalars) of a UTF-8 offset.
-  public func location(of offset: Int) -> SourceLocation {
+  package func location(of offset: Int) -> SourceLocation {
     let clamped = min(max(offset, 0), bytes.count)
     var low = 0
     var high = lineStarts.count - 1
@@ -59,7 +59,7 @@ public struct SourceFile: Sendable {
   }
 
   /// The text of a 1-based line, without its line terminator.
-  public func lineText(_ line: Int) -> String {
+  package func lineText(_ line: Int) -> String {
     guard line >= 1, line <= lineStarts.count else { return "" }
     let start = lineStarts[line - 1]
     var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
@@ -68,7 +68,7 @@ public struct SourceFile: Sendable {
   }
 
   /// The source text covered by a range.
-  public func text(in range: SourceRange) -> String {
+  package func text(in range: SourceRange) -> String {
     let start = min(max(range.start, 0), bytes.count)
     let end = min(max(range.end, start), bytes.count)
     return String(decoding: bytes[start..<end], as: UTF8.self)
@@ -76,16 +76,16 @@ public struct SourceFile: Sendable {
 }
 
 /// A resolved position: 1-based line and column (in characters), plus the UTF-8 offset.
-public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
-  public var line: Int
-  public var column: Int
-  public var offset: Int
+package struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+  package var line: Int
+  package var column: Int
+  package var offset: Int
 
-  public init(line: Int, column: Int, offset: Int) {
+  package init(line: Int, column: Int, offset: Int) {
     self.line = line
     self.column = column
     self.offset = offset
   }
 
-  public var description: String { "\(line):\(column)" }
+  package var description: String { "\(line):\(column)" }
 }

@@ -6,10 +6,10 @@ import FirestoreModel
 /// is not checked at all: checking it would only print pages of errors about bytes nobody
 /// wrote. It gets one error, `source.not-text`, naming the byte offset, placed at the end of
 /// the valid text before it.
-public enum SourceText {
+package enum SourceText {
   /// The source for `bytes` and, when they are not text, the one error to report instead
   /// of checking them (the source then holds only the text before the offending byte).
-  public static func decode(_ bytes: [UInt8], name: String) -> (source: SourceFile, problem: Diagnostic?) {
+  package static func decode(_ bytes: [UInt8], name: String) -> (source: SourceFile, problem: Diagnostic?) {
     guard let (offset, reason) = firstProblem(in: bytes) else {
       return (SourceFile(name: name, text: String(decoding: bytes, as: UTF8.self)), nil)
     }

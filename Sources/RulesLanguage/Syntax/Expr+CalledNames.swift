@@ -1,7 +1,7 @@
 extension Expr {
   /// The names of the plain calls `name(args)` in this expression (not methods), each once,
   /// in first-use order.
-  public var calledNames: [String] {
+  package var calledNames: [String] {
     var names: [String] = []
     var seen: Set<String> = []
     collectCalls(into: &names, &seen)

@@ -1,6 +1,6 @@
 extension Expr {
   /// The direct sub-expressions, in source order (path interpolations and map values included).
-  public var children: [Expr] {
+  package var children: [Expr] {
     switch kind {
     case .null, .bool, .int, .float, .string, .bytes, .identifier, .invalid: []
     case .list(let items): items
@@ -20,7 +20,7 @@ extension Expr {
 
   /// The innermost sub-expression (this one included) whose range covers `offset`, with the
   /// chain of its ancestors, outermost first. nil when `offset` is outside this expression.
-  public func innermost(at offset: Int) -> [Expr]? {
+  package func innermost(at offset: Int) -> [Expr]? {
     guard range.start <= offset, offset <= range.end else { return nil }
     for child in children {
       if let path = child.innermost(at: offset) { return [self] + path }

@@ -1,20 +1,20 @@
 /// An expression with its source range. Equality ignores the range.
-public struct Expr: Hashable, Sendable {
-  public var kind: ExprKind
-  public var range: SourceRange
+package struct Expr: Hashable, Sendable {
+  package var kind: ExprKind
+  package var range: SourceRange
 
-  public init(_ kind: ExprKind, range: SourceRange = .none) {
+  package init(_ kind: ExprKind, range: SourceRange = .none) {
     self.kind = kind
     self.range = range
   }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.kind == rhs.kind }
-  public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
+  package static func == (lhs: Self, rhs: Self) -> Bool { lhs.kind == rhs.kind }
+  package func hash(into hasher: inout Hasher) { hasher.combine(kind) }
 }
 
 /// Every kind of expression. Switch exhaustively: adding a case must break every
 /// consumer that does not handle it.
-public indirect enum ExprKind: Hashable, Sendable {
+package indirect enum ExprKind: Hashable, Sendable {
   case null
   case bool(Bool)
   case int(Int64)
@@ -50,38 +50,38 @@ public indirect enum ExprKind: Hashable, Sendable {
 }
 
 /// `'key': value` in a map literal.
-public struct MapEntry: Hashable, Sendable {
-  public var key: String
-  public var keyRange: SourceRange
-  public var value: Expr
+package struct MapEntry: Hashable, Sendable {
+  package var key: String
+  package var keyRange: SourceRange
+  package var value: Expr
 
-  public init(key: String, keyRange: SourceRange = .none, value: Expr) {
+  package init(key: String, keyRange: SourceRange = .none, value: Expr) {
     self.key = key
     self.keyRange = keyRange
     self.value = value
   }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.key == rhs.key && lhs.value == rhs.value }
-  public func hash(into hasher: inout Hasher) {
+  package static func == (lhs: Self, rhs: Self) -> Bool { lhs.key == rhs.key && lhs.value == rhs.value }
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(key)
     hasher.combine(value)
   }
 }
 
 /// One segment of a path literal.
-public enum PathSegment: Hashable, Sendable {
+package enum PathSegment: Hashable, Sendable {
   /// Literal text such as `documents` or `(default)` (parentheses kept).
   case literal(String)
   /// `$(expr)`: the value converted to one segment.
   case interpolation(Expr)
 }
 
-public enum UnaryOperator: String, Hashable, Sendable {
+package enum UnaryOperator: String, Hashable, Sendable {
   case not = "!"
   case negate = "-"
 }
 
-public enum BinaryOperator: String, Hashable, Sendable, CaseIterable {
+package enum BinaryOperator: String, Hashable, Sendable, CaseIterable {
   case or = "||"
   case and = "&&"
   case equal = "=="
@@ -99,21 +99,21 @@ public enum BinaryOperator: String, Hashable, Sendable, CaseIterable {
 }
 
 /// The type name after `is`, as written; `Checks` reports names the engine does not know.
-public struct TypeName: Hashable, Sendable {
-  public var name: String
-  public var range: SourceRange
+package struct TypeName: Hashable, Sendable {
+  package var name: String
+  package var range: SourceRange
 
-  public init(_ name: String, range: SourceRange = .none) {
+  package init(_ name: String, range: SourceRange = .none) {
     self.name = name
     self.range = range
   }
 
   /// The types `is` accepts (rules-fields plus the "also supported" ones).
-  public static let known: Set<String> = [
+  package static let known: Set<String> = [
     "bool", "bytes", "float", "int", "list", "latlng", "number", "path", "map", "string",
     "timestamp", "duration", "set", "map_diff", "constraint",
   ]
 
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.name == rhs.name }
-  public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+  package static func == (lhs: Self, rhs: Self) -> Bool { lhs.name == rhs.name }
+  package func hash(into hasher: inout Hasher) { hasher.combine(name) }
 }

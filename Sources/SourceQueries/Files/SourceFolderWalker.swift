@@ -4,23 +4,23 @@ import Foundation
 /// JavaScript files (by extension), skipping dependency and build folders, what the folder's
 /// top-level `.gitignore` ignores (simple patterns), and `--exclude` globs. Symbolic links to
 /// folders are not followed (no cycles).
-public struct SourceFolderWalker: Sendable {
+package struct SourceFolderWalker: Sendable {
   /// Folders never read: dependencies, build output, version control.
-  public static let skippedFolders: Set<String> = [
+  package static let skippedFolders: Set<String> = [
     "node_modules", ".build", "Pods", "build", ".dart_tool", "DerivedData", ".git",
   ]
 
   /// Globs (`*`, `?`, `[...]`) matched against the path relative to the folder and against the name.
-  public var excludes: [String]
+  package var excludes: [String]
 
-  public init(excludes: [String] = []) { self.excludes = excludes }
+  package init(excludes: [String] = []) { self.excludes = excludes }
 
-  public struct WalkError: Error, Sendable, CustomStringConvertible {
-    public var description: String
+  package struct WalkError: Error, Sendable, CustomStringConvertible {
+    package var description: String
   }
 
   /// The source files under `root` (paths start with `root`).
-  public func files(in root: String) throws(WalkError) -> [String] {
+  package func files(in root: String) throws(WalkError) -> [String] {
     let manager = FileManager.default
     var isFolder: ObjCBool = false
     guard manager.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
@@ -60,7 +60,7 @@ public struct SourceFolderWalker: Sendable {
   }
 
   /// Whether a path given directly (a file argument) is excluded.
-  public func excludes(file path: String) -> Bool { excluded(path, (path as NSString).lastPathComponent) }
+  package func excludes(file path: String) -> Bool { excluded(path, (path as NSString).lastPathComponent) }
 
   private func excluded(_ path: String, _ name: String) -> Bool {
     excludes.contains { Glob.matches($0, path) || Glob.matches($0, name) }

@@ -1,8 +1,8 @@
 /// Finds the Firestore queries of TypeScript and JavaScript files (no dependency: a tokenizer
 /// and a reader of statements and call chains, see `JSQueryEvaluator`). String constants at the
 /// top level of any file (`export const POSTS = "posts"`) are visible in the others.
-public enum JSQueryExtractor {
-  public static func extract(_ files: [(name: String, text: String)]) -> SourceExtraction {
+package enum JSQueryExtractor {
+  package static func extract(_ files: [(name: String, text: String)]) -> SourceExtraction {
     var findings = SourceFindings()
     extract(files, into: &findings)
     findings.extraction.finish()

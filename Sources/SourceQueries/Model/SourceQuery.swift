@@ -2,13 +2,13 @@ import FirestoreModel
 import Queries
 
 /// The language a source file is written in, chosen by its extension.
-public enum SourceLanguage: String, Sendable, CaseIterable {
+package enum SourceLanguage: String, Sendable, CaseIterable {
   case swift
   case typescript
   case javascript
 
   /// The language of a file name (`.swift`, `.ts .tsx`, `.js .jsx .mjs .cjs`), or nil.
-  public init?(fileName: String) {
+  package init?(fileName: String) {
     guard let dot = fileName.lastIndex(of: "."), !fileName[dot...].contains("/") else { return nil }
     switch fileName[fileName.index(after: dot)...].lowercased() {
     case "swift": self = .swift
@@ -20,31 +20,31 @@ public enum SourceLanguage: String, Sendable, CaseIterable {
 }
 
 /// Where a query expression starts: 1-based line and column (columns count characters).
-public struct SourcePlace: Hashable, Sendable, Comparable {
-  public var file: String
-  public var line: Int
-  public var column: Int
+package struct SourcePlace: Hashable, Sendable, Comparable {
+  package var file: String
+  package var line: Int
+  package var column: Int
 
-  public init(file: String, line: Int, column: Int) {
+  package init(file: String, line: Int, column: Int) {
     self.file = file
     self.line = line
     self.column = column
   }
 
-  public static func < (a: Self, b: Self) -> Bool { (a.file, a.line, a.column) < (b.file, b.line, b.column) }
+  package static func < (a: Self, b: Self) -> Bool { (a.file, a.line, a.column) < (b.file, b.line, b.column) }
   /// `Sources/App/Feed.swift:12`
-  public var description: String { "\(file):\(line)" }
+  package var description: String { "\(file):\(line)" }
 }
 
 /// A field as the app names it: a dotted string (split as the SDKs split it), explicit
 /// segments (`FieldPath(["a", "b"])`), or the document id.
-public enum SourceField: Hashable, Sendable {
+package enum SourceField: Hashable, Sendable {
   case dotted(String)
   case segments([String])
   case documentID
 
   /// The field path as the JSON listing shows it (`a.b`, `__name__`).
-  public var path: String {
+  package var path: String {
     switch self {
     case .dotted(let text): text
     case .segments(let segments): segments.map(Self.quotedSegment).joined(separator: ".")
@@ -74,13 +74,13 @@ public enum SourceField: Hashable, Sendable {
 }
 
 /// A filter of an extracted query: one field filter, or an `or`/`and` of filters.
-public indirect enum SourceFilter: Hashable, Sendable {
+package indirect enum SourceFilter: Hashable, Sendable {
   /// `op` is the JS SDK spelling (`==`, `array-contains`, `not-in`, ...); `value` is DSL text.
   case field(SourceField, op: String, value: String)
   case composite(isOr: Bool, [SourceFilter])
 
   /// Every field filter, inside composites too, in order.
-  public var fieldFilters: [(SourceField, String)] {
+  package var fieldFilters: [(SourceField, String)] {
     switch self {
     case .field(let field, let op, _): [(field, op)]
     case .composite(_, let filters): filters.flatMap(\.fieldFilters)
@@ -102,7 +102,7 @@ public indirect enum SourceFilter: Hashable, Sendable {
 }
 
 /// One step of an extracted query, in the order the app applies it.
-public enum SourceStep: Hashable, Sendable {
+package enum SourceStep: Hashable, Sendable {
   case filter(SourceFilter)
   case orderBy(SourceField, descending: Bool)
   /// A limit's DSL value (a non-constant limit is planned as 1: the value never changes the index).
@@ -114,19 +114,19 @@ public enum SourceStep: Hashable, Sendable {
 }
 
 /// A query found in source, statically resolved: the same shape whichever language it came from.
-public struct SourceQuery: Hashable, Sendable {
-  public var place: SourcePlace
-  public var language: SourceLanguage
-  public var scope: QuerySource.Kind
+package struct SourceQuery: Hashable, Sendable {
+  package var place: SourcePlace
+  package var language: SourceLanguage
+  package var scope: QuerySource.Kind
   /// The collection path (segments; a document id that is not a constant is `{name}`).
-  public var path: [String]
-  public var steps: [SourceStep]
+  package var path: [String]
+  package var steps: [SourceStep]
   /// Whether this is one of several variants of a conditionally built query.
-  public var conditional = false
+  package var conditional = false
   /// Ties the variants of one conditionally built query (nil when there is one variant).
-  public var group: Int?
+  package var group: Int?
 
-  public init(
+  package init(
     place: SourcePlace, language: SourceLanguage, scope: QuerySource.Kind, path: [String], steps: [SourceStep]
   ) {
     self.place = place
@@ -137,10 +137,10 @@ public struct SourceQuery: Hashable, Sendable {
   }
 
   /// The collection id (last path segment).
-  public var collection: String { path.last ?? "" }
+  package var collection: String { path.last ?? "" }
 
   /// The query DSL text Flint plans with (cursors are left out: they never change the index).
-  public var dsl: String {
+  package var dsl: String {
     // A group's id is written as given: one with a `/` is refused as the SDK refuses it.
     var text =
       (scope == .collection ? "collection(" : "collectionGroup(") + DSLText.string(path.joined(separator: "/")) + ")"
@@ -158,14 +158,14 @@ public struct SourceQuery: Hashable, Sendable {
     return text
   }
 
-  public var filters: [(SourceField, String)] {
+  package var filters: [(SourceField, String)] {
     steps.flatMap { step -> [(SourceField, String)] in
       if case .filter(let filter) = step { return filter.fieldFilters }
       return []
     }
   }
 
-  public var orderBy: [(SourceField, Bool)] {
+  package var orderBy: [(SourceField, Bool)] {
     steps.compactMap { step in
       if case .orderBy(let field, let descending) = step { return (field, descending) }
       return nil
@@ -175,14 +175,14 @@ public struct SourceQuery: Hashable, Sendable {
 
 /// A query Flint found but cannot resolve statically (a field from user input, a collection
 /// passed in from elsewhere): never planned, never guessed, always listed.
-public struct UnresolvedQuery: Hashable, Sendable {
-  public var place: SourcePlace
-  public var language: SourceLanguage
-  public var reason: String
+package struct UnresolvedQuery: Hashable, Sendable {
+  package var place: SourcePlace
+  package var language: SourceLanguage
+  package var reason: String
   /// The source text of the query expression (one line, shortened).
-  public var text: String
+  package var text: String
 
-  public init(place: SourcePlace, language: SourceLanguage, reason: String, text: String) {
+  package init(place: SourcePlace, language: SourceLanguage, reason: String, text: String) {
     self.place = place
     self.language = language
     self.reason = reason
@@ -191,11 +191,11 @@ public struct UnresolvedQuery: Hashable, Sendable {
 }
 
 /// What the extractors found in a set of files.
-public struct SourceExtraction: Sendable {
-  public var queries: [SourceQuery] = []
-  public var unresolved: [UnresolvedQuery] = []
+package struct SourceExtraction: Sendable {
+  package var queries: [SourceQuery] = []
+  package var unresolved: [UnresolvedQuery] = []
 
-  public init(queries: [SourceQuery] = [], unresolved: [UnresolvedQuery] = []) {
+  package init(queries: [SourceQuery] = [], unresolved: [UnresolvedQuery] = []) {
     self.queries = queries
     self.unresolved = unresolved
   }
@@ -216,7 +216,7 @@ public struct SourceExtraction: Sendable {
   }
 
   /// `{"queries": [...], "unresolved": [...]}` (the `--list-queries --format json` output).
-  public var json: JSONValue {
+  package var json: JSONValue {
     .object([
       (
         "queries",
@@ -248,7 +248,7 @@ public struct SourceExtraction: Sendable {
   }
 
   /// One line per query (`file:line:col: DSL`), then one per unresolved query.
-  public var text: String {
+  package var text: String {
     var out = ""
     for query in queries {
       let variant = query.group.map { " [variant of group \($0)]" } ?? ""

@@ -4,8 +4,8 @@ import RulesLanguage
 /// Reads source files of any supported language into one extraction. Swift files are one
 /// module (constants and helpers of one file are visible in the others); TypeScript and
 /// JavaScript files are read one by one. A file that is not UTF-8 text is listed as unresolved.
-public enum SourceQueryReader {
-  public static func read(_ files: [(name: String, bytes: [UInt8])]) -> SourceExtraction {
+package enum SourceQueryReader {
+  package static func read(_ files: [(name: String, bytes: [UInt8])]) -> SourceExtraction {
     var findings = SourceFindings()
     var swift: [(name: String, text: String)] = []
     var scripts: [(name: String, text: String)] = []
@@ -30,7 +30,7 @@ public enum SourceQueryReader {
 extension SourceQuery {
   /// The query as the DSL pipeline prepares it (parsed, validated, normalized), or the reason
   /// Firestore would refuse it.
-  public func prepared() -> Result<NormalizedQuery, QueryPreparationError> {
+  package func prepared() -> Result<NormalizedQuery, QueryPreparationError> {
     let source = SourceFile(name: place.file, text: dsl)
     let outcome = QueryPipeline.prepare(source, context: QueryContext(bindings: [:], placeholdersForUnbound: true))
     if let normalized = outcome.normalized { return .success(normalized) }
@@ -40,6 +40,6 @@ extension SourceQuery {
   }
 }
 
-public struct QueryPreparationError: Error, Sendable {
-  public var message: String
+package struct QueryPreparationError: Error, Sendable {
+  package var message: String
 }

@@ -3,8 +3,8 @@ import SwiftSyntax
 
 /// Finds the Firestore queries of Swift files (one module: constants and helpers of any of the
 /// files are visible in all of them), parsed with swift-syntax.
-public enum SwiftQueryExtractor {
-  public static func extract(_ files: [(name: String, text: String)]) -> SourceExtraction {
+package enum SwiftQueryExtractor {
+  package static func extract(_ files: [(name: String, text: String)]) -> SourceExtraction {
     var findings = SourceFindings()
     extract(files, into: &findings)
     findings.extraction.finish()
