@@ -5,14 +5,16 @@ import IndexAdvisor
 package enum IndexPlanRenderer {
   /// The plan for people. Query texts, file names and the collection and field names taken
   /// from them are the user's: control and bidirectional characters are shown escaped.
-  package static func text(_ plan: IndexPlan, queries: [WorkloadQuery]) -> String {
+  /// `prune` is how the front end spells the pruning it offers (`--prune` for `flint indexes`;
+  /// the REPL has no such flag and names the command).
+  package static func text(_ plan: IndexPlan, queries: [WorkloadQuery], prune: String = "--prune") -> String {
     let users = usersByEntry(plan, queries)
     var out = "plan: \(queries.count) quer\(queries.count == 1 ? "y" : "ies"), \(plan.servedCount) served"
     out += plan.unserved.isEmpty ? "\n" : ", \(plan.unserved.count) unserved\n"
     section(&out, "added", plan.added.map { "+ \($0)\(usedBy(users[ManifestWriter.json($0)]))" })
     section(&out, "overrides", plan.overrides.map { "+ \($0)\(usedBy(users[ManifestWriter.json($0)]))" })
     section(&out, "kept", plan.kept.map { "= \($0)\(usedBy(users[ManifestWriter.json($0)]))" })
-    let unusedNote = plan.pruned ? " (removed: --prune)" : " (no query uses it; --prune removes it)"
+    let unusedNote = plan.pruned ? " (removed: \(prune))" : " (no query uses it; \(prune) removes it)"
     section(&out, "unused", plan.unused.map { "- \($0)\(unusedNote)" })
     unservedSection(&out, plan.unserved)
     out += "budget: \(plan.compositeCount)/\(plan.compositeLimit) composite, "
