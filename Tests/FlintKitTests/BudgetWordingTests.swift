@@ -1,4 +1,5 @@
 import FlintKit
+import FlintTestSupport
 import IndexAdvisor
 import Testing
 
@@ -6,19 +7,7 @@ import Testing
 /// optimizer returns what happened, the renderer names the options that change it.
 @Suite struct BudgetWordingTests {
   /// Three composites (two used, one not) and one collection-group override.
-  static let existing = """
-    {"indexes": [
-      {"collectionGroup": "posts", "queryScope": "COLLECTION", "fields": [
-        {"fieldPath": "a", "order": "ASCENDING"}, {"fieldPath": "t", "order": "ASCENDING"}]},
-      {"collectionGroup": "posts", "queryScope": "COLLECTION", "fields": [
-        {"fieldPath": "b", "order": "ASCENDING"}, {"fieldPath": "t", "order": "ASCENDING"}]},
-      {"collectionGroup": "posts", "queryScope": "COLLECTION", "fields": [
-        {"fieldPath": "x", "order": "ASCENDING"}, {"fieldPath": "y", "order": "ASCENDING"}]}],
-     "fieldOverrides": [
-      {"collectionGroup": "reviews", "fieldPath": "rating", "indexes": [
-        {"order": "ASCENDING", "queryScope": "COLLECTION"},
-        {"order": "ASCENDING", "queryScope": "COLLECTION_GROUP"}]}]}
-    """
+  static let existing = PackagePaths.text("Corpus/indexes/manifests/over-budget.json")
   static let workload = """
     collection("posts").where("a", "==", 1).orderBy("t")
     collection("posts").where("b", "==", 1).orderBy("t")

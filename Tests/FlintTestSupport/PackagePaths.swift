@@ -11,4 +11,10 @@ public enum PackagePaths {
   public static func url(_ relative: String) -> URL {
     root.appendingPathComponent(relative)
   }
+
+  /// The text of the file at `relative`; empty when it cannot be read (a fixture the code under
+  /// test then refuses, so the test fails instead of the process crashing).
+  public static func text(_ relative: String) -> String {
+    (try? String(contentsOf: url(relative), encoding: .utf8)) ?? ""
+  }
 }

@@ -10,19 +10,7 @@ import Testing
 @Suite("Index budgets already exceeded")
 struct BudgetOverrunTests {
   /// Three composites: two the workload uses, one it does not; one collection-group override.
-  static let existing = """
-    {"indexes": [
-      {"collectionGroup": "posts", "queryScope": "COLLECTION", "fields": [
-        {"fieldPath": "a", "order": "ASCENDING"}, {"fieldPath": "t", "order": "ASCENDING"}]},
-      {"collectionGroup": "posts", "queryScope": "COLLECTION", "fields": [
-        {"fieldPath": "b", "order": "ASCENDING"}, {"fieldPath": "t", "order": "ASCENDING"}]},
-      {"collectionGroup": "posts", "queryScope": "COLLECTION", "fields": [
-        {"fieldPath": "x", "order": "ASCENDING"}, {"fieldPath": "y", "order": "ASCENDING"}]}],
-     "fieldOverrides": [
-      {"collectionGroup": "reviews", "fieldPath": "rating", "indexes": [
-        {"order": "ASCENDING", "queryScope": "COLLECTION"},
-        {"order": "ASCENDING", "queryScope": "COLLECTION_GROUP"}]}]}
-    """
+  static let existing = PackagePaths.text("Corpus/indexes/manifests/over-budget.json")
   static let workload = AdvisorFixtures.workload([
     #"collection("posts").where("a", "==", 1).orderBy("t")"#,
     #"collection("posts").where("b", "==", 1).orderBy("t")"#,
