@@ -2,13 +2,15 @@ import Queries
 import RulesLanguage
 
 /// Reads source files of any supported language into one extraction. Swift files are one
-/// module (constants and helpers of one file are visible in the others); TypeScript and
-/// JavaScript files are read one by one. A file that is not UTF-8 text is listed as unresolved.
+/// module (constants and helpers of one file are visible in the others); TypeScript/JavaScript,
+/// Kotlin, Java and Dart files are read one by one by the chain reader, each language's string
+/// constants visible in its other files. A file that is not UTF-8 text is listed as unresolved.
 package enum SourceQueryReader {
   package static func read(_ files: [(name: String, bytes: [UInt8])]) -> SourceExtraction {
     var findings = SourceFindings()
     var swift: [(name: String, text: String)] = []
     var scripts: [(name: String, text: String)] = []
+    var chained: [SourceLanguage: [(name: String, text: String)]] = [:]
     for file in files {
       let language = SourceLanguage(fileName: file.name) ?? .javascript
       guard let text = String(validating: file.bytes, as: UTF8.self), !file.bytes.contains(0) else {
@@ -18,10 +20,18 @@ package enum SourceQueryReader {
           language: language, text: "")
         continue
       }
-      if language == .swift { swift.append((file.name, text)) } else { scripts.append((file.name, text)) }
+      switch language {
+      case .swift: swift.append((file.name, text))
+      case .typescript, .javascript: scripts.append((file.name, text))
+      case .kotlin, .java, .dart: chained[language, default: []].append((file.name, text))
+      }
     }
     if !swift.isEmpty { SwiftQueryExtractor.extract(swift, into: &findings) }
     if !scripts.isEmpty { JSQueryExtractor.extract(scripts, into: &findings) }
+    for language in [SourceLanguage.kotlin, .java, .dart] {
+      guard let files = chained[language] else { continue }
+      ChainExtraction.extract(files, language: language, into: &findings)
+    }
     findings.extraction.finish()
     return findings.extraction
   }
