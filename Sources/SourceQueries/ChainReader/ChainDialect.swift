@@ -35,4 +35,7 @@ struct ChainSyntax: Sendable {
   /// Class bodies are scopes whose members the code names as `Type.name` or `this.name`
   /// (Kotlin, Java, Dart constants and fields).
   var classMembersInScope = false
+  /// A function of the file called on a query is an extension (Kotlin `fun Query.mine()`, Dart
+  /// `extension on Query`): not followed, so the query is unresolved rather than lost.
+  var extensionFunctions = false
 }

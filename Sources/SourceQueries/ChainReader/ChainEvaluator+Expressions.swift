@@ -410,6 +410,9 @@ extension ChainEvaluator {
     switch base {
     case .query:
       reportQueries(in: args)
+      if syntax.extensionFunctions, functions[member] != nil {
+        return base.failing("the query goes through \(member)(), an extension Flint does not follow")
+      }
     case .document:
       break
     default:

@@ -7,7 +7,7 @@ struct DartDialect: ChainDialect {
   let syntax = ChainSyntax(
     lambdaArrow: "=>", expressionBody: "=>", argumentLabel: ":", parameterNameLast: true,
     prefixKeywords: ["await", "new", "const", "yield"], cascades: true, parenthesisBlockIsFunction: true,
-    classMembersInScope: true)
+    classMembersInScope: true, extensionFunctions: true)
 
   static let tokenizer = CFamilyTokenizer(
     singleQuotedStrings: true, interpolation: true, rawPrefix: true, nestedComments: true)

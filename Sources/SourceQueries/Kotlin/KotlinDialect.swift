@@ -5,7 +5,7 @@
 struct KotlinDialect: ChainDialect {
   let syntax = ChainSyntax(
     lambdaArrow: nil, expressionBody: "=", argumentLabel: "=", newlineEndsStatements: true, prefixKeywords: [],
-    classMembersInScope: true)
+    classMembersInScope: true, extensionFunctions: true)
 
   static let tokenizer = CFamilyTokenizer(interpolation: true, nestedComments: true, tripleQuotedRaw: true)
 

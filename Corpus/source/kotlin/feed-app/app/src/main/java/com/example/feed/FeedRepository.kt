@@ -96,5 +96,10 @@ class FeedRepository(private val uid: String) {
 
     suspend fun anyCollection(name: String) = db.collection(name).whereEqualTo("x", 1).get().await()
 
+    // An extension function on Query is not followed: the query is unresolved, not lost.
+    suspend fun published() = db.collection(POSTS).onlyPublished().get().await()
+
     suspend fun templated(kind: String) = db.collection("posts").whereEqualTo("meta.$kind", true).get().await()
 }
+
+fun Query.onlyPublished(): Query = whereEqualTo("published", true)
