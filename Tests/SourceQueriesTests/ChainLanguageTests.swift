@@ -129,7 +129,7 @@ struct ChainLanguageTests {
       ])
   }
 
-  @Test("Dart strings: raw, triple-quoted and interpolated")
+  @Test("Dart strings (raw, triple-quoted, interpolated) and typed list literals")
   func dartStrings() {
     let text = #"""
       const users = 'users';
@@ -138,11 +138,13 @@ struct ChainLanguageTests {
         await FirebaseFirestore.instance.collection('''c''').get();
         await FirebaseFirestore.instance.collection("$users/$id/d").get();
         await FirebaseFirestore.instance.collection('e\'f').get();
+        await FirebaseFirestore.instance.collection('g').where('h', whereIn: <String>['i', 'j']).get();
       }
       """#
     #expect(
       Self.queries("a.dart", text) == [
         #"collection("a$b")"#, #"collection("c")"#, #"collection("users/{value}/d")"#, #"collection("e'f")"#,
+        #"collection("g").where("h", "in", ["i", "j"])"#,
       ])
   }
 

@@ -49,9 +49,25 @@ struct DartDialect: ChainDialect {
     return reader.typedStatement(env: &env, modifiers: Self.modifiers, classKeywords: Self.classKeywords)
   }
 
-  /// A getter of the file named without a call (`_posts.where(...)`): what it returns.
+  /// A getter of the file named without a call (`_posts.where(...)`): what it returns. A typed
+  /// list, set or map literal (`<String>['a']`): the literal.
   func primary(_ reader: ChainEvaluator, env: inout ChainEvaluator.Env) -> SourceValue? {
     let t = reader.token
+    if t.isPunct("<") {
+      var j = reader.pos + 1
+      var nesting = 1
+      while j < min(reader.limit, reader.pos + 30), nesting > 0 {
+        let u = reader.tokens[j]
+        if u.isPunct("<") { nesting += 1 }
+        if u.isPunct(">") { nesting -= 1 }
+        guard u.kind == .identifier || [",", "?", "<", ">", "."].contains(u.text) else { return nil }
+        j += 1
+      }
+      guard nesting == 0, reader.tokens[j].isPunct("[") || reader.tokens[j].isPunct("{") else { return nil }
+      reader.pos = j
+      var name: String?
+      return reader.primary(env: &env, name: &name)
+    }
     guard t.kind == .identifier, env[t.text] == nil, !reader.peek().isPunct("("), reader.getters.contains(t.text),
       let function = reader.functions[t.text], function.parameters.isEmpty, reader.inlineDepth < 8
     else { return nil }
