@@ -60,6 +60,29 @@ struct ChainLanguageTests {
       ])
   }
 
+  @Test("Kotlin and Java files are one module: a Kotlin object's constants name Java's collections; by lazy")
+  func kotlinAndJavaTogether() {
+    let kotlin = """
+      object Names {
+          const val POSTS = "posts"
+      }
+      class Feed(private val db: FirebaseFirestore) {
+          private val posts by lazy { db.collection(Names.POSTS) }
+          fun load() = posts.whereEqualTo("a", 1).get()
+      }
+      """
+    let java = """
+      class Repo {
+          Task<QuerySnapshot> load() { return db.collection(Names.POSTS).whereEqualTo("b", 2).get(); }
+      }
+      """
+    let found = SourceQueryReader.read([("Feed.kt", Array(kotlin.utf8)), ("Repo.java", Array(java.utf8))])
+    #expect(
+      found.queries.map(\.dsl) == [
+        #"collection("posts").where("a", "==", 1)"#, #"collection("posts").where("b", "==", 2)"#,
+      ])
+  }
+
   @Test("Java: a path concatenated with + keeps its constant collection id; a computed one is unresolved")
   func javaConcatenation() {
     let text = """

@@ -1,5 +1,5 @@
 extension ChainExtraction {
-  /// The dialect and SDK surface of a language the chain reader reads.
+  /// The dialect and SDK surface of a language the chain reader reads (nil: Swift, read with swift-syntax).
   static func reader(for language: SourceLanguage) -> (dialect: any ChainDialect, surface: any ChainSurface)? {
     switch language {
     case .typescript, .javascript: (JSDialect(), JSSurface())
@@ -8,13 +8,5 @@ extension ChainExtraction {
     case .dart: (DartDialect(), FlutterSurface())
     case .swift: nil
     }
-  }
-
-  /// The files of one language (not Swift), read with its dialect and surface.
-  static func extract(
-    _ files: [(name: String, text: String)], language: SourceLanguage, into findings: inout SourceFindings
-  ) {
-    guard let reader = reader(for: language) else { return }
-    extract(files, dialect: reader.dialect, surface: reader.surface, into: &findings) { _ in language }
   }
 }

@@ -9,8 +9,8 @@ package enum JSQueryExtractor {
   }
 
   static func extract(_ files: [(name: String, text: String)], into findings: inout SourceFindings) {
-    ChainExtraction.extract(files, dialect: JSDialect(), surface: JSSurface(), into: &findings) {
-      SourceLanguage(fileName: $0) == .typescript ? .typescript : .javascript
-    }
+    ChainExtraction.extract(
+      files.map { ($0.name, $0.text, SourceLanguage(fileName: $0.name) == .typescript ? .typescript : .javascript) },
+      into: &findings)
   }
 }

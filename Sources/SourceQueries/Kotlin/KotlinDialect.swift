@@ -62,6 +62,18 @@ struct KotlinDialect: ChainDialect {
       return []
     case "val", "var":
       reader.pos += 1
+      // `val posts by lazy { db.collection("posts") }`: the lambda's value.
+      if reader.token.kind == .identifier, reader.peek().isIdent("by"), reader.peek(2).isIdent("lazy"),
+        reader.peek(3).isPunct("{")
+      {
+        let name = reader.token.text
+        reader.pos += 3
+        var inner = env
+        let value = reader.branchValue(env: &inner)
+        env[name] = value
+        if let scope = reader.classScope { env[scope + "." + name] = value }
+        return []
+      }
       reader.declarations(env: &env, scope: reader.classScope)
       return []
     case "fun":
