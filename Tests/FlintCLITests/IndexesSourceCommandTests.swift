@@ -70,6 +70,50 @@ struct IndexesSourceCommandTests {
     #expect(again.stdout.contains("check: all 2 queries are served"))
   }
 
+  @Test("--check on a Kotlin and a Dart app names the file and line of the unserved query; --out serves both")
+  func kotlinAndDart() throws {
+    let dir = try sandbox()
+    try FileManager.default.removeItem(at: dir.appendingPathComponent("app/src/feed.ts"))
+    let kotlin = """
+      class Feed(private val uid: String) {
+          private val db = Firebase.firestore
+
+          suspend fun mine() = db.collection("posts")
+              .whereEqualTo("author", uid)
+              .orderBy("at", Query.Direction.DESCENDING)
+              .get()
+              .await()
+      }
+      """
+    let dart = """
+      Future<void> tagged(String tag) async {
+        await FirebaseFirestore.instance
+            .collection('posts')
+            .where('tag', isEqualTo: tag)
+            .orderBy('at', descending: true)
+            .get();
+      }
+      """
+    try kotlin.write(to: dir.appendingPathComponent("app/src/Feed.kt"), atomically: true, encoding: .utf8)
+    try dart.write(to: dir.appendingPathComponent("app/src/tagged.dart"), atomically: true, encoding: .utf8)
+    let check = try FlintRunner.run(["indexes", "--check", "app"], in: dir)
+    #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
+    #expect(check.stdout.contains("app/src/tagged.dart:2: not served"), "\(check.stdout)")
+    #expect(check.stdout.contains("needs posts (tag ASC, at DESC, __name__ DESC)"), "\(check.stdout)")
+    #expect(check.stdout.contains("check: 1 of 2 queries are not served"), "\(check.stdout)")
+
+    let write = try FlintRunner.run(["indexes", "--out", "firestore.indexes.json", "app"], in: dir)
+    #expect(write.status == 0, "\(write.stderr)")
+    let again = try FlintRunner.run(["indexes", "--check", "app"], in: dir)
+    #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
+
+    let list = try FlintRunner.run(["indexes", "--list-queries", "app"], in: dir)
+    #expect(
+      list.stdout.contains(
+        #"app/src/Feed.kt:4:26: collection("posts").where("author", "==", uid).orderBy("at", "desc")"#),
+      "\(list.stdout)")
+  }
+
   @Test("an unresolved query fails --check unless --allow-unresolved, and is listed")
   func unresolved() throws {
     let dir = try sandbox()

@@ -8,7 +8,10 @@ import Testing
 /// expected for it in `<app>.expected.json` (file names relative to `Corpus/source`).
 @Suite("Source query goldens")
 struct SourceGoldenTests {
-  static let apps = ["swift/feed-app", "swift/repo-app", "typescript/feed-app", "typescript/react-app"]
+  static let apps = [
+    "swift/feed-app", "swift/repo-app", "typescript/feed-app", "typescript/react-app", "kotlin/feed-app",
+    "java/shop-app", "dart/chat-app",
+  ]
 
   /// The extraction of one app folder, file names relative to `Corpus/source`.
   static func extract(_ app: String) throws -> SourceExtraction {

@@ -60,6 +60,11 @@ struct SourceRobustnessTests {
     _ = SourceQueryReader.read([
       ("deep.swift", Array((String(repeating: "f(", count: 3000) + "db.collection(\"a\")").utf8))
     ])
+    for name in ["deep.kt", "deep.java", "deep.dart"] {
+      _ = SourceQueryReader.read([(name, Array((String(repeating: "f(", count: 3000) + "db.collection(\"a\")").utf8))])
+      _ = SourceQueryReader.read([(name, Array((String(repeating: "{ if (a) ", count: 3000) + "x").utf8))])
+      _ = SourceQueryReader.read([(name, Array(("\"$" + String(repeating: "${", count: 3000)).utf8))])
+    }
     let binary = SourceQueryReader.read([("blob.js", [0x00, 0xFF, 0xFE])])
     #expect(binary.unresolved.first?.reason.contains("not UTF-8 text") == true)
   }

@@ -4,8 +4,8 @@ import Queries
 import SourceQueries
 import Testing
 
-/// Random query shapes rendered as Swift SDK, modular JS SDK and chained (Admin) JS calls,
-/// extracted back: the scope, collection, filters and orders come back as generated.
+/// Random query shapes rendered as Swift SDK, modular JS SDK, chained (Admin) JS, Kotlin, Java
+/// and Dart calls, extracted back: the scope, collection, filters and orders come back as generated.
 @Suite("Source query round trip")
 struct SourceRoundTripTests {
   struct Shape: CustomStringConvertible {
@@ -27,6 +27,17 @@ struct SourceRoundTripTests {
     ("<=", "isLessThanOrEqualTo", false), (">", "isGreaterThan", false), (">=", "isGreaterThanOrEqualTo", false),
     ("array-contains", "arrayContains", false), ("array-contains-any", "arrayContainsAny", true), ("in", "in", true),
     ("not-in", "notIn", true),
+  ]
+  /// The Android SDK's `where...` method and FlutterFire's named condition for each operator.
+  static let android: [String: String] = [
+    "==": "whereEqualTo", "!=": "whereNotEqualTo", "<": "whereLessThan", "<=": "whereLessThanOrEqualTo",
+    ">": "whereGreaterThan", ">=": "whereGreaterThanOrEqualTo", "array-contains": "whereArrayContains",
+    "array-contains-any": "whereArrayContainsAny", "in": "whereIn", "not-in": "whereNotIn",
+  ]
+  static let dartConditions: [String: String] = [
+    "==": "isEqualTo", "!=": "isNotEqualTo", "<": "isLessThan", "<=": "isLessThanOrEqualTo", ">": "isGreaterThan",
+    ">=": "isGreaterThanOrEqualTo", "array-contains": "arrayContains", "array-contains-any": "arrayContainsAny",
+    "in": "whereIn", "not-in": "whereNotIn",
   ]
 
   static func shape(_ random: inout SplitMix64) -> Shape {
@@ -79,6 +90,64 @@ struct SourceRoundTripTests {
       "const db = admin.firestore();\nasync function load() {\n  return \(chain)\(s.count ? ".count()" : "").get();\n}\n"
   }
 
+  /// The Android chain (Kotlin and Java share it); `list` writes an array value.
+  static func androidChain(_ s: Shape, list: String, newline: String) -> String {
+    var chain = "db.\(s.group ? "collectionGroup" : "collection")(\"\(s.collection)\")"
+    for (field, op, value) in s.filters {
+      let written = value.hasPrefix("[") ? "\(list)(\(value.dropFirst().dropLast()))" : value
+      chain += "\(newline).\(android[op]!)(\"\(field)\", \(written))"
+    }
+    for (field, descending) in s.orders {
+      chain += "\(newline).orderBy(\"\(field)\"\(descending ? ", Query.Direction.DESCENDING" : ""))"
+    }
+    if let limit = s.limit { chain += ".limit(\(limit))" }
+    return chain + (s.count ? ".count().get(AggregateSource.SERVER)" : ".get()")
+  }
+
+  static func kotlin(_ s: Shape) -> String {
+    """
+    import com.google.firebase.firestore.Query
+
+    class Loader(private val db: FirebaseFirestore) {
+        suspend fun load() {
+            val snapshot = \(androidChain(s, list: "listOf", newline: "\n            "))
+                .await()
+            println(snapshot)
+        }
+    }
+
+    """
+  }
+
+  static func java(_ s: Shape) -> String {
+    """
+    import com.google.firebase.firestore.Query;
+
+    public class Loader {
+        private final FirebaseFirestore db = FirebaseFirestore.getInstance();
+
+        public void load() {
+            \(androidChain(s, list: "Arrays.asList", newline: "\n                "));
+        }
+    }
+
+    """
+  }
+
+  static func dart(_ s: Shape) -> String {
+    var chain = "FirebaseFirestore.instance.\(s.group ? "collectionGroup" : "collection")('\(s.collection)')"
+    for (field, op, value) in s.filters { chain += "\n      .where('\(field)', \(dartConditions[op]!): \(value))" }
+    for (field, descending) in s.orders { chain += ".orderBy('\(field)'\(descending ? ", descending: true" : ""))" }
+    if let limit = s.limit { chain += ".limit(\(limit))" }
+    chain += s.count ? ".count().get()" : ".get()"
+    return
+      "import 'package:cloud_firestore/cloud_firestore.dart';\n\nFuture<void> load() async {\n  await \(chain);\n}\n"
+  }
+
+  static func read(_ name: String, _ text: String) -> SourceExtraction {
+    SourceQueryReader.read([(name, Array(text.utf8))])
+  }
+
   static func check(_ s: Shape, _ extraction: SourceExtraction, _ language: String) {
     #expect(extraction.unresolved.isEmpty, "\(language): \(s): \(extraction.unresolved)")
     guard extraction.queries.count == 1, let query = extraction.queries.first else {
@@ -101,6 +170,17 @@ struct SourceRoundTripTests {
       Self.check(s, SwiftQueryExtractor.extract([("Load.swift", Self.swift(s))]), "swift")
       Self.check(s, JSQueryExtractor.extract([("load.ts", Self.modular(s))]), "modular")
       Self.check(s, JSQueryExtractor.extract([("load.js", Self.chained(s))]), "chained")
+    }
+  }
+
+  @Test("Kotlin, Java and Dart give back the generated shape")
+  func roundTripAndroidAndDart() {
+    var random = SplitMix64(seed: 21)
+    for _ in 0..<150 {
+      let s = Self.shape(&random)
+      Self.check(s, Self.read("Loader.kt", Self.kotlin(s)), "kotlin")
+      Self.check(s, Self.read("Loader.java", Self.java(s)), "java")
+      Self.check(s, Self.read("load.dart", Self.dart(s)), "dart")
     }
   }
 }

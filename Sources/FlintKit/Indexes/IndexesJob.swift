@@ -13,7 +13,7 @@ package struct IndexesJob: Sendable {
     package var options: PlanOptions
     /// Stop at the first bad query line (nothing is planned or written).
     package var strict: Bool
-    /// App source files (Swift, TypeScript, JavaScript) whose queries join the workload.
+    /// App source files (Swift, TypeScript, JavaScript, Kotlin, Java, Dart) whose queries join the workload.
     package var sourceFiles: [(name: String, bytes: [UInt8])]
 
     package init(

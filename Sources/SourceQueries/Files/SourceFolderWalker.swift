@@ -1,13 +1,13 @@
 import Foundation
 
-/// Lists the source files of a folder, recursively, in a stable order: Swift, TypeScript and
-/// JavaScript files (by extension), skipping dependency and build folders, what the folder's
+/// Lists the source files of a folder, recursively, in a stable order: Swift, TypeScript,
+/// JavaScript, Kotlin, Java and Dart files (by extension), skipping dependency and build folders, what the folder's
 /// top-level `.gitignore` ignores (simple patterns), and `--exclude` globs. Symbolic links to
 /// folders are not followed (no cycles).
 package struct SourceFolderWalker: Sendable {
   /// Folders never read: dependencies, build output, version control.
   package static let skippedFolders: Set<String> = [
-    "node_modules", ".build", "Pods", "build", ".dart_tool", "DerivedData", ".git",
+    "node_modules", ".build", "Pods", "build", ".dart_tool", "DerivedData", ".git", ".gradle",
   ]
 
   /// Globs (`*`, `?`, `[...]`) matched against the path relative to the folder and against the name.

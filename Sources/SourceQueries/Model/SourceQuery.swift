@@ -6,14 +6,21 @@ package enum SourceLanguage: String, Sendable, CaseIterable {
   case swift
   case typescript
   case javascript
+  case kotlin
+  case java
+  case dart
 
-  /// The language of a file name (`.swift`, `.ts .tsx`, `.js .jsx .mjs .cjs`), or nil.
+  /// The language of a file name (`.swift`, `.ts .tsx`, `.js .jsx .mjs .cjs`, `.kt`, `.java`,
+  /// `.dart`), or nil.
   package init?(fileName: String) {
     guard let dot = fileName.lastIndex(of: "."), !fileName[dot...].contains("/") else { return nil }
     switch fileName[fileName.index(after: dot)...].lowercased() {
     case "swift": self = .swift
     case "ts", "tsx": self = .typescript
     case "js", "jsx", "mjs", "cjs": self = .javascript
+    case "kt": self = .kotlin
+    case "java": self = .java
+    case "dart": self = .dart
     default: return nil
     }
   }

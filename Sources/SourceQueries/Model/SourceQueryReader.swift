@@ -2,13 +2,16 @@ import Queries
 import RulesLanguage
 
 /// Reads source files of any supported language into one extraction. Swift files are one
-/// module (constants and helpers of one file are visible in the others); TypeScript and
-/// JavaScript files are read one by one. A file that is not UTF-8 text is listed as unresolved.
+/// module (constants and helpers of one file are visible in the others); TypeScript/JavaScript
+/// files, the Kotlin and Java files (one Android module), and Dart files are read one by one by
+/// the chain reader, the string constants of each group's files visible in the group's others. A file that is not UTF-8 text is listed as unresolved.
 package enum SourceQueryReader {
   package static func read(_ files: [(name: String, bytes: [UInt8])]) -> SourceExtraction {
     var findings = SourceFindings()
     var swift: [(name: String, text: String)] = []
     var scripts: [(name: String, text: String)] = []
+    var android: [(name: String, text: String, language: SourceLanguage)] = []
+    var dart: [(name: String, text: String, language: SourceLanguage)] = []
     for file in files {
       let language = SourceLanguage(fileName: file.name) ?? .javascript
       guard let text = String(validating: file.bytes, as: UTF8.self), !file.bytes.contains(0) else {
@@ -18,10 +21,16 @@ package enum SourceQueryReader {
           language: language, text: "")
         continue
       }
-      if language == .swift { swift.append((file.name, text)) } else { scripts.append((file.name, text)) }
+      switch language {
+      case .swift: swift.append((file.name, text))
+      case .typescript, .javascript: scripts.append((file.name, text))
+      case .kotlin, .java: android.append((file.name, text, language))
+      case .dart: dart.append((file.name, text, language))
+      }
     }
     if !swift.isEmpty { SwiftQueryExtractor.extract(swift, into: &findings) }
     if !scripts.isEmpty { JSQueryExtractor.extract(scripts, into: &findings) }
+    for group in [android, dart] where !group.isEmpty { ChainExtraction.extract(group, into: &findings) }
     findings.extraction.finish()
     return findings.extraction
   }

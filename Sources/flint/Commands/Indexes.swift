@@ -25,9 +25,9 @@ extension Flint {
         A query line that fails to parse stops the writing: the plan for the other lines is \
         printed, and no manifest is written or printed and nothing is pruned. --prune removes only \
         indexes no query of the files could use (as its own index or a merge member). \
-        A PATH may also be app source: Swift, TypeScript or JavaScript files, or folders \
+        A PATH may also be app source: Swift, TypeScript, JavaScript, Kotlin, Java or Dart files, or folders \
         (walked recursively, skipping node_modules, .build, Pods, build, .dart_tool, \
-        DerivedData, .git, what the top-level .gitignore ignores and --exclude globs); their \
+        DerivedData, .git, .gradle, what the top-level .gitignore ignores and --exclude globs); their \
         Firestore queries are found statically (--list-queries prints them). A query Flint \
         cannot resolve (a field from user input) is listed as unresolved, never guessed: \
         --check fails on it unless --allow-unresolved, and nothing is pruned. \
@@ -100,7 +100,7 @@ extension Flint {
       if listQueries {
         if let workload = inputs.workloads.first {
           throw UsageProblem(
-            "--list-queries reads app source (Swift, TypeScript, JavaScript files or folders); '\(workload)' is a workload file"
+            "--list-queries reads app source (Swift, TypeScript, JavaScript, Kotlin, Java, Dart files or folders); '\(workload)' is a workload file"
           )
         }
         if check || out != nil {

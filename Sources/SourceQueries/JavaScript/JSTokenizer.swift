@@ -1,27 +1,3 @@
-/// A token of TypeScript/JavaScript source: enough to read call chains, not a full lexer.
-struct JSToken: Sendable {
-  enum Kind: Sendable, Equatable {
-    case identifier
-    /// A string literal, or a template literal without `${...}`; `text` is its value.
-    case string
-    /// A template literal with `${...}` (its value is not a constant); `text` has `{}` for each part.
-    case template
-    case number
-    case punctuation
-    case regex
-    case end
-  }
-
-  var kind: Kind
-  var text: String
-  /// UTF-8 offsets of the token in the file.
-  var start: Int
-  var end: Int
-
-  func isPunct(_ p: String) -> Bool { kind == .punctuation && text == p }
-  func isIdent(_ name: String) -> Bool { kind == .identifier && text == name }
-}
-
 /// Splits TypeScript/JavaScript into tokens: comments skipped, strings and template literals
 /// decoded, regular-expression literals recognised by the token before them. Never fails:
 /// an unterminated string or comment ends at the end of the file.
@@ -37,9 +13,9 @@ enum JSTokenizer {
     "void", "throw", "yield", "await",
   ]
 
-  static func tokenize(_ text: String) -> [JSToken] {
+  static func tokenize(_ text: String) -> [ChainToken] {
     let bytes = Array(text.utf8)
-    var tokens: [JSToken] = []
+    var tokens: [ChainToken] = []
     var i = 0
     let n = bytes.count
     func isIdentByte(_ b: UInt8) -> Bool {
@@ -76,7 +52,7 @@ enum JSTokenizer {
           }
         }
         i = min(n, i + 1)
-        tokens.append(JSToken(kind: .string, text: String(decoding: value, as: UTF8.self), start: start, end: i))
+        tokens.append(ChainToken(kind: .string, text: String(decoding: value, as: UTF8.self), start: start, end: i))
         continue
       }
       if b == UInt8(ascii: "`") {
@@ -106,22 +82,22 @@ enum JSTokenizer {
           }
         }
         i = min(n, i + 1)
-        let kind: JSToken.Kind = constant ? .string : .template
-        tokens.append(JSToken(kind: kind, text: String(decoding: value, as: UTF8.self), start: start, end: i))
+        let kind: ChainToken.Kind = constant ? .string : .template
+        tokens.append(ChainToken(kind: kind, text: String(decoding: value, as: UTF8.self), start: start, end: i))
         continue
       }
       if b >= 0x30 && b <= 0x39 || (b == UInt8(ascii: ".") && i + 1 < n && bytes[i + 1] >= 0x30 && bytes[i + 1] <= 0x39)
       {
         while i < n, isIdentByte(bytes[i]) || bytes[i] == UInt8(ascii: ".") { i += 1 }
         let text = String(decoding: bytes[start..<i], as: UTF8.self).replacingOccurrences(of: "_", with: "")
-        tokens.append(JSToken(kind: .number, text: text, start: start, end: i))
+        tokens.append(ChainToken(kind: .number, text: text, start: start, end: i))
         continue
       }
       if isIdentByte(b) || b == UInt8(ascii: "#") {
         i += 1
         while i < n, isIdentByte(bytes[i]) { i += 1 }
         tokens.append(
-          JSToken(kind: .identifier, text: String(decoding: bytes[start..<i], as: UTF8.self), start: start, end: i))
+          ChainToken(kind: .identifier, text: String(decoding: bytes[start..<i], as: UTF8.self), start: start, end: i))
         continue
       }
       if b == UInt8(ascii: "/") {
@@ -144,7 +120,7 @@ enum JSTokenizer {
           }
           i = min(n, i + 1)
           while i < n, isIdentByte(bytes[i]) { i += 1 }
-          tokens.append(JSToken(kind: .regex, text: "", start: start, end: i))
+          tokens.append(ChainToken(kind: .regex, text: "", start: start, end: i))
           continue
         }
       }
@@ -159,9 +135,9 @@ enum JSTokenizer {
       if b >= 0x80 { length = 1 }
       i += length
       tokens.append(
-        JSToken(kind: .punctuation, text: String(decoding: bytes[start..<i], as: UTF8.self), start: start, end: i))
+        ChainToken(kind: .punctuation, text: String(decoding: bytes[start..<i], as: UTF8.self), start: start, end: i))
     }
-    tokens.append(JSToken(kind: .end, text: "", start: n, end: n))
+    tokens.append(ChainToken(kind: .end, text: "", start: n, end: n))
     return tokens
   }
 

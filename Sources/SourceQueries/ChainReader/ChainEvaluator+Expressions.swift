@@ -1,0 +1,426 @@
+/// The expressions the C-family languages share: assignments, operators, conditionals, call
+/// chains (`a.b(...).c`), literals, lambdas. Calls and members go to the language's surface.
+extension ChainEvaluator {
+  static let binary: Set<String> = [
+    "+", "-", "*", "/", "%", "**", "&&", "||", "??", "==", "===", "!=", "!==", "<", ">", "<=", ">=", "&", "|", "^",
+    "<<", ">>", "+=", "-=", "*=", "/=", "%=", "&&=", "||=", "??=", "**=", "<<=", ">>=", "&=", "|=", "^=", "?:", "..",
+    "~/",
+  ]
+
+  static let keywords: Set<String> = [
+    "const", "let", "var", "if", "else", "return", "function", "class", "new", "typeof", "await", "void", "delete",
+    "for", "while", "do", "switch", "case", "default", "break", "continue", "throw", "try", "catch", "finally",
+    "import", "export", "yield", "async", "this", "in", "of", "instanceof",
+  ]
+
+  /// An expression up to `,` `;` `)` `]` `}` `:` at its own level.
+  func expression(env: inout Env) -> SourceValue {
+    depth += 1
+    defer { depth -= 1 }
+    guard depth <= Self.maxDepth else {
+      pos += 1
+      return .unknown("value")
+    }
+    // Assignment to a variable: `q = query(q, ...)`.
+    if token.kind == .identifier, peek().isPunct("="), !Self.keywords.contains(token.text) {
+      let name = token.text
+      pos += 2
+      let value = expression(env: &env)
+      env[name] = value
+      return value
+    }
+    var value = unary(env: &env)
+    while !atEnd {
+      if onNewLine, !Self.continuesLine(token) { break }
+      if isPunct("?") {
+        pos += 1
+        var thenEnv = env
+        let thenValue = expression(env: &thenEnv)
+        _ = eat(":")
+        var elseEnv = env
+        let elseValue = expression(env: &elseEnv)
+        env = SourceValue.merged(env, [thenEnv, elseEnv])
+        return SourceValue.merge(thenValue, elseValue)
+      }
+      if token.kind == .punctuation, Self.binary.contains(token.text) || token.text == "=" {
+        let plus = token.text == "+"
+        pos += 1
+        let right = unary(env: &env)
+        value = plus ? Self.concatenation(value, right) : .unknown("value")
+        continue
+      }
+      if token.isIdent("instanceof") || token.isIdent("in") || token.isIdent("is") {
+        pos += 1
+        _ = unary(env: &env)
+        value = .unknown("value")
+        continue
+      }
+      if token.isIdent("as") || token.isIdent("satisfies") {
+        if peek().isPunct("?") { pos += 1 }  // Kotlin `as?`
+        skipType(until: [",", ";", ")", "]", "}", "=", "?", ":"])
+        continue
+      }
+      break
+    }
+    return value
+  }
+
+  /// `"users/" + uid + "/posts"`: a string when both sides are constants, a template (`{}` for
+  /// each computed part) when one is a string; anything else is not known.
+  static func concatenation(_ a: SourceValue, _ b: SourceValue) -> SourceValue {
+    func text(_ value: SourceValue) -> (String, isText: Bool)? {
+      switch value {
+      case .string(let text), .pathTemplate(let text): (text, true)
+      case .literal(let text) where Double(text) != nil: (text, false)
+      case .unknown: ("{}", false)
+      default: nil
+      }
+    }
+    guard let x = text(a), let y = text(b), x.isText || y.isText else { return .unknown("value") }
+    let joined = x.0 + y.0
+    return joined.contains("{}") ? .pathTemplate(joined) : .string(joined)
+  }
+
+  func unary(env: inout Env) -> SourceValue {
+    while token.kind == .identifier, syntax.prefixKeywords.contains(token.text) {
+      pos += 1
+    }
+    if isPunct("!") || isPunct("~") || isPunct("+") || isPunct("++") || isPunct("--") || isPunct("...") {
+      pos += 1
+      _ = unary(env: &env)
+      return .unknown("value")
+    }
+    if isPunct("-") {
+      pos += 1
+      let inner = unary(env: &env)
+      if case .literal(let text) = inner, Double(text) != nil { return .literal("-" + text) }
+      return .unknown("value")
+    }
+    return postfix(env: &env)
+  }
+
+  /// A primary expression and its `.member`, `?.member`, `(call)`, `[index]`, `!` suffixes.
+  func postfix(env: inout Env) -> SourceValue {
+    let start = pos
+    var name: String?
+    var value = primary(env: &env, name: &name)
+    while !atEnd {
+      if isPunct(".") || isPunct("?.") {
+        pos += 1
+        if isPunct("(") || isPunct("[") { continue }
+        guard token.kind == .identifier else { break }
+        let member = token.text
+        let baseEnd = pos - 1
+        pos += 1
+        skipTypeArguments()
+        if isPunct("(") || syntax.newlineEndsStatements && isPunct("{") && !onNewLine {
+          value = method(member, on: value, baseName: name, baseRange: start..<baseEnd, env: &env)
+          name = nil
+        } else {
+          if syntax.classMembersInScope, let name, let known = env[name == "this" ? member : name + "." + member] {
+            value = known
+          } else {
+            value = surface.property(member, on: value, baseName: name) ?? .unknown(member)
+          }
+          // The last name of a chain (`admin.firestore.Filter`) identifies SDK namespaces.
+          name = member
+        }
+        continue
+      }
+      if onNewLine { break }
+      if isPunct("(") {
+        value = call(name, env: &env, start: start)
+        name = nil
+        continue
+      }
+      if isPunct("[") {
+        pos += 1
+        _ = expression(env: &env)
+        _ = eat("]")
+        value = .unknown("value")
+        name = nil
+        continue
+      }
+      if isPunct("!"), !peek().isPunct("=") {
+        pos += 1
+        continue
+      }
+      if syntax.cascades, isPunct("..") || isPunct("?..") {
+        value = value.failing("a cascade (..) on a query gives back the query before it: what it adds is lost")
+        skipCascade()
+        continue
+      }
+      if token.kind == .template || (token.kind == .string && tokens[pos].start == tokens[pos - 1].end) {
+        pos += 1  // a tagged template
+        value = .unknown("value")
+        continue
+      }
+      break
+    }
+    return value
+  }
+
+  /// A Dart cascade section `..member(args)` or `..field = value`: skipped to the next section or the end.
+  private func skipCascade() {
+    pos += 1
+    var nesting = 0
+    while !atEnd {
+      if isPunct("(") || isPunct("[") || isPunct("{") { nesting += 1 }
+      if isPunct(")") || isPunct("]") || isPunct("}") {
+        if nesting == 0 { return }
+        nesting -= 1
+      }
+      if nesting == 0, isPunct(",") || isPunct(";") || isPunct("..") || isPunct("?..") { return }
+      pos += 1
+    }
+  }
+
+  /// `<T>` before a call's `(`.
+  func skipTypeArguments() {
+    guard isPunct("<") else { return }
+    var j = pos + 1
+    var nesting = 1
+    while j < limit, j < pos + 40 {
+      let t = tokens[j]
+      if t.isPunct("<") { nesting += 1 }
+      if t.isPunct(">") {
+        nesting -= 1
+        if nesting == 0 { break }
+      }
+      if t.isPunct(">>") {
+        nesting -= 2
+        if nesting <= 0 { break }
+      }
+      guard
+        t.kind == .identifier || [",", ".", "[", "]", "|", "&", "{", "}", ":", ";", "<", "?"].contains(t.text)
+          || t.kind == .string
+      else { return }
+      j += 1
+    }
+    if j < limit, tokens[j + 1].isPunct("(") { pos = j + 1 }
+  }
+
+  func primary(env: inout Env, name: inout String?) -> SourceValue {
+    let t = token
+    if let value = dialect.primary(self, env: &env) { return value }
+    switch t.kind {
+    case .string:
+      pos += 1
+      return .string(t.text)
+    case .template:
+      pos += 1
+      return template(t.text, env: env)
+    case .regex:
+      pos += 1
+      return .unknown("text")
+    case .number:
+      pos += 1
+      return .literal(t.text)
+    case .end:
+      return .unknown("value")
+    case .punctuation:
+      if t.text == "(" {
+        if let close = matching(pos) {
+          let after = tokens[close + 1]
+          if let arrow = syntax.lambdaArrow, after.isPunct(arrow) || after.isPunct(":") && isArrowWithType(close) {
+            return functionValue(env: env)
+          }
+          if syntax.parenthesisBlockIsFunction, after.isPunct("{") || after.isIdent("async") {
+            return functionValue(env: env)
+          }
+        }
+        pos += 1
+        var value = expression(env: &env)
+        while eat(",") { value = expression(env: &env) }
+        _ = eat(")")
+        return value
+      }
+      if t.text == "[" {
+        pos += 1
+        var elements: [SourceValue] = []
+        while !atEnd, !isPunct("]") {
+          let before = pos
+          elements.append(expression(env: &env))
+          _ = eat(",")
+          if pos == before { pos += 1 }
+        }
+        _ = eat("]")
+        return .array(elements)
+      }
+      if t.text == "{" { return object(env: &env) }
+      pos += 1
+      return .unknown("value")
+    case .identifier:
+      switch t.text {
+      case "true", "false", "null":
+        pos += 1
+        return .literal(t.text)
+      default: break
+      }
+      if let arrow = syntax.lambdaArrow, peek().isPunct(arrow) { return singleParameterLambda(env: &env) }
+      pos += 1
+      name = t.text
+      skipTypeArguments()
+      if let value = env[t.text] { return value }
+      return .unknown(t.text)
+    }
+  }
+
+  /// A template's value: parts that name a string constant (`"$POSTS"`, marked by the
+  /// tokenizer) are filled in; when every part is, the template is a constant string.
+  func template(_ text: String, env: Env) -> SourceValue {
+    guard text.contains("\u{1}") else { return .pathTemplate(text) }
+    var out = ""
+    var rest = Substring(text)
+    while let open = rest.firstIndex(of: "\u{1}") {
+      out += rest[..<open]
+      let after = rest[rest.index(after: open)...]
+      guard let close = after.firstIndex(of: "\u{2}") else { break }
+      if case .string(let value)? = env[String(after[..<close])] { out += value } else { out += "{}" }
+      rest = after[after.index(after: close)...]
+    }
+    out += rest
+    return out.contains("{}") ? .pathTemplate(out) : .string(out)
+  }
+
+  private func isArrowWithType(_ close: Int) -> Bool {
+    var j = close + 2
+    var nesting = 0
+    while j < limit, j < close + 40 {
+      let t = tokens[j]
+      if t.isPunct("<") || t.isPunct("(") { nesting += 1 }
+      if t.isPunct(">") || t.isPunct(")") { nesting -= 1 }
+      if nesting == 0, let arrow = syntax.lambdaArrow, t.isPunct(arrow) { return true }
+      if t.isPunct(";") || t.isPunct("{") && nesting == 0 { return false }
+      j += 1
+    }
+    return false
+  }
+
+  /// `{ key: value, ... }` (a JS object, a Dart map or set): only the values matter
+  /// (`getAggregateFromServer(q, { n: count() })`).
+  func object(env: inout Env) -> SourceValue {
+    pos += 1
+    var members: [SourceValue] = []
+    while !atEnd, !isPunct("}") {
+      let before = pos
+      if token.kind == .identifier || token.kind == .string || token.kind == .number, peek().isPunct(":") {
+        pos += 2
+        members.append(expression(env: &env))
+      } else if token.kind == .identifier, peek().isPunct("("), let f = functionAt(parametersAt: pos + 1) {
+        readInline(f.0, env: env)
+      } else {
+        members.append(expression(env: &env))
+        if eat(":") { members[members.count - 1] = expression(env: &env) }
+      }
+      _ = eat(",")
+      if pos == before { pos += 1 }
+    }
+    _ = eat("}")
+    return .object(members)
+  }
+
+  /// A function value from its `(`: its body is read for queries (callbacks run with the
+  /// variables as they are now).
+  func functionValue(env: Env) -> SourceValue {
+    guard let f = functionAt(parametersAt: pos) else { return .unknown("function") }
+    readInline(f.0, env: env)
+    return .unknown("function")
+  }
+
+  /// `x => ...`, `x -> ...`: one parameter, no parentheses.
+  private func singleParameterLambda(env: inout Env) -> SourceValue {
+    let saved = reportingReturns
+    reportingReturns = false
+    defer { reportingReturns = saved }
+    let parameter = token.text
+    pos += 2
+    let body = bodyRange(from: pos)
+    var inner = env
+    inner[parameter] = .unknown(parameter)
+    _ = runBody(ChainFunction(parameters: [parameter], body: body.0, isBlock: body.1), env: &inner)
+    pos = body.0.upperBound + (body.1 ? 1 : 0)
+    return .unknown("function")
+  }
+
+  /// A lambda in braces at `{` (Kotlin `{ a, b -> ... }`): its body is read for queries.
+  func braceLambda(env: Env) -> SourceValue {
+    guard let close = matching(pos) else {
+      pos += 1
+      return .unknown("function")
+    }
+    var parameters: [String] = []
+    var bodyStart = pos + 1
+    var j = pos + 1
+    while j < close, j < pos + 40, tokens[j].kind == .identifier || tokens[j].isPunct(",") || tokens[j].isPunct(":") {
+      if tokens[j].kind == .identifier, !tokens[j - 1].isPunct(":") { parameters.append(tokens[j].text) }
+      j += 1
+    }
+    if tokens[j].isPunct("->") { bodyStart = j + 1 } else { parameters = ["it"] }
+    readInline(ChainFunction(parameters: parameters, body: bodyStart..<close, isBlock: true), env: env)
+    return .unknown("function")
+  }
+
+  /// Call arguments from `(`: values, the token ranges they came from, and labels.
+  func arguments(env: inout Env) -> [ChainArgument] {
+    var out: [ChainArgument] = []
+    if eat("(") {
+      while !atEnd, !isPunct(")") {
+        let before = pos
+        var label: String?
+        if let separator = syntax.argumentLabel, token.kind == .identifier, peek().isPunct(separator) {
+          label = token.text
+          pos += 2
+        }
+        let start = pos
+        let value = expression(env: &env)
+        out.append(ChainArgument(value: value, range: start..<pos, label: label))
+        _ = eat(",")
+        if pos == before { pos += 1 }
+      }
+      _ = eat(")")
+    }
+    // A trailing lambda (Kotlin `addSnapshotListener { snapshot, error -> ... }`).
+    if syntax.newlineEndsStatements, isPunct("{"), !onNewLine {
+      let start = pos
+      let value = braceLambda(env: env)
+      out.append(ChainArgument(value: value, range: start..<pos, label: nil))
+    }
+    return out
+  }
+
+  /// A call of a bare name: the SDK's functions, helpers of the file, or other code.
+  func call(_ name: String?, env: inout Env, start: Int) -> SourceValue {
+    let args = arguments(env: &env)
+    if let name, let value = surface.call(name, args, reader: self) { return value }
+    // A query handed to a function runs there (a helper of the file may run it too).
+    reportQueries(in: args)
+    if let name, let function = functions[name], inlineDepth < 8 { return inline(function, args) }
+    return .unknown(name ?? "value")
+  }
+
+  /// `base.member(args)`: the SDK's chains, or helpers and other code.
+  func method(
+    _ member: String, on base: SourceValue, baseName: String?, baseRange: Range<Int>, env: inout Env
+  ) -> SourceValue {
+    let args = arguments(env: &env)
+    if let value = surface.method(member, on: base, baseName: baseName, baseRange: baseRange, args, reader: self) {
+      return value
+    }
+    switch base {
+    case .query:
+      reportQueries(in: args)
+      if syntax.extensionFunctions, functions[member] != nil {
+        return base.failing("the query goes through \(member)(), an extension Flint does not follow")
+      }
+    case .document:
+      break
+    default:
+      reportQueries(in: args)
+      if let function = functions[member], baseName == "this" || baseName == nil, inlineDepth < 8 {
+        return inline(function, args)
+      }
+    }
+    return .unknown(member)
+  }
+}

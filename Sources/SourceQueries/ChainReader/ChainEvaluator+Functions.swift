@@ -1,0 +1,134 @@
+/// Function signatures and bodies, as every dialect writes them: `(parameters)`, an optional
+/// return type or `throws`/`async`, then a block or an expression body.
+extension ChainEvaluator {
+  /// Words before a parameter's name that are not its name (Kotlin `vararg`, constructor `val`).
+  static let parameterModifiers: Set<String> = [
+    "vararg", "noinline", "crossinline", "val", "var", "private", "public", "protected", "internal", "override",
+    "readonly", "required", "final", "covariant",
+  ]
+
+  /// Parameters from `(` at `open`, then the body. The Bool: a block followed the `)` directly
+  /// (after an optional return type).
+  func functionAt(parametersAt open: Int) -> (ChainFunction, Bool)? {
+    guard tokens[open].isPunct("("), let close = matching(open) else { return nil }
+    let parameters = parameterNames(open + 1, close)
+    var k = close + 1
+    let arrows = [syntax.expressionBody, syntax.lambdaArrow].compactMap { $0 }
+    if tokens[k].isPunct(":") {
+      // A return type: skip to `{` or the expression body at depth 0.
+      k += 1
+      var typeNesting = 0
+      while k < limit {
+        let t = tokens[k]
+        if t.isPunct("<") || t.isPunct("(") || t.isPunct("[") { typeNesting += 1 }
+        if t.isPunct(">") || t.isPunct(")") || t.isPunct("]") { typeNesting -= 1 }
+        if typeNesting <= 0, t.isPunct("{") || arrows.contains(where: t.isPunct) { break }
+        if t.isPunct(";") { return nil }
+        if typeNesting <= 0, syntax.newlineEndsStatements, t.newlineBefore { return nil }
+        k += 1
+      }
+    } else {
+      // `throws A, B` (Java), `async`, `async*`, `sync*` (Dart).
+      if tokens[k].isIdent("throws") {
+        k += 1
+        while k < limit, tokens[k].kind == .identifier || tokens[k].isPunct(".") || tokens[k].isPunct(",") { k += 1 }
+      }
+      if tokens[k].isIdent("async") || tokens[k].isIdent("sync") {
+        k += 1
+        if tokens[k].isPunct("*") { k += 1 }
+      }
+    }
+    if arrows.contains(where: tokens[k].isPunct) {
+      let body = bodyRange(from: k + 1)
+      return (ChainFunction(parameters: parameters, body: body.0, isBlock: body.1), false)
+    }
+    if tokens[k].isPunct("{"), let end = matching(k) {
+      return (ChainFunction(parameters: parameters, body: (k + 1)..<end, isBlock: true), true)
+    }
+    return nil
+  }
+
+  /// The names of the parameters between `from` and `to`: the first word of each (`uid: string`),
+  /// or the last before a default value (`final String uid`, Dart's `{required String uid}`).
+  private func parameterNames(_ from: Int, _ to: Int) -> [String] {
+    var parameters: [String] = []
+    var j = from
+    var expectName = true
+    var nesting = 0
+    var last: String?
+    while j < to {
+      let t = tokens[j]
+      let opens = t.isPunct("(") || t.isPunct("{") || t.isPunct("[") || t.isPunct("<")
+      let closes = t.isPunct(")") || t.isPunct("}") || t.isPunct("]") || t.isPunct(">")
+      if syntax.parameterNameLast {
+        // Dart's optional groups `{...}` and `[...]` at the top are not nesting.
+        let group = nesting == 0 && (t.isPunct("{") || t.isPunct("[")) || t.isPunct("}") || t.isPunct("]")
+        if opens, !group { nesting += 1 }
+        if closes, !group { nesting -= 1 }
+        if nesting == 0, t.isPunct(",") || t.isPunct("=") || group {
+          if let name = last { parameters.append(name) }
+          last = nil
+          if t.isPunct("=") {
+            // Skip the default value.
+            var depthHere = 0
+            while j + 1 < to {
+              let n = tokens[j + 1]
+              if n.isPunct("(") || n.isPunct("[") || n.isPunct("{") { depthHere += 1 }
+              if n.isPunct(")") || n.isPunct("]") || n.isPunct("}") {
+                if depthHere == 0 { break }
+                depthHere -= 1
+              }
+              if depthHere == 0, n.isPunct(",") { break }
+              j += 1
+            }
+          }
+        } else if nesting == 0, t.kind == .identifier, !tokens[j - 1].isPunct("@") {
+          last = t.text
+        }
+        j += 1
+        continue
+      }
+      if opens { nesting += 1 }
+      if closes { nesting -= 1 }
+      if nesting == 0, t.isPunct(",") {
+        expectName = true
+      } else if expectName, nesting == 0, t.kind == .identifier, !Self.parameterModifiers.contains(t.text),
+        !tokens[j - 1].isPunct("@")
+      {
+        parameters.append(t.text)
+        expectName = false
+      } else if expectName, t.isPunct("{") || t.isPunct("[") {
+        parameters.append("_destructured\(parameters.count)")
+        expectName = false
+      }
+      j += 1
+    }
+    if let name = last { parameters.append(name) }
+    return parameters
+  }
+
+  /// An expression body from `start`: a block, or an expression up to `,` `;` `)` at depth 0
+  /// (or a new line that does not go on, in Kotlin).
+  func bodyRange(from start: Int) -> (Range<Int>, Bool) {
+    if tokens[start].isPunct("{"), let end = matching(start) { return ((start + 1)..<end, true) }
+    var j = start
+    var nesting = 0
+    while j < limit {
+      let t = tokens[j]
+      if t.isPunct("(") || t.isPunct("[") || t.isPunct("{") { nesting += 1 }
+      if t.isPunct(")") || t.isPunct("]") || t.isPunct("}") {
+        if nesting == 0 { break }
+        nesting -= 1
+      }
+      if nesting == 0, t.isPunct(",") || t.isPunct(";") { break }
+      if nesting == 0, j > start, syntax.newlineEndsStatements, t.newlineBefore, !Self.continuesLine(t) { break }
+      j += 1
+    }
+    return (start..<j, false)
+  }
+
+  /// A token that goes on with the line before it (Kotlin): `.`, `?.`, `?:`, `&&`, `||`, `as`.
+  static func continuesLine(_ t: ChainToken) -> Bool {
+    t.kind == .punctuation && [".", "?.", "?:", "&&", "||", "::"].contains(t.text) || t.isIdent("as")
+  }
+}

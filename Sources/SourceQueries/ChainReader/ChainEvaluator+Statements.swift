@@ -1,0 +1,231 @@
+/// The statements the C-family languages share: blocks, `if`/`else`, loops, `try`, `switch`,
+/// `return`, and declarations; a language's own (imports, classes, functions) come first from
+/// its dialect. Variables assigned in branches are merged (`SourceValue.merged`).
+extension ChainEvaluator {
+  /// Statements up to `closer` (`}`) or the end; returns the values of `return` statements.
+  @discardableResult
+  func statements(until closer: String?, env: inout Env) -> [SourceValue] {
+    var returns: [SourceValue] = []
+    while !atEnd {
+      if let closer, isPunct(closer) { break }
+      let before = pos
+      returns += statement(env: &env)
+      if pos == before { pos += 1 }
+    }
+    return returns
+  }
+
+  func block(env: inout Env) -> [SourceValue] {
+    guard eat("{") else { return statement(env: &env) }
+    let returns = statements(until: "}", env: &env)
+    _ = eat("}")
+    return returns
+  }
+
+  func statement(env: inout Env) -> [SourceValue] {
+    depth += 1
+    defer { depth -= 1 }
+    if depth > Self.maxDepth {
+      pos += 1
+      return []
+    }
+    lastExpression = nil
+    let t = token
+    if t.kind == .punctuation {
+      if t.text == ";" {
+        pos += 1
+        return []
+      }
+      if t.text == "{" { return block(env: &env) }
+    }
+    guard t.kind == .identifier else {
+      lastExpression = expression(env: &env)
+      return []
+    }
+    if let returns = dialect.statement(self, env: &env) { return returns }
+    switch t.text {
+    case "return":
+      pos += 1
+      if isPunct(";") || isPunct("}") || atEnd || onNewLine { return [] }
+      let start = pos
+      let value = expression(env: &env)
+      if reportingReturns { report(value, tokens: start..<pos) }
+      return [value]
+    case "if":
+      pos += 1
+      var thenEnv = env
+      if eat("(") {
+        _ = expression(env: &thenEnv)
+        _ = eat(")")
+      }
+      var returns = block(env: &thenEnv)
+      var elseEnv = env
+      _ = eat(";")
+      if token.isIdent("else") {
+        pos += 1
+        returns += block(env: &elseEnv)
+      }
+      env = SourceValue.merged(env, [thenEnv, elseEnv])
+      return returns
+    case "for", "while":
+      pos += 1
+      if t.text == "for", token.isIdent("await") { pos += 1 }
+      var loopEnv = env
+      if eat("(") {
+        // The header: declarations and conditions, evaluated for their calls.
+        var nesting = 0
+        while !atEnd {
+          if isPunct("(") { nesting += 1 }
+          if isPunct(")") {
+            if nesting == 0 { break }
+            nesting -= 1
+          }
+          let before = pos
+          _ = expression(env: &loopEnv)
+          if pos == before { pos += 1 }
+        }
+        _ = eat(")")
+      }
+      let returns = block(env: &loopEnv)
+      env = SourceValue.merged(env, [env, loopEnv])
+      return returns
+    case "do":
+      pos += 1
+      var loopEnv = env
+      let returns = block(env: &loopEnv)
+      env = SourceValue.merged(env, [env, loopEnv])
+      return returns
+    case "try":
+      pos += 1
+      var returns = block(env: &env)
+      while token.isIdent("catch") || token.isIdent("on") {
+        pos += 1
+        while token.kind == .identifier || isPunct(".") { pos += 1 }  // Dart `on Type catch`
+        if token.isIdent("catch") { pos += 1 }
+        if isPunct("("), let close = matching(pos) { pos = close + 1 }
+        var branch = env
+        returns += block(env: &branch)
+      }
+      if token.isIdent("finally") {
+        pos += 1
+        returns += block(env: &env)
+      }
+      return returns
+    case "switch":
+      pos += 1
+      if eat("(") {
+        _ = expression(env: &env)
+        _ = eat(")")
+      }
+      guard eat("{") else { return [] }
+      var branches: [Env] = []
+      var returns: [SourceValue] = []
+      while !atEnd, !isPunct("}") {
+        if token.isIdent("case") || token.isIdent("default") {
+          pos += 1
+          while !atEnd, !isPunct(":"), !isPunct("}"), !isPunct("->") {
+            let before = pos
+            _ = expression(env: &env)
+            if pos == before { pos += 1 }
+          }
+          if isPunct(":") || isPunct("->") { pos += 1 }
+          var branch = env
+          while !atEnd, !isPunct("}"), !token.isIdent("case"), !token.isIdent("default") {
+            let before = pos
+            returns += statement(env: &branch)
+            if pos == before { pos += 1 }
+          }
+          branches.append(branch)
+        } else {
+          pos += 1
+        }
+      }
+      _ = eat("}")
+      env = SourceValue.merged(env, [env] + branches)
+      return returns
+    case "else", "case", "default", "break", "continue", "throw":
+      pos += 1
+      return []
+    default: break
+    }
+    lastExpression = expression(env: &env)
+    return []
+  }
+
+  /// Skips to the end of a declaration: past its `;` or its closing `}` at depth 0.
+  func skipDeclaration() {
+    var nesting = 0
+    while !atEnd {
+      if isPunct("{") || isPunct("(") || isPunct("[") { nesting += 1 }
+      if isPunct("}") || isPunct(")") || isPunct("]") {
+        nesting -= 1
+        if nesting == 0, isPunct("}") {
+          pos += 1
+          if isPunct(";") { pos += 1 }
+          return
+        }
+      }
+      if nesting == 0, isPunct(";") {
+        pos += 1
+        return
+      }
+      pos += 1
+    }
+  }
+
+  /// Skips a function declaration from its name (its body is run by `run` with unknown parameters).
+  func skipFunction() {
+    while !atEnd, !isPunct("(") { pos += 1 }
+    guard let f = functionAt(parametersAt: pos) else {
+      pos += 1
+      return
+    }
+    pos = f.0.body.upperBound + (f.0.isBlock ? 1 : 0)
+  }
+
+  /// `name = value, other, ...` after `const`/`let`/`var`/`val`/`final` or a type (one name,
+  /// possibly typed `name: Type`, or a destructuring pattern each).
+  func declarations(env: inout Env, scope: String? = nil) {
+    repeat {
+      if token.kind == .identifier {
+        let name = token.text
+        pos += 1
+        if eat("!") {}
+        if isPunct(":") { skipType(until: ["=", ",", ";"]) }
+        let value: SourceValue
+        if eat("=") {
+          value = expression(env: &env)
+        } else {
+          value = .unknown(name)
+        }
+        env[name] = value
+        if let scope { env[scope + "." + name] = value }
+      } else if isPunct("{") || isPunct("[") || isPunct("("), let close = matching(pos) {
+        pos = close + 1
+        if isPunct(":") { skipType(until: ["=", ",", ";"]) }
+        if eat("=") { _ = expression(env: &env) }
+      } else {
+        return
+      }
+    } while eat(",")
+  }
+
+  /// Skips a type annotation after `:` (or `as`) up to one of `stops` at depth 0.
+  func skipType(until stops: Set<String>) {
+    pos += 1
+    var nesting = 0
+    while !atEnd {
+      let t = token
+      if nesting == 0, onNewLine { return }
+      if t.kind == .punctuation {
+        if nesting == 0, stops.contains(t.text) { return }
+        if ["(", "[", "{", "<"].contains(t.text) { nesting += 1 }
+        if [")", "]", "}", ">"].contains(t.text) {
+          if nesting == 0 { return }
+          nesting -= 1
+        }
+      }
+      pos += 1
+    }
+  }
+}

@@ -1,0 +1,134 @@
+import Queries
+
+/// The pieces of a query every SDK surface builds the same way from call arguments: roots and
+/// paths, documents, composite filters, orders, limits, field paths, aggregations.
+extension ChainEvaluator {
+  /// A query with one more filter, or failing with the reason the filter cannot be resolved.
+  func adding(_ filter: SourceValue, to base: SourceValue, _ argument: ChainArgument?) -> SourceValue {
+    switch filter {
+    case .filter(let filter): return base.adding(.filter(filter))
+    case .badFilter(let reason): return base.failing(reason)
+    default: return base.failing("the filter is not constant (\(fieldText(argument)))")
+    }
+  }
+
+  /// A query with one more step from a constraint value (`orderBy(...)` as a value).
+  func adding(constraint: SourceValue, to base: SourceValue) -> SourceValue {
+    switch constraint {
+    case .constraint(let step?): return base.adding(step)
+    case .badFilter(let reason): return base.failing(reason)
+    default: return base
+    }
+  }
+
+  /// `or(...)`/`and(...)` of filter arguments.
+  func composite(isOr: Bool, _ args: [ChainArgument]) -> SourceValue {
+    var filters: [SourceFilter] = []
+    for argument in args {
+      switch argument.value {
+      case .filter(let filter): filters.append(filter)
+      case .badFilter(let reason): return .badFilter(reason)
+      default:
+        return .badFilter(
+          "a filter of \(isOr ? "or" : "and")() is not constant (\(SourceFindings.oneLine(text(argument.range))))")
+      }
+    }
+    return .filter(.composite(isOr: isOr, filters))
+  }
+
+  /// An order on a field argument; `descending` nil when the direction is not a constant.
+  func order(_ field: ChainArgument?, descending: Bool?, direction: ChainArgument?) -> SourceValue {
+    guard let field, let name = field.value.field else {
+      return .badFilter("the field of orderBy is not a constant (\(fieldText(field)))")
+    }
+    guard let descending else {
+      return .badFilter("the direction of orderBy is not a constant (\(fieldText(direction)))")
+    }
+    return .constraint(.orderBy(name, descending: descending))
+  }
+
+  /// A limit's DSL value (a non-constant limit is planned as 1: the value never changes the index).
+  func limitValue(_ value: SourceValue?) -> String {
+    if case .literal(let text)? = value, Int(text) != nil { return text }
+    return "1"
+  }
+
+  /// A field path from its segments (each a constant string).
+  func fieldPath(_ values: [SourceValue]) -> SourceValue {
+    var segments: [String] = []
+    for value in values {
+      switch value {
+      case .string(let text): segments.append(text)
+      case .array(let items):
+        for item in items {
+          guard case .string(let text) = item else { return .unknown("fieldPath") }
+          segments.append(text)
+        }
+      default: return .unknown("fieldPath")
+      }
+    }
+    return segments.isEmpty ? .unknown("fieldPath") : .field(.segments(segments))
+  }
+
+  /// An aggregation (`count`, `sum`, `average`) on a field argument.
+  func aggregation(_ kind: String, _ field: SourceValue?) -> SourceValue {
+    if kind == "count" { return .constraint(.count) }
+    guard let field = field?.field else { return .constraint(nil) }
+    return .constraint(kind == "sum" ? .sum(field) : .average(field))
+  }
+
+  /// A query with the aggregations of `values` (each an aggregation constraint).
+  func aggregations(_ query: SourceValue, _ values: [SourceValue]) -> SourceValue {
+    var out = query
+    for value in values {
+      guard case .constraint(let step?) = value else { return query.failing("an aggregation is not constant") }
+      out = out.adding(step)
+    }
+    return out
+  }
+
+  /// Path segments of arguments: constants split at `/`, templates and other values as `{name}`.
+  func segments(_ args: ArraySlice<ChainArgument>) -> [String] {
+    var out: [String] = []
+    for argument in args {
+      if case .string(let text) = argument.value {
+        out += text.split(separator: "/").map(String.init)
+      } else if case .pathTemplate(let text) = argument.value {
+        out += text.split(separator: "/").map {
+          $0.contains("{}") ? "{\(DSLText.placeholder(String($0)))}" : String($0)
+        }
+      } else {
+        out.append("{\(DSLText.placeholder(text(argument.range)))}")
+      }
+    }
+    return out
+  }
+
+  /// A collection or collection group under `base` from path arguments (`"a", id, "b"`, `"a/b/c"`).
+  func root(_ kind: QuerySource.Kind, under base: [String], _ rest: ArraySlice<ChainArgument>) -> SourceValue {
+    guard let last = rest.last else { return .unknown("collection") }
+    // The collection id itself must be a constant; document ids along the path need not be.
+    guard collectionPath(last.value) != nil else {
+      return QueryState.computedCollection(kind, under: base + segments(rest.dropLast()), written: fieldText(last))
+    }
+    return .query([QueryState(scope: kind, path: base + segments(rest))])
+  }
+
+  /// The path a query or document value stands for, when it is one collection or document.
+  func basePath(_ value: SourceValue) -> [String]? {
+    switch value {
+    case .document(let path): return path
+    case .query(let states) where states.count == 1 && states[0].scope == .collection: return states[0].path
+    default: return nil
+    }
+  }
+
+  /// A document of `base` (`doc(collection, id)`, `collection.doc(id)`); no id: an automatic one.
+  func document(_ base: SourceValue, _ args: ArraySlice<ChainArgument>) -> SourceValue {
+    var path = basePath(base) ?? []
+    let more = segments(args)
+    path += more
+    if more.isEmpty { path.append("{id}") }
+    return .document(path)
+  }
+}

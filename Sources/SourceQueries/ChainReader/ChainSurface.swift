@@ -1,0 +1,30 @@
+/// One SDK's calls (which call means collection, where, orderBy, limit, ...) and how their
+/// arguments map to query steps. Each returns nil for a call that is not the SDK's; the reader
+/// then treats it as other code (a helper of the file is inlined, a query argument is reported).
+protocol ChainSurface: Sendable {
+  /// A call of a bare name (`query(...)`, `where(...)`, `Filter(...)`).
+  func call(_ name: String, _ args: [ChainArgument], reader: ChainEvaluator) -> SourceValue?
+  /// `base.member(args)`; `baseName` is the last name of the base (`Filter`, `db`), `baseRange`
+  /// its tokens.
+  func method(
+    _ member: String, on base: SourceValue, baseName: String?, baseRange: Range<Int>, _ args: [ChainArgument],
+    reader: ChainEvaluator
+  ) -> SourceValue?
+  /// `base.member` without a call (`FieldPath.documentId`, `Query.Direction.DESCENDING`).
+  func property(_ member: String, on base: SourceValue, baseName: String?) -> SourceValue?
+}
+
+/// One argument of a call: its value, its tokens, and its label when it is named.
+struct ChainArgument {
+  var value: SourceValue
+  var range: Range<Int>
+  var label: String?
+}
+
+/// A function of the file: its parameter names and the token range of its body.
+struct ChainFunction {
+  var parameters: [String]
+  /// Token range of the body: a block's inside (`{ ... }`) or one expression.
+  var body: Range<Int>
+  var isBlock: Bool
+}

@@ -1,0 +1,161 @@
+/// The JavaScript SDKs' calls: the modular SDK's functions (`query(collection(db, "a"),
+/// where(...), orderBy(...))`, `getDocs`, `getCountFromServer`), and the namespaced and Admin
+/// SDKs' chains (`db.collection("a").where(...).orderBy(...).get()`, `Filter.where`).
+struct JSSurface: ChainSurface {
+  func call(_ name: String, _ args: [ChainArgument], reader: ChainEvaluator) -> SourceValue? {
+    let values = args.map(\.value)
+    switch name {
+    case "collection", "collectionGroup":
+      guard let first = args.first else { return .unknown("collection") }
+      return reader.root(
+        name == "collection" ? .collection : .collectionGroup, under: reader.basePath(first.value) ?? [],
+        args.dropFirst())
+    case "doc":
+      guard let base = values.first else { return .unknown("doc") }
+      return reader.document(base, args.dropFirst())
+    case "query":
+      guard var query = values.first, case .query = query else { return .unknown("query") }
+      for argument in args.dropFirst() {
+        let notConstant = "a query constraint is not constant (\(SourceFindings.oneLine(reader.text(argument.range))))"
+        switch argument.value {
+        case .filter(let filter): query = query.adding(.filter(filter))
+        case .badFilter(let reason): query = query.failing(reason)
+        case .constraint(let step?): query = query.adding(step)
+        case .constraint(nil): break
+        case .array(let list):
+          for item in list {
+            if case .filter(let filter) = item {
+              query = query.adding(.filter(filter))
+            } else if case .constraint(let step?) = item {
+              query = query.adding(step)
+            } else if case .constraint(nil) = item {
+            } else {
+              query = query.failing(notConstant)
+            }
+          }
+        default: query = query.failing(notConstant)
+        }
+      }
+      return query
+    case "where":
+      return whereFilter(args, reader: reader)
+    case "or", "and":
+      return reader.composite(isOr: name == "or", args)
+    case "orderBy":
+      return orderBy(args, reader: reader)
+    case "limit", "limitToLast":
+      let value = reader.limitValue(values.first)
+      return .constraint(name == "limit" ? .limit(value) : .limitToLast(value))
+    case "startAt", "startAfter", "endAt", "endBefore":
+      return .constraint(nil)
+    case "documentId":
+      return .field(.documentID)
+    case "FieldPath":
+      return reader.fieldPath(values)
+    case "count":
+      return args.isEmpty ? .constraint(.count) : .unknown("count")
+    case "sum", "average":
+      return reader.aggregation(name, values.first)
+    case "getDocs", "getDocsFromServer", "getDocsFromCache", "onSnapshot", "getCountFromServer", "getCount",
+      "getAggregateFromServer", "getAggregate":
+      guard let first = args.first, case .query = first.value else { return .unknown("snapshot") }
+      var run = first.value
+      if name == "getCountFromServer" || name == "getCount" { run = run.adding(.count) }
+      if name == "getAggregateFromServer" || name == "getAggregate" {
+        run = aggregations(run, args.count > 1 ? args[1].value : .object([]), reader: reader)
+      }
+      reader.report(run, tokens: first.range)
+      return .unknown("snapshot")
+    default:
+      return nil
+    }
+  }
+
+  func method(
+    _ member: String, on base: SourceValue, baseName: String?, baseRange: Range<Int>, _ args: [ChainArgument],
+    reader: ChainEvaluator
+  ) -> SourceValue? {
+    let values = args.map(\.value)
+    if baseName == "Filter" {
+      switch member {
+      case "where":
+        guard args.count == 3, case .string = values[1] else {
+          return .badFilter("Filter.where with an operator that is not a constant")
+        }
+        return whereFilter(args, reader: reader)
+      case "or", "and": return reader.composite(isOr: member == "or", args)
+      default: return .badFilter("unknown filter Filter.\(member)")
+      }
+    }
+    if member == "documentId", args.isEmpty { return .field(.documentID) }
+    // `new admin.firestore.FieldPath("a", "b")`, `new firebase.firestore.FieldPath(...)`.
+    if member == "FieldPath" { return reader.fieldPath(values) }
+    if baseName == "AggregateField" {
+      switch member {
+      case "count", "sum", "average": return reader.aggregation(member, values.first)
+      default: return .unknown(member)
+      }
+    }
+    switch base {
+    case .query(let states):
+      switch member {
+      case "where":
+        if args.count == 1 { return reader.adding(values[0], to: base, args[0]) }
+        guard args.count == 3 else { return base.failing("where() with \(args.count) arguments") }
+        return reader.adding(whereFilter(args, reader: reader), to: base, args[0])
+      case "orderBy": return reader.adding(constraint: orderBy(args, reader: reader), to: base)
+      case "limit": return base.adding(.limit(reader.limitValue(values.first)))
+      case "limitToLast": return base.adding(.limitToLast(reader.limitValue(values.first)))
+      case "startAt", "startAfter", "endAt", "endBefore", "offset", "select", "withConverter": return base
+      case "count": return base.adding(.count)
+      case "aggregate": return aggregations(base, values.first ?? .object([]), reader: reader)
+      case "doc":
+        guard states.count == 1, states[0].scope == .collection else { return .unknown("doc") }
+        return reader.document(base, args[...])
+      case "get", "onSnapshot", "stream", "getDocs":
+        reader.report(base, tokens: baseRange)
+        return .unknown("snapshot")
+      default: return nil
+      }
+    case .document(let path):
+      guard member == "collection", let last = args.last else { return nil }
+      guard case .string = last.value else {
+        return QueryState.computedCollection(.collection, under: path, written: reader.fieldText(last))
+      }
+      return .query([QueryState(scope: .collection, path: path + reader.segments(args[...]))])
+    default:
+      guard member == "collection" || member == "collectionGroup", !args.isEmpty else { return nil }
+      return reader.root(member == "collection" ? .collection : .collectionGroup, under: [], args[...])
+    }
+  }
+
+  func property(_ member: String, on base: SourceValue, baseName: String?) -> SourceValue? { nil }
+
+  /// `where(field, op, value)`: a field filter, or why it cannot be resolved.
+  private func whereFilter(_ args: [ChainArgument], reader: ChainEvaluator) -> SourceValue {
+    guard args.count == 3 else { return .badFilter("where() with \(args.count) arguments") }
+    guard case .string(let op) = args[1].value else {
+      return .badFilter("the operator is not a constant (\(reader.fieldText(args[1])))")
+    }
+    return fieldFilter(args[0].value, op: op, value: args[2].value, fieldText: reader.fieldText(args[0]))
+  }
+
+  /// `orderBy(field)`, `orderBy(field, "desc")`.
+  private func orderBy(_ args: [ChainArgument], reader: ChainEvaluator) -> SourceValue {
+    var descending: Bool? = false
+    if args.count > 1 {
+      if case .string(let direction) = args[1].value, direction == "asc" || direction == "desc" {
+        descending = direction == "desc"
+      } else {
+        descending = nil
+      }
+    }
+    return reader.order(args.first, descending: descending, direction: args.count > 1 ? args[1] : nil)
+  }
+
+  /// `getAggregateFromServer(q, { n: count(), s: sum("x") })`.
+  private func aggregations(_ query: SourceValue, _ spec: SourceValue, reader: ChainEvaluator) -> SourceValue {
+    guard case .object(let members) = spec else { return query.failing("the aggregations are not a constant object") }
+    return reader.aggregations(query, members)
+  }
+}
