@@ -2,24 +2,9 @@ import FirestoreModel
 
 /// The execution pipeline on a candidate list (already in path order): filters, order-by
 /// existence, sort, cursors, offset, limit, `limitToLast` reversal, projection.
-enum QueryExecution {
+package enum QueryExecution {
   static func run(_ query: NormalizedQuery, candidates: [Document], plan: ExecutionPlan) -> QueryResult {
-    let order = query.wireOrderBy
-    // Documents lacking an order-by field (or, for aggregations, an aggregated field)
-    // are not in the index that serves the query.
-    var required = order.map(\.field).filter { !$0.isDocumentID }
-    required += query.aggregations.compactMap(\.field)
-    var matched = candidates.filter { document in
-      query.filters.allSatisfy { FilterMatcher.matches($0, document) }
-        && required.allSatisfy { document.queryValue(at: $0) != nil }
-    }
-    matched.sort { compare($0, $1, order) < 0 }
-    if let start = query.wireStartAt {
-      matched.removeAll { !sortsAfterStart(start, order, $0) }
-    }
-    if let end = query.wireEndAt {
-      matched.removeAll { !sortsBeforeEnd(end, order, $0) }
-    }
+    var matched = ordered(query, candidates.filter { hasIndexedFields(query, $0) })
     let offset = Int(clamping: max(0, query.offset ?? 0))
     let skipped = min(offset, matched.count)
     matched.removeFirst(skipped)
@@ -36,8 +21,32 @@ enum QueryExecution {
     return QueryResult(documents: documents, aggregations: [], reads: max(1, matched.count + skipped), plan: plan)
   }
 
+  /// Whether a document holds every field the serving index holds: the order-by fields and,
+  /// for aggregations, the aggregated fields (documents lacking one are not in the index).
+  package static func hasIndexedFields(_ query: NormalizedQuery, _ document: Document) -> Bool {
+    query.wireOrderBy.allSatisfy { $0.field.isDocumentID || document.queryValue(at: $0.field) != nil }
+      && query.aggregations.allSatisfy { $0.field.map { document.queryValue(at: $0) != nil } ?? true }
+  }
+
+  /// The documents of `candidates` (each holding the indexed fields) the query matches, in the
+  /// wire order, within its cursors: what offset and limit then cut.
+  package static func ordered(_ query: NormalizedQuery, _ candidates: [Document]) -> [Document] {
+    let order = query.wireOrderBy
+    var matched = candidates.filter { document in query.filters.allSatisfy { FilterMatcher.matches($0, document) } }
+    matched.sort { compare($0, $1, order) < 0 }
+    return matched.filter { withinCursors(query, $0) }
+  }
+
+  /// Whether a document lies within the query's wire cursors.
+  package static func withinCursors(_ query: NormalizedQuery, _ document: Document) -> Bool {
+    let order = query.wireOrderBy
+    if let start = query.wireStartAt, !sortsAfterStart(start, order, document) { return false }
+    if let end = query.wireEndAt, !sortsBeforeEnd(end, order, document) { return false }
+    return true
+  }
+
   /// Compares two documents by an order-by list (`__name__` compares paths).
-  static func compare(_ a: Document, _ b: Document, _ order: [OrderBy]) -> Int {
+  package static func compare(_ a: Document, _ b: Document, _ order: [OrderBy]) -> Int {
     for entry in order {
       var c: Int
       if entry.field.isDocumentID {
