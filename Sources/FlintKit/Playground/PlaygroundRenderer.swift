@@ -117,6 +117,20 @@ package enum PlaygroundRenderer {
     return JSONValue.object(members).text(.spaced) + "\n"
   }
 
+  // MARK: Query Explain
+
+  /// `--plan`/`--analyze`: Query Explain's report, or why the query is invalid.
+  package static func explainText(_ report: QueryReport) -> String {
+    guard let explain = report.explain else { return text(report) }
+    return ExplainRenderer.text(explain, manifest: report.indexesName)
+  }
+
+  /// `--plan`/`--analyze --format json`: the SDKs' `explainMetrics`, or the invalid query's report.
+  package static func explainJSON(_ report: QueryReport) -> String {
+    guard let explain = report.explain else { return json(report) }
+    return ExplainRenderer.json(explain).text(.spaced) + "\n"
+  }
+
   // MARK: Single documents
 
   /// The text report of a single-document request: the decision with its explanation and,

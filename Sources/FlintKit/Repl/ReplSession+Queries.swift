@@ -51,6 +51,25 @@ extension ReplSession {
     return .message(out)
   }
 
+  /// `:analyze QUERY`: Query Explain's report on the session's data and manifest (the rules
+  /// are not applied: Query Explain runs with IAM).
+  mutating func analyzeQuery(_ text: String) -> ReplOutcome {
+    var playground = QueryPlayground(store: store, database: database)
+    switch IndexAdvice.read(indexesFile, indexesBytes) {
+    case .success(let manifest):
+      if indexesFile != nil {
+        playground.indexes = manifest
+        playground.indexesName = indexesFile?.display
+      }
+    case .failure(let problem): return .message(problem.message, failed: true)
+    }
+    playground.explain = .analyze
+    let report = playground.run(text, auth: auth, time: time)
+    guard let explain = report.explain else { return invalidQuery(report, text: text) }
+    let lines = ExplainRenderer.text(explain, manifest: report.indexesName).split(separator: "\n")
+    return .message(lines.map { "  " + $0 + "\n" }.joined(), failed: report.missingIndex)
+  }
+
   /// `:more`: the next page of the last query's results.
   mutating func morePage() -> String {
     pendingResults.isEmpty ? "no more results\n" : nextPage()
