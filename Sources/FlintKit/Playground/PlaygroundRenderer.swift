@@ -65,7 +65,7 @@ package enum PlaygroundRenderer {
         out += "  \(aggregation.alias): \(TaggedJSONEncoder.encode(aggregation.value).text(.spaced))\n"
       }
     }
-    out += "reads: \(result.reads)\n"
+    out += "reads: \(report.reads)\n"
     return out
   }
 
@@ -105,7 +105,7 @@ package enum PlaygroundRenderer {
             ])
           })
       ))
-    members.append(("reads", .int(report.result?.reads ?? 0)))
+    members.append(("reads", .int(report.result == nil ? 0 : report.reads)))
     if let normalized = report.normalized, !normalized.aggregations.isEmpty {
       let values = report.result?.aggregations ?? []
       members.append(

@@ -157,6 +157,10 @@ package struct QueryReport: Sendable {
   /// manifest was given).
   package var missingIndex: Bool { indexesName != nil && index?.isServed == false }
 
+  /// The reads the query bills: Query Explain's read operations when they were computed (index
+  /// entries included, query-semantics §11.2), else the engine's document reads.
+  package var reads: Int { explain?.stats?.readOperations ?? result?.reads ?? 0 }
+
   /// `flint query --plan`/`--analyze`'s exit status, which the rules do not decide: 0 valid (and
   /// served, with a manifest), 1 invalid or missing an index.
   package var explainExitStatus: Int32 {

@@ -7,7 +7,8 @@ import RulesLanguage
 /// Query DSL lines: validity, the rules proof, the index hook, the results (paged) and reads.
 extension ReplSession {
   mutating func runQuery(_ text: String) -> ReplOutcome {
-    let playground = QueryPlayground(ruleset: rules?.ruleset, store: store, database: database)
+    var playground = QueryPlayground(ruleset: rules?.ruleset, store: store, database: database)
+    playground.explain = .analyze
     let report = playground.run(text, auth: auth, time: time)
     guard let normalized = report.normalized else { return invalidQuery(report, text: text) }
     if !queries.contains(normalized) {
@@ -47,7 +48,7 @@ extension ReplSession {
         out += "  \(aggregation.alias): \(ReplRenderer.compact(aggregation.value))\n"
       }
     }
-    out += "  reads: \(result.reads)\n"
+    out += "  reads: \(report.reads)\n"
     return .message(out)
   }
 

@@ -157,14 +157,16 @@ package enum WorkloadReader {
     return .success(split)
   }
 
-  /// The last `@weight` or `@max-reads` of a line whose text before it ends with `)`.
+  /// The last `@weight` or `@max-reads` of a line whose text before it ends with `)` or with
+  /// another annotation.
   private static func lastAnnotation(_ code: ArraySlice<UInt8>) -> (Int, [UInt8])? {
     let line = trimmed(code)
     var at = line.endIndex - 1
     while at >= line.startIndex {
       for marker in [weightMarker, maxReadsMarker]
       where at + marker.count <= line.endIndex && line[at..<(at + marker.count)].elementsEqual(marker) {
-        return trimmed(line[..<at]).last == UInt8(ascii: ")") ? (at, marker) : nil
+        let before = line[..<at]
+        return trimmed(before).last == UInt8(ascii: ")") || lastAnnotation(before) != nil ? (at, marker) : nil
       }
       at -= 1
     }

@@ -133,10 +133,9 @@ extension Flint {
       if plan, analyze { throw UsageProblem("--plan and --analyze do not go together (--analyze includes the plan)") }
       if let maxReads, maxReads < 0 { throw UsageProblem("--max-reads needs a number of reads (0 or more)") }
       if plan, maxReads != nil { throw UsageProblem("--max-reads needs the query to run: use --analyze, not --plan") }
-      if plan, !scale.isEmpty { throw UsageProblem("--scale needs the query to run: use --analyze, not --plan") }
-      if plan { return .plan }
-      if analyze || maxReads != nil || !scale.isEmpty { return .analyze }
-      return .off
+      if !scale.isEmpty, !analyze { throw UsageProblem("--scale is for --analyze: the estimate it prints is scaled") }
+      // Without --plan the report's reads are Query Explain's read operations.
+      return plan ? .plan : .analyze
     }
 
     private func runDocument(
