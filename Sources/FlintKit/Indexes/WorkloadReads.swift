@@ -48,9 +48,11 @@ package struct WorkloadReads: Sendable {
       scale.isEmpty
       ? "reads on the seed data, most first:\n" : "reads (estimate, scaled: \(scale.description)), most first:\n"
     let width = String(rows.first?.reads ?? 0).count
+    let placeWidth = rows.map(\.query.place.count).max() ?? 0
     for row in rows {
       var line = "  " + String(repeating: " ", count: width - String(row.reads).count) + "\(row.reads)  "
-      line += "\(row.query.place)  \(row.query.text)"
+      line += row.query.place + String(repeating: " ", count: placeWidth - row.query.place.count)
+      line += "  \(row.query.text)"
       if row.query.weight != 1 { line += "  ×\(row.query.weight)" }
       if let budget = row.query.maxReads {
         line += row.overBudget ? "  OVER @max-reads \(budget)" : "  (@max-reads \(budget))"
