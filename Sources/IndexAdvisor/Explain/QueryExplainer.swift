@@ -25,11 +25,11 @@ package enum QueryExplainer {
   ) -> QueryExplain {
     let branches = serving.branches.map(indexes)
     let order = query.wireOrderBy
-    var base = engine.documents(in: query.scope).filter { QueryExecution.hasIndexedFields(query, $0) }
-    base.sort { QueryExecution.compare($0, $1, order) < 0 }
+    let base = QueryExecution.sorted(
+      engine.documents(in: query.scope).filter { QueryExecution.hasIndexedFields(query, $0) }, by: order)
     let weight = { (document: Document) in scale.factor(Self.collectionID(document)) }
 
-    let matched = QueryExecution.ordered(query, base)
+    let matched = QueryExecution.ordered(query, base, presorted: true)
     let total = matched.reduce(0) { $0 + weight($1) }
     let skipped = min(Int(clamping: max(0, query.offset ?? 0)), total)
     var returned = total - skipped

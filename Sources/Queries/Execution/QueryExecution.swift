@@ -30,11 +30,31 @@ package enum QueryExecution {
 
   /// The documents of `candidates` (each holding the indexed fields) the query matches, in the
   /// wire order, within its cursors: what offset and limit then cut.
-  package static func ordered(_ query: NormalizedQuery, _ candidates: [Document]) -> [Document] {
-    let order = query.wireOrderBy
-    var matched = candidates.filter { document in query.filters.allSatisfy { FilterMatcher.matches($0, document) } }
-    matched.sort { compare($0, $1, order) < 0 }
-    return matched.filter { withinCursors(query, $0) }
+  /// With `presorted`, `candidates` are already in the wire order (`sorted(_:by:)`).
+  package static func ordered(_ query: NormalizedQuery, _ candidates: [Document], presorted: Bool = false)
+    -> [Document]
+  {
+    let matched = candidates.filter { document in query.filters.allSatisfy { FilterMatcher.matches($0, document) } }
+    return (presorted ? matched : sorted(matched, by: query.wireOrderBy)).filter { withinCursors(query, $0) }
+  }
+
+  /// Documents in an order-by's order (then by path): each document's order values are read
+  /// once, not at every comparison (a sort of 100,000 documents compares some 1.7 million pairs).
+  package static func sorted(_ documents: [Document], by order: [OrderBy]) -> [Document] {
+    let keys = documents.map { document in
+      order.map { entry in
+        entry.field.isDocumentID ? Value.reference(document.path) : (document.queryValue(at: entry.field) ?? .null)
+      }
+    }
+    let positions = documents.indices.sorted { a, b in
+      for (i, entry) in order.enumerated() {
+        var c = Value.compare(keys[a][i], keys[b][i])
+        if entry.direction == .descending { c = -c }
+        if c != 0 { return c < 0 }
+      }
+      return Value.compare(.reference(documents[a].path), .reference(documents[b].path)) < 0
+    }
+    return positions.map { documents[$0] }
   }
 
   /// Whether a document lies within the query's wire cursors.
