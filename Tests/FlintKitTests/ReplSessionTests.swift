@@ -85,6 +85,23 @@ import Testing
       "\(signedOut.text)")
   }
 
+  @Test(":analyze prints Query Explain's report on the session's data, without the rules")
+  func analyze() throws {
+    let project = try Project()
+    var session = project.session()
+    // Signed out: the rules would deny the query; Query Explain does not apply them.
+    let outcome = session.execute(#":analyze collection("posts").where("owner", "==", "alice")"#)
+    #expect(!outcome.failed)
+    #expect(
+      outcome.text
+        == "  plan:\n    indexes used:\n      (owner ASC, __name__ ASC) Collection\n  execution:\n"
+        + "    results returned: 1\n    read operations: 1\n    index entries scanned: 1\n    documents scanned: 1\n",
+      "\(outcome.text)")
+    let invalid = session.execute(#":analyze collection("posts").where("a", "!=", 1).where("b", "!=", 2)"#)
+    #expect(invalid.text.contains("invalid query"), "\(invalid.text)")
+    #expect(session.execute(":analyze").parseFailed)
+  }
+
   @Test("update merges onto the stored document; request.resource is the merged document")
   func updateMerges() throws {
     let project = try Project()

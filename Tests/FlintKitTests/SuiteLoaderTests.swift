@@ -34,7 +34,7 @@ import Testing
     ),
     (
       "unknown case key", TestRules.suite(case: #"{"name": "n", "reqest": {}, "expect": "allow"}"#),
-      #"suite.json:1:64: $.cases[0].reqest: unknown key "reqest" (expected one of: batch, database, expect, name, request, seed)"#
+      #"suite.json:1:64: $.cases[0].reqest: unknown key "reqest" (expected one of: batch, database, expect, maxReads, name, request, seed)"#
     ),
     (
       "case name not a string", TestRules.suite(case: #"{"name": 3, "request": {}, "expect": "allow"}"#),

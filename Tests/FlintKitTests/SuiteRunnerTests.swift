@@ -26,6 +26,33 @@ import Testing
     SuiteRunner().run(try TestRules.files(text, more: more).load())
   }
 
+  @Test("maxReads: a list case fails when its query bills more reads on the case's data")
+  func readBudgets() throws {
+    let suite = #"""
+      {"rules": "firestore.rules",
+       "data": {"posts/a": {"n": 1}, "posts/b": {"n": 2}, "posts/c": {"n": 3}},
+       "cases": [
+        {"name": "within", "request": {"method": "list", "query": "collection(\"posts\").limit(5)"}, "expect": "allow", "maxReads": 3},
+        {"name": "over", "request": {"method": "list", "query": "collection(\"posts\").limit(5)"}, "expect": "allow", "maxReads": 2}
+       ]}
+      """#
+    let result = try Self.run(suite)
+    #expect(result.cases.map(\.passed) == [true, false])
+    #expect(result.cases.map(\.reads) == [3, 3])
+    let text = SuiteReport.text([result])
+    #expect(text.contains("FAIL over: the query bills 3 reads on the case's data, over maxReads 2\n"), "\(text)")
+    let bad = #"""
+      {"rules": "firestore.rules", "cases": [
+        {"name": "list", "request": {"method": "list", "query": "collection(\"posts\").limit(5)"}, "expect": "allow"},
+        {"name": "get", "request": {"method": "get", "path": "posts/a"}, "expect": "allow", "maxReads": 2}]}
+      """#
+    #expect {
+      try Self.run(bad)
+    } throws: {
+      "\($0)".contains("$.cases[1].maxReads: maxReads is for a list request (a query)")
+    }
+  }
+
   @Test func verdictsAgainstExpectations() throws {
     let result = try Self.run()
     let verdicts = result.cases.map { "\($0.name): \($0.actual.rawValue) \($0.passed)" }

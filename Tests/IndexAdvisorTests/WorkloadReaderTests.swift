@@ -32,4 +32,25 @@ struct WorkloadReaderTests {
     #expect(read.problems[1].message == "Invalid query. You cannot use more than one '!=' filter.")
     #expect(read.problems[2].description.hasPrefix("q.txt:3:34: error: @weight needs a whole number"))
   }
+
+  @Test("@max-reads and @weight in either order, each at most once")
+  func maxReads() {
+    let text = """
+      collection("posts").orderBy("a") @weight 3 @max-reads 50
+      collection("posts").orderBy("b") @max-reads 0 @weight 2   # free
+      collection("posts").orderBy("c") @max-reads 10 @max-reads 20
+      collection("posts").orderBy("d") @max-reads -1
+      collection("posts").where("t", "==", "@max-reads 5")
+      """
+    let read = WorkloadReader.read(text, file: "q.txt")
+    #expect(read.queries.map(\.line) == [1, 2, 5])
+    #expect(read.queries.map(\.weight) == [3, 2, 1])
+    #expect(read.queries.map(\.maxReads) == [50, 0, nil])
+    #expect(read.queries[0].text == #"collection("posts").orderBy("a")"#)
+    #expect(
+      read.problems.map(\.message) == [
+        "@max-reads given twice", "@max-reads needs a whole number from 0 to 1000000000, found '-1'",
+      ])
+    #expect(read.problems.map(\.column) == [34, 34])
+  }
 }

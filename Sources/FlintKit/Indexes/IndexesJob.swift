@@ -15,6 +15,8 @@ package struct IndexesJob: Sendable {
     package var strict: Bool
     /// App source files (Swift, TypeScript, JavaScript, Kotlin, Java, Dart) whose queries join the workload.
     package var sourceFiles: [(name: String, bytes: [UInt8])]
+    /// Values of the workload files' variables (`request.auth` for `--auth`); others are placeholders.
+    package var bindings: [String: Value] = [:]
 
     package init(
       queryFiles: [(name: String, bytes: [UInt8])], existing: (name: String, bytes: [UInt8])?, options: PlanOptions,
@@ -42,6 +44,8 @@ package struct IndexesJob: Sendable {
     package var existingName: String?
     /// Queries of the source files that could not be resolved statically (not planned).
     package var unresolved: [UnresolvedQuery] = []
+    /// The existing manifest as read (empty when none was given).
+    package var existing = IndexManifest()
   }
 
   /// An existing manifest that is not valid: nothing is planned.
@@ -68,7 +72,7 @@ package struct IndexesJob: Sendable {
     var queries: [WorkloadQuery] = []
     var problems: [WorkloadProblem] = []
     for file in input.queryFiles {
-      let read = WorkloadReader.read(bytes: file.bytes, file: file.name)
+      let read = WorkloadReader.read(bytes: file.bytes, file: file.name, bindings: input.bindings)
       queries += read.queries
       problems += read.problems
       if input.strict, !problems.isEmpty { break }
@@ -85,6 +89,7 @@ package struct IndexesJob: Sendable {
         plan: nil, queries: queries, manifestText: nil, problems: problems, warnings: warnings,
         existingName: input.existing?.name)
       output.unresolved = unresolved
+      output.existing = existing
       return output
     }
     // A line that failed to parse is a query the plan does not see: the plan is shown for the
@@ -102,6 +107,7 @@ package struct IndexesJob: Sendable {
       plan: plan, queries: queries, manifestText: problems.isEmpty ? ManifestWriter.text(plan.manifest) : nil,
       problems: problems, warnings: warnings, existingName: input.existing?.name)
     output.unresolved = unresolved
+    output.existing = existing
     return output
   }
 }

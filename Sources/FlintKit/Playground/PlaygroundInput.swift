@@ -23,6 +23,11 @@ package enum PlaygroundInput {
     return Auth(uid: uid, claims: claims)
   }
 
+  /// The value a query's `auth` (`request.auth`) reads for a signed-in user.
+  package static func authBinding(_ auth: Auth) -> Value {
+    .map(["uid": .string(auth.uid), "token": .map(auth.token)])
+  }
+
   /// `--data-json`: a document's fields (plain or tagged JSON object).
   package static func fields(_ text: String, time: Timestamp? = nil) throws(JSONError) -> [String: Value] {
     let json = try JSONParser.parse(text, file: "--data-json")

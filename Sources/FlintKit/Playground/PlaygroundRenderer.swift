@@ -65,7 +65,7 @@ package enum PlaygroundRenderer {
         out += "  \(aggregation.alias): \(TaggedJSONEncoder.encode(aggregation.value).text(.spaced))\n"
       }
     }
-    out += "reads: \(result.reads)\n"
+    out += "reads: \(report.reads)\n"
     return out
   }
 
@@ -105,7 +105,7 @@ package enum PlaygroundRenderer {
             ])
           })
       ))
-    members.append(("reads", .int(report.result?.reads ?? 0)))
+    members.append(("reads", .int(report.result == nil ? 0 : report.reads)))
     if let normalized = report.normalized, !normalized.aggregations.isEmpty {
       let values = report.result?.aggregations ?? []
       members.append(
@@ -115,6 +115,20 @@ package enum PlaygroundRenderer {
       members.append(("index", IndexLineRenderer.json(index, manifest: report.indexesName)))
     }
     return JSONValue.object(members).text(.spaced) + "\n"
+  }
+
+  // MARK: Query Explain
+
+  /// `--plan`/`--analyze`: Query Explain's report, or why the query is invalid.
+  package static func explainText(_ report: QueryReport) -> String {
+    guard let explain = report.explain else { return text(report) }
+    return ExplainRenderer.text(explain, manifest: report.indexesName)
+  }
+
+  /// `--plan`/`--analyze --format json`: the SDKs' `explainMetrics`, or the invalid query's report.
+  package static func explainJSON(_ report: QueryReport) -> String {
+    guard let explain = report.explain else { return json(report) }
+    return ExplainRenderer.json(explain).text(.spaced) + "\n"
   }
 
   // MARK: Single documents

@@ -20,6 +20,10 @@ package struct QueryPlayground: Sendable {
   package var indexesName: String?
   /// The project id used in the console's create-index links.
   package var project = ProjectID.placeholder
+  /// Query Explain: the plan alone, or the plan and the execution figures (`report.explain`).
+  package var explain = ExplainOption.off
+  /// Collection factors the execution figures are scaled by (`--scale`).
+  package var scale = CollectionScale.none
 
   package init(
     ruleset: Ruleset? = nil, store: DocumentStore = DocumentStore(), database: String = DatabaseID.default,
@@ -39,7 +43,7 @@ package struct QueryPlayground: Sendable {
     let source = SourceFile(name: "<query>", text: text)
     var bindings = variables
     bindings["request.time"] = .timestamp(time)
-    if let auth { bindings["request.auth"] = .map(["uid": .string(auth.uid), "token": .map(auth.token)]) }
+    if let auth { bindings["request.auth"] = PlaygroundInput.authBinding(auth) }
     let prepared = QueryPipeline.prepare(source, context: QueryContext(bindings: bindings, store: store))
     var report = QueryReport(source: source, diagnostics: QueryPipeline.diagnostics(of: prepared))
     guard let normalized = prepared.normalized else {
@@ -48,7 +52,8 @@ package struct QueryPlayground: Sendable {
       return report
     }
     report.normalized = normalized
-    report.index = ServingCheck(indexes ?? IndexManifest()).serving(normalized)
+    let serving = ServingCheck(indexes ?? IndexManifest()).serving(normalized)
+    report.index = serving
     report.indexesName = indexes == nil ? nil : (indexesName ?? "firestore.indexes.json")
     report.project = project
     report.database = database
@@ -57,8 +62,16 @@ package struct QueryPlayground: Sendable {
       report.proof = authorizer.authorize(normalized, auth: auth, time: time, database: database)
       report.rulesSource = ruleset.source
     }
+    let engine = QueryEngine(store: store)
     if report.proof?.allowed ?? true {
-      report.result = QueryEngine(store: store).execute(normalized)
+      report.result = engine.execute(normalized)
+    }
+    // Query Explain runs with IAM, not the rules: its figures do not depend on the proof.
+    switch explain {
+    case .off: break
+    case .plan: report.explain = QueryExplainer.plan(serving)
+    case .analyze:
+      report.explain = QueryExplainer.explain(normalized, serving: serving, engine: engine, scale: scale)
     }
     return report
   }
@@ -96,6 +109,15 @@ package struct QueryPlayground: Sendable {
   }
 }
 
+/// What `flint query --plan` and `--analyze` ask of a query.
+package enum ExplainOption: Sendable {
+  case off
+  /// The plan summary alone (Query Explain without analyze).
+  case plan
+  /// The plan and the execution statistics on the seeded data.
+  case analyze
+}
+
 /// What `QueryPlayground.run(_:auth:time:)` found.
 package struct QueryReport: Sendable {
   /// The query text.
@@ -119,6 +141,8 @@ package struct QueryReport: Sendable {
   package var index: QueryServing?
   /// The manifest checked against; nil when none was given.
   package var indexesName: String?
+  /// Query Explain's report, when asked for (`QueryPlayground.explain`).
+  package var explain: QueryExplain?
   package var project = ProjectID.placeholder
   package var database = DatabaseID.default
 
@@ -132,6 +156,16 @@ package struct QueryReport: Sendable {
   /// Whether production would refuse the query for a missing index (only known when a
   /// manifest was given).
   package var missingIndex: Bool { indexesName != nil && index?.isServed == false }
+
+  /// The reads the query bills: Query Explain's read operations when they were computed (index
+  /// entries included, query-semantics §11.2), else the engine's document reads.
+  package var reads: Int { explain?.stats?.readOperations ?? result?.reads ?? 0 }
+
+  /// `flint query --plan`/`--analyze`'s exit status, which the rules do not decide: 0 valid (and
+  /// served, with a manifest), 1 invalid or missing an index.
+  package var explainExitStatus: Int32 {
+    isValid && !missingIndex ? 0 : 1
+  }
 
   /// `flint query`'s exit status: 0 valid (and allowed, with rules; and served, with a
   /// manifest), 1 invalid, denied or missing an index.

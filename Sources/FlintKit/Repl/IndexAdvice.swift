@@ -65,7 +65,7 @@ enum IndexAdvice {
     return text.split(separator: "\n").joined(separator: "\n  ")
   }
 
-  private static func read(_ manifest: WatchedFile?, _ bytes: [UInt8]?) -> Result<IndexManifest, ManifestUnreadable> {
+  static func read(_ manifest: WatchedFile?, _ bytes: [UInt8]?) -> Result<IndexManifest, ManifestUnreadable> {
     guard let bytes else { return .success(IndexManifest()) }
     do {
       return .success(

@@ -24,6 +24,8 @@ package enum ReplCommand: Equatable, Sendable {
   case explain(Bool)
   /// `:indexes`.
   case indexes
+  /// `:analyze QUERY`: Query Explain's report of a query on the session's data.
+  case analyze(String)
   /// `:save indexes FILE`.
   case saveIndexes(String)
   /// `:commit on|off`: whether allowed writes change the in-memory data.

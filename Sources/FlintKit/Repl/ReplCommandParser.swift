@@ -5,7 +5,8 @@ import RulesLanguage
 package enum ReplCommandParser {
   /// The meta commands, for help and completion.
   package static let metaCommands = [
-    ":as", ":time", ":data", ":load", ":explain", ":indexes", ":save", ":commit", ":batch", ":abort", ":more",
+    ":as", ":time", ":data", ":load", ":explain", ":indexes", ":analyze", ":save", ":commit", ":batch", ":abort",
+    ":more",
     ":history", ":help", ":quit",
   ]
 
@@ -110,6 +111,11 @@ package enum ReplCommandParser {
       }
       return .load(kind, file.text)
     case ":explain": return .explain(try onOff())
+    case ":analyze":
+      guard let query = words.rest(after: word.end) else {
+        throw ReplParseError(":analyze needs a query, such as collection(\"posts\")", column: word.end + 1)
+      }
+      return .analyze(query.text)
     case ":commit":
       if argument == nil { return .batchCommit }
       return .applyWrites(try onOff())

@@ -26,6 +26,10 @@ enum ReplHelp {
     ("load", ":load rules|data|indexes FILE", "Loads a file; on a problem the session keeps what it had."),
     ("explain", ":explain on|off", "Full traces of every sub-expression, or one-line verdicts with the failing part."),
     ("indexes", ":indexes", "The indexes this session's queries need, and whether the manifest serves them."),
+    (
+      "analyze", ":analyze QUERY",
+      "Query Explain's report of a query on the session's data: the indexes used, results returned, reads billed, index entries and documents scanned. The rules are not applied, as Query Explain does not apply them."
+    ),
     ("save", ":save indexes FILE", "Writes the manifest merged with the needed indexes (atomically)."),
     ("commit", ":commit on|off", "Whether allowed writes change the session's in-memory data (default on)."),
     ("more", ":more", "The next page of the last query's results."),

@@ -7,7 +7,8 @@ import RulesLanguage
 /// Query DSL lines: validity, the rules proof, the index hook, the results (paged) and reads.
 extension ReplSession {
   mutating func runQuery(_ text: String) -> ReplOutcome {
-    let playground = QueryPlayground(ruleset: rules?.ruleset, store: store, database: database)
+    var playground = QueryPlayground(ruleset: rules?.ruleset, store: store, database: database)
+    playground.explain = .analyze
     let report = playground.run(text, auth: auth, time: time)
     guard let normalized = report.normalized else { return invalidQuery(report, text: text) }
     if !queries.contains(normalized) {
@@ -47,8 +48,27 @@ extension ReplSession {
         out += "  \(aggregation.alias): \(ReplRenderer.compact(aggregation.value))\n"
       }
     }
-    out += "  reads: \(result.reads)\n"
+    out += "  reads: \(report.reads)\n"
     return .message(out)
+  }
+
+  /// `:analyze QUERY`: Query Explain's report on the session's data and manifest (the rules
+  /// are not applied: Query Explain runs with IAM).
+  mutating func analyzeQuery(_ text: String) -> ReplOutcome {
+    var playground = QueryPlayground(store: store, database: database)
+    switch IndexAdvice.read(indexesFile, indexesBytes) {
+    case .success(let manifest):
+      if indexesFile != nil {
+        playground.indexes = manifest
+        playground.indexesName = indexesFile?.display
+      }
+    case .failure(let problem): return .message(problem.message, failed: true)
+    }
+    playground.explain = .analyze
+    let report = playground.run(text, auth: auth, time: time)
+    guard let explain = report.explain else { return invalidQuery(report, text: text) }
+    let lines = ExplainRenderer.text(explain, manifest: report.indexesName).split(separator: "\n")
+    return .message(lines.map { "  " + $0 + "\n" }.joined(), failed: report.missingIndex)
   }
 
   /// `:more`: the next page of the last query's results.

@@ -104,6 +104,7 @@ package struct ReplSession: Sendable {
     case .indexes:
       outcome.text += IndexAdvice.report(
         for: Array(zip(queryTexts, queries)), manifest: indexesFile, bytes: indexesBytes, database: database)
+    case .analyze(let text): outcome.absorb(analyzeQuery(text))
     case .saveIndexes(let path):
       outcome.text += IndexAdvice.save(
         Array(zip(queryTexts, queries)), manifest: indexesFile, bytes: indexesBytes, to: path)

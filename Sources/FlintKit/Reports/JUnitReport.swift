@@ -70,7 +70,7 @@ package enum JUnitReport {
         out += "    <testcase \(attributes)/>\n"
         continue
       }
-      let message = "expected \(testCase.expect.rawValue), got \(testCase.actual.rawValue)"
+      let message = SuiteReport.failure(testCase)
       let explanation = SuiteReport.block(testCase, in: result, explain: explain)
       out += "    <testcase \(attributes)>\n"
       out += "      <failure message=\"\(XMLText.attribute(message))\" type=\"verdict\">"

@@ -45,6 +45,8 @@ package struct SuiteCase: Sendable {
   package var expect: Verdict
   /// The 1-based line of the case in the suite file, when known (for `suite.yaml:42: FAIL`).
   package var line: Int?
+  /// The most reads the case's query may bill on its data (`maxReads`), for list requests.
+  package var maxReads: Int?
 
   package init(name: String, store: DocumentStore, action: CaseAction, expect: Verdict, line: Int? = nil) {
     self.name = name

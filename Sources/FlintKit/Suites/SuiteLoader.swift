@@ -17,7 +17,7 @@ import RulesLanguage
 /// error carrying their diagnostics. A rules file shared by several suites compiles once.
 package struct SuiteLoader {
   static let suiteKeys: Set<String> = ["rules", "data", "time", "database", "cases"]
-  static let caseKeys: Set<String> = ["name", "seed", "request", "batch", "expect", "database"]
+  static let caseKeys: Set<String> = ["name", "seed", "request", "batch", "expect", "database", "maxReads"]
   /// `request.time` when neither the suite nor the request gives one.
   package static let defaultTime = Timestamp(seconds: 0)
 
@@ -224,8 +224,26 @@ package struct SuiteLoader {
     case (_?, _?):
       problems.add(JSONError("a case has either \"request\" or \"batch\", not both", path: path.appending("batch")))
     }
-    guard let name, let expect, let action else { return (nil, name) }
-    return (SuiteCase(name: name, store: caseStore, action: action, expect: expect), name)
+    let maxReads = problems.attempt { () throws(JSONError) in try Self.maxReads(object, action: action, at: path) }
+    guard let name, let expect, let action, let maxReads else { return (nil, name) }
+    var suiteCase = SuiteCase(name: name, store: caseStore, action: action, expect: expect)
+    suiteCase.maxReads = maxReads
+    return (suiteCase, name)
+  }
+
+  /// A case's `maxReads`: the most reads its list request's query may bill on the case's data
+  /// (nil when not given).
+  static func maxReads(_ object: JSONObject, action: CaseAction?, at path: JSONPath) throws(JSONError) -> Int? {
+    guard let value = try object.optionalInt("maxReads", at: path) else { return nil }
+    guard value >= 0, value <= 1_000_000_000 else {
+      throw JSONError("maxReads needs a whole number from 0 to 1000000000", path: path.appending("maxReads"))
+    }
+    if let action {
+      guard case .single(let request) = action, request.request.method == .list else {
+        throw JSONError("maxReads is for a list request (a query)", path: path.appending("maxReads"))
+      }
+    }
+    return Int(value)
   }
 
   /// The `database` of a suite or case: a database id such as `(default)` or `analytics`

@@ -50,7 +50,8 @@ package enum SuiteReport {
       }
     }
     let place = result.line.map { "\(suite.file):\($0)" } ?? suite.file
-    var out = "\(place): FAIL \(result.name): expected \(result.expect.rawValue), got \(result.actual.rawValue)\n"
+    var out = "\(place): FAIL \(result.name): \(failure(result))\n"
+    if result.actual == result.expect { return out }
     switch result.outcome {
     case .single(let decision):
       out += decisionText(decision)
@@ -68,6 +69,18 @@ package enum SuiteReport {
       }
     }
     return out
+  }
+
+  /// Why a case failed: the verdict, and the read budget when it is exceeded.
+  static func failure(_ result: CaseResult) -> String {
+    var reasons: [String] = []
+    if result.actual != result.expect {
+      reasons.append("expected \(result.expect.rawValue), got \(result.actual.rawValue)")
+    }
+    if result.overBudget, let reads = result.reads, let maxReads = result.maxReads {
+      reasons.append("the query bills \(reads) reads on the case's data, over maxReads \(maxReads)")
+    }
+    return reasons.joined(separator: "; ")
   }
 
   /// The documents a case runs against, as explanations name them.
@@ -101,13 +114,18 @@ package enum SuiteReport {
   }
 
   static func caseJSON(_ result: CaseResult, source: SourceFile) -> JSONValue {
-    .object([
+    var members: [(String, JSONValue)] = [
       ("name", .string(result.name)),
       ("expect", .string(result.expect.rawValue)),
       ("actual", .string(result.actual.rawValue)),
       ("pass", .bool(result.passed)),
-      ("explanation", explanation(result.outcome, source: source)),
-    ])
+    ]
+    if let maxReads = result.maxReads {
+      members.append(("maxReads", .int(maxReads)))
+      members.append(("reads", .int(result.reads ?? 0)))
+    }
+    members.append(("explanation", explanation(result.outcome, source: source)))
+    return .object(members)
   }
 
   /// A single decision's explanation (a query proof for list requests), or for a batch `{"allowed", "lookupCount",

@@ -1,4 +1,5 @@
 import FirestoreModel
+import IndexAdvisor
 import Queries
 import RulesEngine
 import RulesLanguage
@@ -39,6 +40,9 @@ package struct CaseResult: Sendable {
   package var outcome: CaseOutcome
   /// The case's line in the suite file, when known.
   package var line: Int?
+  /// The case's read budget (`maxReads`) and what its query bills on the case's data.
+  package var maxReads: Int?
+  package var reads: Int?
 
   package init(name: String, expect: Verdict, outcome: CaseOutcome, line: Int? = nil) {
     self.name = name
@@ -49,8 +53,13 @@ package struct CaseResult: Sendable {
 
   /// What happened: `allow`, `deny`, `not-found` or `already-exists`.
   package var actual: Verdict { outcome.verdict }
-  /// Whether the verdict is the expected one.
-  package var passed: Bool { actual == expect }
+  /// Whether the query bills more reads than the case allows.
+  package var overBudget: Bool {
+    guard let maxReads, let reads else { return false }
+    return reads > maxReads
+  }
+  /// Whether the verdict is the expected one, within the read budget.
+  package var passed: Bool { actual == expect && !overBudget }
 }
 
 /// The results of one suite, with the rules text for rendering explanations.
@@ -99,14 +108,17 @@ package struct SuiteRunner: Sendable {
     quick.traceLevel = .none
     let quickEvaluator = Evaluator(ruleset: suite.ruleset, options: quick)
     let results = suite.cases.map { suiteCase in
-      if !explainsPassingCases {
-        let outcome = run(suiteCase, quickEvaluator)
-        if outcome.verdict == suiteCase.expect {
-          return CaseResult(name: suiteCase.name, expect: suiteCase.expect, outcome: outcome, line: suiteCase.line)
-        }
+      var result = CaseResult(
+        name: suiteCase.name, expect: suiteCase.expect,
+        outcome: run(suiteCase, explainsPassingCases ? evaluator : quickEvaluator), line: suiteCase.line)
+      if let maxReads = suiteCase.maxReads {
+        result.maxReads = maxReads
+        result.reads = reads(suiteCase)
       }
-      return CaseResult(
-        name: suiteCase.name, expect: suiteCase.expect, outcome: run(suiteCase, evaluator), line: suiteCase.line)
+      if !explainsPassingCases, result.actual != result.expect {
+        result.outcome = run(suiteCase, evaluator)
+      }
+      return result
     }
     return SuiteResult(file: suite.file, source: suite.source, cases: results, caseErrors: suite.caseErrors)
   }
@@ -126,6 +138,16 @@ package struct SuiteRunner: Sendable {
       }
       return .batch(evaluator.evaluate(batch: requests.map(\.request), store: suiteCase.store))
     }
+  }
+
+  /// What a list case's query bills on the case's data (Query Explain's read operations,
+  /// automatic indexes: a suite names no manifest), whatever the rules decide.
+  func reads(_ suiteCase: SuiteCase) -> Int? {
+    guard case .single(let request) = suiteCase.action, request.request.method == .list else { return nil }
+    let query = request.query ?? SuiteRequest.unfilteredQuery(for: request.request)
+    let serving = ServingCheck(IndexManifest()).serving(query)
+    return QueryExplainer.explain(query, serving: serving, engine: QueryEngine(store: suiteCase.store)).stats?
+      .readOperations
   }
 
   /// The decision on a `list` request: the query proof. `store` only serves the lookups

@@ -9,13 +9,16 @@ package struct WorkloadQuery: Sendable {
   package var text: String
   /// How often it runs relative to the others (`@weight N`, default 1).
   package var weight: Int
+  /// The most reads it may bill on the seed data (`@max-reads N`, `flint indexes --reads`).
+  package var maxReads: Int?
   package var query: NormalizedQuery
 
-  package init(file: String, line: Int, text: String, weight: Int = 1, query: NormalizedQuery) {
+  package init(file: String, line: Int, text: String, weight: Int = 1, maxReads: Int? = nil, query: NormalizedQuery) {
     self.file = file
     self.line = line
     self.text = text
     self.weight = weight
+    self.maxReads = maxReads
     self.query = query
   }
 

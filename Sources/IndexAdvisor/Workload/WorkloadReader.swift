@@ -3,7 +3,8 @@ import Queries
 import RulesLanguage
 
 /// Reads workload files: one query DSL line per query, `#` comments (whole lines, or after a
-/// query outside string literals), blank lines, and an optional trailing `@weight N`.
+/// query outside string literals), blank lines, and optional trailing `@weight N` and
+/// `@max-reads N` (in either order).
 /// Variables such as `auth.uid` need no binding: their values do not change the index a
 /// query needs. A bad line is reported with its place and the other lines are still read.
 /// Lines are split and scanned as UTF-8 bytes (a workload may have 100,000 lines).
@@ -13,19 +14,26 @@ package enum WorkloadReader {
   /// Reads a workload file's bytes. A file that is not UTF-8 text (a NUL byte, invalid UTF-8)
   /// is not read at all: it gets one problem naming the byte offset (`SourceText`), with
   /// `notText` set, and no queries.
-  package static func read(bytes: [UInt8], file: String) -> (queries: [WorkloadQuery], problems: [WorkloadProblem]) {
+  ///
+  /// `bindings` give variables values (`flint indexes --reads --auth`, where the values decide
+  /// which documents match); variables without one read as placeholders (`"<auth.uid>"`).
+  package static func read(bytes: [UInt8], file: String, bindings: [String: Value] = [:]) -> (
+    queries: [WorkloadQuery], problems: [WorkloadProblem]
+  ) {
     let decoded = SourceText.decode(bytes, name: file)
-    guard let problem = decoded.problem else { return read(decoded.source.text, file: file) }
+    guard let problem = decoded.problem else { return read(decoded.source.text, file: file, bindings: bindings) }
     let location = decoded.source.location(of: problem.range.start)
     let refused = WorkloadProblem(
       file: file, line: location.line, column: location.column, message: problem.message, notText: true)
     return ([], [refused])
   }
 
-  package static func read(_ text: String, file: String) -> (queries: [WorkloadQuery], problems: [WorkloadProblem]) {
+  package static func read(_ text: String, file: String, bindings: [String: Value] = [:]) -> (
+    queries: [WorkloadQuery], problems: [WorkloadProblem]
+  ) {
     var queries: [WorkloadQuery] = []
     var problems: [WorkloadProblem] = []
-    let context = QueryContext(bindings: [:], placeholdersForUnbound: true)
+    let context = QueryContext(bindings: bindings, placeholdersForUnbound: true)
     let bytes = Array(text.utf8)
     // Workloads repeat their queries (one line per call site): each distinct text is prepared once.
     var prepared: [String: NormalizedQuery] = [:]
@@ -41,29 +49,31 @@ package enum WorkloadReader {
       let code = withoutComment(line)
       let trimmed = trimmed(code)
       guard !trimmed.isEmpty else { continue }
-      var queryBytes = code
-      var weight = 1
-      switch splitWeight(code) {
-      case .none: break
-      case .weight(let prefix, let value):
-        queryBytes = prefix
-        weight = value
-      case .invalid(let column, let message):
-        problems.append(WorkloadProblem(file: file, line: lineNumber, column: column, message: message))
+      let annotations: Annotations
+      switch splitAnnotations(code) {
+      case .success(let split): annotations = split
+      case .failure(let problem):
+        problems.append(WorkloadProblem(file: file, line: lineNumber, column: problem.column, message: problem.message))
         continue
       }
+      let queryBytes = annotations.query
       let queryText = String(decoding: queryBytes, as: UTF8.self)
-      if let normalized = prepared[queryText] {
+      func append(_ normalized: NormalizedQuery) {
         let text = String(decoding: Self.trimmed(queryBytes), as: UTF8.self)
-        queries.append(WorkloadQuery(file: file, line: lineNumber, text: text, weight: weight, query: normalized))
+        queries.append(
+          WorkloadQuery(
+            file: file, line: lineNumber, text: text, weight: annotations.weight ?? 1, maxReads: annotations.maxReads,
+            query: normalized))
+      }
+      if let normalized = prepared[queryText] {
+        append(normalized)
         continue
       }
       let source = SourceFile(name: file, text: queryText)
       let outcome = QueryPipeline.prepare(source, context: context)
       if let normalized = outcome.normalized {
         prepared[queryText] = normalized
-        let text = String(decoding: Self.trimmed(queryBytes), as: UTF8.self)
-        queries.append(WorkloadQuery(file: file, line: lineNumber, text: text, weight: weight, query: normalized))
+        append(normalized)
         continue
       }
       let diagnostic = QueryPipeline.diagnostics(of: outcome).first { $0.severity == .error }
@@ -97,28 +107,70 @@ package enum WorkloadReader {
     return line
   }
 
-  enum WeightSplit {
-    case none
-    case weight(ArraySlice<UInt8>, Int)
-    case invalid(column: Int, message: String)
+  /// A line's query and its trailing annotations.
+  struct Annotations {
+    var query: ArraySlice<UInt8>
+    var weight: Int?
+    var maxReads: Int?
+  }
+
+  /// A bad annotation: its 1-based column and what is wrong.
+  struct AnnotationProblem: Error {
+    var column: Int
+    var message: String
   }
 
   static let weightMarker = Array("@weight".utf8)
+  static let maxReadsMarker = Array("@max-reads".utf8)
 
-  /// A trailing `@weight N` after the query's closing parenthesis.
-  static func splitWeight(_ code: ArraySlice<UInt8>) -> WeightSplit {
-    let line = trimmed(code)
-    guard line.count > weightMarker.count else { return .none }
-    var at = line.endIndex - weightMarker.count
-    while at >= line.startIndex, !line[at..<(at + weightMarker.count)].elementsEqual(weightMarker) { at -= 1 }
-    guard at >= line.startIndex, trimmed(line[..<at]).last == UInt8(ascii: ")") else { return .none }
-    let number = String(decoding: trimmed(line[(at + weightMarker.count)...]), as: UTF8.self)
-    guard let value = Int(number), value >= 1, value <= maxWeight else {
-      // Columns count characters, as diagnostics do (worked out only for a bad weight).
+  /// Trailing `@weight N` and `@max-reads N` after the query's closing parenthesis, each at
+  /// most once, in either order.
+  static func splitAnnotations(_ code: ArraySlice<UInt8>) -> Result<Annotations, AnnotationProblem> {
+    var split = Annotations(query: code)
+    while let (at, marker) = lastAnnotation(split.query) {
+      let number = String(decoding: trimmed(split.query[(at + marker.count)...]), as: UTF8.self)
+      // Columns count characters, as diagnostics do (worked out only for a bad annotation).
       let column = String(decoding: code[code.startIndex..<at], as: UTF8.self).count + 1
-      return .invalid(column: column, message: "@weight needs a whole number from 1 to \(maxWeight), found '\(number)'")
+      if marker == weightMarker {
+        guard split.weight == nil else {
+          return .failure(AnnotationProblem(column: column, message: "@weight given twice"))
+        }
+        guard let value = Int(number), value >= 1, value <= maxWeight else {
+          return .failure(
+            AnnotationProblem(
+              column: column, message: "@weight needs a whole number from 1 to \(maxWeight), found '\(number)'"))
+        }
+        split.weight = value
+      } else {
+        guard split.maxReads == nil else {
+          return .failure(AnnotationProblem(column: column, message: "@max-reads given twice"))
+        }
+        guard let value = Int(number), value >= 0, value <= maxWeight else {
+          return .failure(
+            AnnotationProblem(
+              column: column, message: "@max-reads needs a whole number from 0 to \(maxWeight), found '\(number)'"))
+        }
+        split.maxReads = value
+      }
+      split.query = split.query[split.query.startIndex..<at]
     }
-    return .weight(code[code.startIndex..<at], value)
+    return .success(split)
+  }
+
+  /// The last `@weight` or `@max-reads` of a line whose text before it ends with `)` or with
+  /// another annotation.
+  private static func lastAnnotation(_ code: ArraySlice<UInt8>) -> (Int, [UInt8])? {
+    let line = trimmed(code)
+    var at = line.endIndex - 1
+    while at >= line.startIndex {
+      for marker in [weightMarker, maxReadsMarker]
+      where at + marker.count <= line.endIndex && line[at..<(at + marker.count)].elementsEqual(marker) {
+        let before = line[..<at]
+        return trimmed(before).last == UInt8(ascii: ")") || lastAnnotation(before) != nil ? (at, marker) : nil
+      }
+      at -= 1
+    }
+    return nil
   }
 
   /// Without leading and trailing ASCII spaces and tabs.

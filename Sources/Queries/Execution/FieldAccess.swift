@@ -3,7 +3,7 @@ import FirestoreModel
 extension Document {
   /// The value at a field path (maps walked segment by segment), or nil when missing.
   /// `__name__` reads as the document's reference.
-  func queryValue(at field: FieldPath) -> Value? {
+  package func queryValue(at field: FieldPath) -> Value? {
     if field.isDocumentID { return .reference(path) }
     guard let first = field.segments.first, var value = fields[first] else { return nil }
     for segment in field.segments.dropFirst() {

@@ -36,7 +36,7 @@ package final class QueryEngine: @unchecked Sendable {
   }
 
   /// Documents of a scope, ordered by path (cached).
-  func documents(in scope: QueryScope) -> [Document] {
+  package func documents(in scope: QueryScope) -> [Document] {
     lock.lock()
     defer { lock.unlock() }
     if let cached = scopes[scope] { return cached }

@@ -2,24 +2,9 @@ import FirestoreModel
 
 /// The execution pipeline on a candidate list (already in path order): filters, order-by
 /// existence, sort, cursors, offset, limit, `limitToLast` reversal, projection.
-enum QueryExecution {
+package enum QueryExecution {
   static func run(_ query: NormalizedQuery, candidates: [Document], plan: ExecutionPlan) -> QueryResult {
-    let order = query.wireOrderBy
-    // Documents lacking an order-by field (or, for aggregations, an aggregated field)
-    // are not in the index that serves the query.
-    var required = order.map(\.field).filter { !$0.isDocumentID }
-    required += query.aggregations.compactMap(\.field)
-    var matched = candidates.filter { document in
-      query.filters.allSatisfy { FilterMatcher.matches($0, document) }
-        && required.allSatisfy { document.queryValue(at: $0) != nil }
-    }
-    matched.sort { compare($0, $1, order) < 0 }
-    if let start = query.wireStartAt {
-      matched.removeAll { !sortsAfterStart(start, order, $0) }
-    }
-    if let end = query.wireEndAt {
-      matched.removeAll { !sortsBeforeEnd(end, order, $0) }
-    }
+    var matched = ordered(query, candidates.filter { hasIndexedFields(query, $0) })
     let offset = Int(clamping: max(0, query.offset ?? 0))
     let skipped = min(offset, matched.count)
     matched.removeFirst(skipped)
@@ -36,8 +21,52 @@ enum QueryExecution {
     return QueryResult(documents: documents, aggregations: [], reads: max(1, matched.count + skipped), plan: plan)
   }
 
+  /// Whether a document holds every field the serving index holds: the order-by fields and,
+  /// for aggregations, the aggregated fields (documents lacking one are not in the index).
+  package static func hasIndexedFields(_ query: NormalizedQuery, _ document: Document) -> Bool {
+    query.wireOrderBy.allSatisfy { $0.field.isDocumentID || document.queryValue(at: $0.field) != nil }
+      && query.aggregations.allSatisfy { $0.field.map { document.queryValue(at: $0) != nil } ?? true }
+  }
+
+  /// The documents of `candidates` (each holding the indexed fields) the query matches, in the
+  /// wire order, within its cursors: what offset and limit then cut.
+  /// With `presorted`, `candidates` are already in the wire order (`sorted(_:by:)`).
+  package static func ordered(_ query: NormalizedQuery, _ candidates: [Document], presorted: Bool = false)
+    -> [Document]
+  {
+    let matched = candidates.filter { document in query.filters.allSatisfy { FilterMatcher.matches($0, document) } }
+    return (presorted ? matched : sorted(matched, by: query.wireOrderBy)).filter { withinCursors(query, $0) }
+  }
+
+  /// Documents in an order-by's order (then by path): each document's order values are read
+  /// once, not at every comparison (a sort of 100,000 documents compares some 1.7 million pairs).
+  package static func sorted(_ documents: [Document], by order: [OrderBy]) -> [Document] {
+    let keys = documents.map { document in
+      order.map { entry in
+        entry.field.isDocumentID ? Value.reference(document.path) : (document.queryValue(at: entry.field) ?? .null)
+      }
+    }
+    let positions = documents.indices.sorted { a, b in
+      for (i, entry) in order.enumerated() {
+        var c = Value.compare(keys[a][i], keys[b][i])
+        if entry.direction == .descending { c = -c }
+        if c != 0 { return c < 0 }
+      }
+      return Value.compare(.reference(documents[a].path), .reference(documents[b].path)) < 0
+    }
+    return positions.map { documents[$0] }
+  }
+
+  /// Whether a document lies within the query's wire cursors.
+  package static func withinCursors(_ query: NormalizedQuery, _ document: Document) -> Bool {
+    let order = query.wireOrderBy
+    if let start = query.wireStartAt, !sortsAfterStart(start, order, document) { return false }
+    if let end = query.wireEndAt, !sortsBeforeEnd(end, order, document) { return false }
+    return true
+  }
+
   /// Compares two documents by an order-by list (`__name__` compares paths).
-  static func compare(_ a: Document, _ b: Document, _ order: [OrderBy]) -> Int {
+  package static func compare(_ a: Document, _ b: Document, _ order: [OrderBy]) -> Int {
     for entry in order {
       var c: Int
       if entry.field.isDocumentID {

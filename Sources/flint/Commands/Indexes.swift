@@ -13,7 +13,8 @@ extension Flint {
       discussion: """
         Each QUERYFILE holds one query DSL line per query (such as \
         'collection("posts").where("author", "==", auth.uid).orderBy("createdAt", "desc')), \
-        '#' comments and an optional trailing '@weight N' (how often it runs). Flint computes \
+        '#' comments and optional trailing '@weight N' (how often it runs) and '@max-reads N' \
+        (the most reads it may bill on the seed data, checked by --reads). Flint computes \
         the index each query needs, which the existing manifest already serves (automatic \
         single-field indexes, index merging, composite indexes), and the fewest composite \
         indexes and field overrides to add within --limit and --override-limit. The merged \
@@ -31,7 +32,10 @@ extension Flint {
         Firestore queries are found statically (--list-queries prints them). A query Flint \
         cannot resolve (a field from user input) is listed as unresolved, never guessed: \
         --check fails on it unless --allow-unresolved, and nothing is pruned. \
-        Exit status: 0 done; 1 when the manifest is over --limit or --override-limit, or with \
+        --reads --data FILE prints instead what each query bills on the seed documents (Query \
+        Explain's read operations, --scale COLLECTION=N to count each document N times), most \
+        first, with the total weighted by @weight. \
+        Exit status: 0 done; 1 when a query is over its @max-reads (--reads), when the manifest is over --limit or --override-limit, or with \
         --check when a query is not served by the existing manifest; 2 usage problems, \
         unreadable or invalid files, bad query lines.
         """
@@ -84,6 +88,29 @@ extension Flint {
       name: .customLong("allow-unresolved"), help: "With --check: do not fail on source queries Flint cannot resolve.")
     var allowUnresolved = false
 
+    @Flag(
+      name: .long,
+      help:
+        "Print each query's reads on --data (Query Explain's read operations), most first, and the total weighted by @weight; exit 1 when a query is over its @max-reads."
+    )
+    var reads = false
+
+    @Option(
+      name: .long, help: "With --reads: the seed documents the queries run on (tagged JSON or Firestore REST JSON).")
+    var data: String?
+
+    @Option(
+      name: .long,
+      help: "With --reads: COLLECTION=N counts each document of the collection (id) N times; repeatable.")
+    var scale: [String] = []
+
+    @Option(
+      name: .long,
+      help:
+        #"With --reads: the user auth.uid and auth.token stand for ({"uid": "alice"}); without it they match no document."#
+    )
+    var auth: String?
+
     @Argument(help: "Workload files (one query per line), or app source files and folders.")
     var queryFiles: [String] = []
 
@@ -112,6 +139,25 @@ extension Flint {
             ? JSONWriter.text(extraction.json, style: .pretty) + "\n" : VisibleText.escapedLines(extraction.text))
         return
       }
+      if reads {
+        guard data != nil else { throw UsageProblem("--reads needs --data: the seed documents the queries run on") }
+        if check || out != nil || prune {
+          throw UsageProblem("--reads prints reads only; leave out --check, --out and --prune")
+        }
+      } else if data != nil || !scale.isEmpty || auth != nil {
+        throw UsageProblem("--data, --scale and --auth are for --reads")
+      }
+      var bindings: [String: Value] = [:]
+      if let auth {
+        do {
+          if let user = try PlaygroundInput.auth(auth) {
+            bindings["request.auth"] = PlaygroundInput.authBinding(user)
+          }
+        } catch {
+          throw UsageProblem("invalid --auth: \(error.description)")
+        }
+      }
+      let scaleFactors = try ScaleOption.parse(scale)
       let limit = try self.limit.value(for: "--limit")
       let overrideLimit = try self.overrideLimit.value(for: "--override-limit")
       if check, out != nil { throw UsageProblem("--check writes nothing; leave out --out") }
@@ -128,8 +174,10 @@ extension Flint {
       let options = PlanOptions(compositeLimit: limit, overrideLimit: overrideLimit, prune: prune)
       let output: IndexesJob.Output
       do {
-        output = try IndexesJob.run(
-          .init(queryFiles: files, existing: existingFile, options: options, strict: strict, sourceFiles: sources))
+        var input = IndexesJob.Input(
+          queryFiles: files, existing: existingFile, options: options, strict: strict, sourceFiles: sources)
+        input.bindings = bindings
+        output = try IndexesJob.run(input)
       } catch {
         throw UsageProblem(printed: error.description)
       }
@@ -141,6 +189,16 @@ extension Flint {
             keepingTabs: false))
       }
       if !output.problems.isEmpty { Output.error(WorkloadProblemText.text(output.problems)) }
+      if reads, let data {
+        if output.problems.contains(where: \.notText) { throw ExitCode(ExitStatus.usage) }
+        let report = WorkloadReads(
+          output.queries, manifest: output.existing, store: try DataInput.load(data), scale: scaleFactors)
+        Output.out(format == .json ? report.json() : VisibleText.escapedLines(report.text()))
+        for line in report.overBudgetLines() { Output.error(VisibleText.escaped("flint: \(line)", keepingTabs: false)) }
+        if !report.overBudget.isEmpty { throw ExitCode(ExitStatus.failure) }
+        if !output.problems.isEmpty { throw ExitCode(ExitStatus.usage) }
+        return
+      }
       guard let plan = output.plan else {
         // A file that is not text gets its one error and nothing else.
         if !output.problems.contains(where: \.notText) {

@@ -26,9 +26,12 @@ extension Flint {
         Without --rules, the "firestore" rules of firebase.json in the current directory are \
         used when present, and without --indexes its "indexes" manifest: the report names the \
         index the query needs and whether the manifest serves it (else the backend's \
-        FAILED_PRECONDITION message with the console link). Exit status: 0 valid (and allowed \
+        FAILED_PRECONDITION message with the console link). \
+        --analyze prints Query Explain's report instead: the indexes used (as Firestore prints them) and, \
+        on --data, the results returned, read operations billed, index entries and documents scanned; \
+        --plan the indexes alone. Exit status: 0 valid (and allowed \
         when rules are given, and served when a manifest is), 1 invalid, denied or missing an \
-        index, 2 usage problem, unreadable or invalid files (rules that do not compile, bad JSON).
+        index (or over --max-reads), 2 usage problem, unreadable or invalid files (rules that do not compile, bad JSON).
         """
     )
 
@@ -53,6 +56,26 @@ extension Flint {
     @Option(name: .long, help: "Explanations of a document request: short or full (the whole trace).")
     var explain: ExplainLevel = .short
 
+    @Flag(
+      name: .long,
+      help:
+        "Query Explain with analyze: the indexes used and what running the query on --data scans and bills (results returned, read operations, index entries and documents scanned). The rules are not applied, as Query Explain does not apply them."
+    )
+    var analyze = false
+
+    @Flag(name: .long, help: "Query Explain without analyze: the indexes the query uses, nothing executed.")
+    var plan = false
+
+    @Option(
+      name: .customLong("max-reads"),
+      help: "Exit 1 when the query bills more than N reads on --data (a budget for CI).")
+    var maxReads: Int?
+
+    @Option(
+      name: .long,
+      help: "COLLECTION=N: count each document of the collection (id) N times in the figures; repeatable.")
+    var scale: [String] = []
+
     @Argument(help: "The query, or get|create|update|set|delete PATH.")
     var words: [String] = []
 
@@ -75,6 +98,8 @@ extension Flint {
         return
       }
       guard dataJSON == nil else { throw UsageProblem("--data-json is only for create, update and set") }
+      playground.explain = try explainOption()
+      playground.scale = try ScaleOption.parse(scale)
       var bound: [String: Value] = [:]
       for variable in variables {
         do {
@@ -85,11 +110,32 @@ extension Flint {
         }
       }
       let report = playground.run(words.joined(separator: " "), auth: user, time: requestTime, variables: bound)
-      // Text shows the user's query, paths and values: escaped for the terminal.
-      Output.out(
-        format == .json ? PlaygroundRenderer.json(report) : VisibleText.escapedLines(PlaygroundRenderer.text(report)))
-      noteSignedOut(user, denied: report.proof.map { !$0.allowed } ?? false, rules: report.rulesSource)
-      if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+      if analyze || plan {
+        Output.out(
+          format == .json
+            ? PlaygroundRenderer.explainJSON(report) : VisibleText.escapedLines(PlaygroundRenderer.explainText(report)))
+      } else {
+        // Text shows the user's query, paths and values: escaped for the terminal.
+        Output.out(
+          format == .json ? PlaygroundRenderer.json(report) : VisibleText.escapedLines(PlaygroundRenderer.text(report)))
+        noteSignedOut(user, denied: report.proof.map { !$0.allowed } ?? false, rules: report.rulesSource)
+      }
+      var status = analyze || plan ? report.explainExitStatus : report.exitStatus
+      if let maxReads, let reads = report.explain?.stats?.readOperations, reads > maxReads {
+        Output.error(ExplainRenderer.overBudget(reads: reads, budget: maxReads))
+        status = 1
+      }
+      if status != 0 { throw ExitCode(status) }
+    }
+
+    /// What --plan, --analyze, --max-reads and --scale ask for, checked together.
+    private func explainOption() throws(UsageProblem) -> ExplainOption {
+      if plan, analyze { throw UsageProblem("--plan and --analyze do not go together (--analyze includes the plan)") }
+      if let maxReads, maxReads < 0 { throw UsageProblem("--max-reads needs a number of reads (0 or more)") }
+      if plan, maxReads != nil { throw UsageProblem("--max-reads needs the query to run: use --analyze, not --plan") }
+      if !scale.isEmpty, !analyze { throw UsageProblem("--scale is for --analyze: the estimate it prints is scaled") }
+      // Without --plan the report's reads are Query Explain's read operations.
+      return plan ? .plan : .analyze
     }
 
     private func runDocument(
@@ -99,6 +145,9 @@ extension Flint {
     {
       guard let path = PlaygroundInput.documentPath(words[1]) else {
         throw UsageProblem("'\(words[1])' is not a document path (collection/id, an even number of segments)")
+      }
+      if analyze || plan || maxReads != nil || !scale.isEmpty {
+        throw UsageProblem("--analyze, --plan, --max-reads and --scale are for queries, not document requests")
       }
       if dataJSON != nil, !kind.takesData { throw UsageProblem("--data-json is only for create, update and set") }
       if kind == .update, dataJSON == nil { throw UsageProblem("update needs --data-json: the fields it changes") }

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+/// `flint query --analyze/--plan/--max-reads/--scale` and `flint indexes --reads`.
+@Suite("flint query --analyze and flint indexes --reads")
+struct ExplainCommandTests {
+  static let rules = """
+    rules_version = '2';
+    service cloud.firestore {
+      match /databases/{database}/documents {
+        match /posts/{post} { allow read: if false; }
+      }
+    }
+    """
+  static let data = """
+    {"posts/p1": {"owner": "alice", "likes": 10},
+     "posts/p2": {"owner": "bob", "likes": 3},
+     "posts/p3": {"owner": "alice", "likes": 0}}
+    """
+
+  static func sandbox() throws -> Sandbox {
+    let box = try Sandbox()
+    try box.write("posts.rules", rules)
+    try box.write("data.json", data)
+    try box.write("firestore.indexes.json", #"{"indexes": [], "fieldOverrides": []}"#)
+    return box
+  }
+
+  @Test("--analyze prints Query Explain's report; the rules are not applied")
+  func analyze() throws {
+    let box = try Self.sandbox()
+    let result = try box.run(
+      "query", "--rules", "posts.rules", "--data", "data.json", "--analyze",
+      #"collection("posts").where("owner", "==", "alice")"#)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stdout == """
+        plan:
+          indexes used:
+            (owner ASC, __name__ ASC) Collection
+        execution:
+          results returned: 2
+          read operations: 2
+          index entries scanned: 2
+          documents scanned: 2
+
+        """)
+  }
+
+  @Test("--analyze --format json: explainMetrics as the SDKs return it")
+  func analyzeJSON() throws {
+    let box = try Self.sandbox()
+    let result = try box.run(
+      "query", "--data", "data.json", "--analyze", "--format", "json",
+      #"collection("posts").where("owner", "==", "bob")"#)
+    #expect(result.status == 0)
+    #expect(
+      result.stdout
+        == #"{"explainMetrics": {"planSummary": {"indexesUsed": [{"query_scope": "Collection", "properties": "(owner ASC, __name__ ASC)"}]}, "executionStats": {"resultsReturned": 1, "readOperations": 1, "debugStats": {"index_entries_scanned": 1, "documents_scanned": 1}}}}"#
+        + "\n")
+  }
+
+  @Test("--plan: the indexes only; a missing index fails with a manifest")
+  func plan() throws {
+    let box = try Self.sandbox()
+    let served = try box.run("query", "--plan", #"collection("posts").orderBy("likes", "desc")"#)
+    #expect(served.status == 0)
+    #expect(served.stdout == "plan (not executed):\n  indexes used:\n    (likes DESC, __name__ DESC) Collection\n")
+    let missing = try box.run(
+      "query", "--plan", "--indexes", "firestore.indexes.json",
+      #"collection("posts").where("owner", "==", "alice").orderBy("likes")"#)
+    #expect(missing.status == 1)
+    #expect(
+      missing.stdout.contains(
+        "(owner ASC, likes ASC, __name__ ASC) Collection (MISSING: not in firestore.indexes.json)"))
+  }
+
+  @Test("--max-reads: exit 1 over the budget, 0 within it")
+  func maxReads() throws {
+    let box = try Self.sandbox()
+    let query = #"collection("posts").where("likes", ">=", 0)"#
+    let over = try box.run("query", "--data", "data.json", "--max-reads", "2", query)
+    #expect(over.status == 1)
+    #expect(over.stderr.contains("the query bills 3 reads on the seeded data, over --max-reads 2"))
+    #expect(over.stdout.contains("reads: 3"))
+    let within = try box.run("query", "--data", "data.json", "--max-reads", "3", query)
+    #expect(within.status == 0)
+    let bad = try box.run("query", "--plan", "--max-reads", "3", query)
+    #expect(bad.status == 2)
+  }
+
+  @Test("--scale multiplies a collection's documents and says the figures are scaled")
+  func scale() throws {
+    let box = try Self.sandbox()
+    let result = try box.run(
+      "query", "--data", "data.json", "--analyze", "--scale", "posts=1000",
+      #"collection("posts").where("owner", "==", "alice")"#)
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("execution (estimate, scaled: posts ×1000):\n  results returned: 2000\n"))
+    let bad = try box.run("query", "--data", "data.json", "--analyze", "--scale", "posts=0", #"collection("posts")"#)
+    #expect(bad.status == 2)
+    #expect(bad.stderr.contains("invalid --scale"))
+  }
+
+  @Test("flint indexes --reads: most reads first, the weighted total, @max-reads fails")
+  func workloadReads() throws {
+    let box = try Self.sandbox()
+    try box.write(
+      "queries.txt",
+      """
+      collection("posts").where("owner", "==", "alice") @weight 10
+      collection("posts") @max-reads 2
+      collection("posts").where("owner", "==", "carol")
+      """)
+    let result = try box.run("indexes", "--reads", "--data", "data.json", "queries.txt")
+    #expect(result.status == 1)
+    #expect(
+      result.stdout == """
+        reads on the seed data, most first:
+          3  queries.txt:2  collection("posts")  OVER @max-reads 2
+          2  queries.txt:1  collection("posts").where("owner", "==", "alice")  ×10
+          1  queries.txt:3  collection("posts").where("owner", "==", "carol")
+        total: 24 reads (each query's reads × its @weight)
+
+        """)
+    #expect(
+      result.stderr.contains("queries.txt:2: over budget: the query bills 3 reads on the seed data, over @max-reads 2"))
+    let noData = try box.run("indexes", "--reads", "queries.txt")
+    #expect(noData.status == 2)
+  }
+}
