@@ -47,7 +47,8 @@ public struct QueryCheck: Sendable, CustomStringConvertible {
   init(_ report: QueryReport) {
     isValid = report.isValid
     error = report.error
-    allowed = report.isValid && (report.proof?.allowed ?? true)
+    // A query whose proof needs a value nothing binds is not allowed (`error` names the value).
+    allowed = report.isValid && report.missingValue == nil && (report.proof?.allowed ?? true)
     suggestions = report.proof?.suggestions ?? []
     indexRequirement = report.index.map { serving in
       IndexRequirement(
