@@ -13,7 +13,7 @@ extension ReplSession {
     if let missing = report.missingValue {
       // Valid, but the proof and the results need a value nothing binds.
       pendingResults = []
-      var out = "\(style.verdict(false)) query on \(normalized.scope): no value for '\(missing.name)'"
+      var out = "query on \(normalized.scope) not decided: no value for '\(missing.name)'"
       out += " (bind it with :var \(missing.name)=...)\n  valid: yes\n"
       out += "  orderBy: " + normalized.orderBy.map(\.description).joined(separator: ", ") + "\n"
       return .message(out, failed: true)
