@@ -52,7 +52,7 @@ enum SourceExtractionBench {
         ("languages", .string(languages.map(\.folder).joined(separator: ","))), ("files", .int(files.count)),
         ("lines", .int(lineCount)), ("bytes", .int(bytes)), ("queries", .int(queries)),
         ("unresolved", .int(unresolved)), ("seconds", format(seconds, digits: 3)),
-        ("mb_per_second", format(Double(bytes) / 1_000_000 / seconds, digits: 1)),
+        ("mb_per_second", format(Double(bytes) / 1_000_000 / seconds, digits: 2)),
         ("lines_per_second", format(Double(lineCount) / seconds, digits: 0)),
       ])
   }

@@ -35,7 +35,8 @@ package enum QueryUnknowns {
       switch step.kind {
       case .filter(let filter): finder.visit(filter)
       case .limit(let expr), .limitToLast(let expr), .offset(let expr): finder.visit(expr)
-      case .cursor(_, let values): values.forEach { finder.visit($0) }
+      case .cursor(_, let values):
+        for value in values { finder.visit(value) }
       case .orderBy, .select, .aggregate, .queryCall: break
       }
     }
@@ -49,7 +50,8 @@ package enum QueryUnknowns {
     mutating func visit(_ filter: FilterExpr) {
       switch filter.kind {
       case .field(_, _, let value): visit(value)
-      case .composite(_, let children): children.forEach { visit($0) }
+      case .composite(_, let children):
+        for child in children { visit(child) }
       case .nonFilter: break
       }
     }
@@ -60,8 +62,10 @@ package enum QueryUnknowns {
         add(segments.joined(separator: "."), expr.range)
       case .expression(let text) where context.lookup([text]) == nil:
         add(text, expr.range)
-      case .array(let items): items.forEach { visit($0) }
-      case .map(let entries): entries.forEach { visit($0.value) }
+      case .array(let items):
+        for item in items { visit(item) }
+      case .map(let entries):
+        for entry in entries { visit(entry.value) }
       default: break
       }
     }
