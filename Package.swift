@@ -102,7 +102,7 @@ let package = Package(
     .executableTarget(
       name: "flint-bench",
       dependencies: [
-        "FlintKit", "FlintLanguageServer", "IndexAdvisor", "Queries", "RulesEngine", "RulesLanguage", "FirestoreModel",
+        "FlintKit", "FlintLanguageServer", "IndexAdvisor", "SourceQueries", "Queries", "RulesEngine", "RulesLanguage", "FirestoreModel",
       ]
     ),
     // Helpers shared by the test targets (seeded random numbers, package paths).

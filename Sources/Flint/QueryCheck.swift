@@ -6,9 +6,11 @@ import IndexAdvisor
 public struct QueryCheck: Sendable, CustomStringConvertible {
   /// Whether the client SDK and the backend accept the query.
   public let isValid: Bool
-  /// Why the query is invalid: the SDK's exact message (or the backend's); nil when valid.
+  /// Why the query is invalid: the SDK's exact message (or the backend's); for a valid query
+  /// naming a value nothing binds (`where("owner", "==", who)`), that the rules proof needs it;
+  /// else nil.
   public let error: String?
-  /// Whether the rules allow the query (false when it is invalid).
+  /// Whether the rules allow the query (false when it is invalid or a value it names is unbound).
   public let allowed: Bool
   /// Query changes that would let the rules allow it, e.g. `add .where("owner", "==", auth.uid)`;
   /// empty when allowed or when none is known.
@@ -47,7 +49,8 @@ public struct QueryCheck: Sendable, CustomStringConvertible {
   init(_ report: QueryReport) {
     isValid = report.isValid
     error = report.error
-    allowed = report.isValid && (report.proof?.allowed ?? true)
+    // A query whose proof needs a value nothing binds is not allowed (`error` names the value).
+    allowed = report.isValid && report.missingValue == nil && (report.proof?.allowed ?? true)
     suggestions = report.proof?.suggestions ?? []
     indexRequirement = report.index.map { serving in
       IndexRequirement(

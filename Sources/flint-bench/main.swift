@@ -2,6 +2,7 @@
 // Run with `make bench` (release build). Figures go into README.md.
 //
 // Usage: flint-bench [parse] [lint] [parse-phases] [eval] [hashing] [suite] [query] [explain] [proof] [indexes] [lsp]
+//                    [source]
 //                    [--lines N] [--iterations N] [--runs N] [--profile]
 // `parse` also measures the lints' share of `flint check` (`lint` alone does only that).
 // Default: every benchmark but parse-phases (which splits parse into source / parse / check /
@@ -31,3 +32,6 @@ if wanted("explain") { print(ExplainBench.run(repeats: options.repeats).line()) 
 if wanted("proof") { print(ProofBench.run(iterations: options.iterations ?? 100_000).line()) }
 if wanted("indexes") { for result in IndexBench.run() { print(result.line()) } }
 if wanted("lsp") { print(LspBench.run(lines: options.lines ?? 2_000).line()) }
+if wanted("source") {
+  print(SourceExtractionBench.run(lines: options.lines ?? 200_000, repeats: options.repeats).line())
+}

@@ -94,15 +94,47 @@ struct QueryCommandTests {
       #"collection("posts").where("owner", "==", who).where("likes", ">", n)"#)
     #expect(result.status == 0)
     #expect(result.stdout.contains("results: 1\n  posts/p1 "))
-    let unbound = try box.run("query", #"collection("posts").where("owner", "==", who)"#)
-    #expect(unbound.status == 1)
-    // The library says nothing binds it; flint query says how, with its own option.
+    // Unbound, `who` is an unknown value: the query is valid and its index known without it.
+    let unknown = try box.run("query", #"collection("posts").where("owner", "==", who)"#)
+    #expect(unknown.status == 0)
+    #expect(unknown.stdout.hasPrefix("valid: yes\n"))
+    #expect(unknown.stdout.contains("unknown values: who\n"))
+    // Running it on documents needs the value: the library says nothing binds it, flint query
+    // says how, with its own option.
     let hint = "no value bound for 'who'; pass it as a binding (for example --var who=...)"
-    #expect(unbound.stdout.hasPrefix("valid: no: \(hint)\n"))
+    let unbound = try box.run("query", "--data", "data.json", #"collection("posts").where("owner", "==", who)"#)
+    #expect(unbound.status == 1)
+    #expect(unbound.stdout.contains("results: not run: \(hint)\n"))
     #expect(unbound.stdout.contains("error: \(hint) [query.flint.unbound-variable]"))
-    let json = try box.run("query", "--format", "json", #"collection("posts").where("owner", "==", who)"#)
+    let proof = try box.run(
+      "query", "--rules", "posts.rules", #"collection("posts").where("owner", "==", who).limit(5)"#)
+    #expect(proof.status == 1)
+    #expect(proof.stdout.contains("rules: not decided: \(hint)\n"))
+    let json = try box.run(
+      "query", "--format", "json", "--data", "data.json", #"collection("posts").where("owner", "==", who)"#)
     #expect(json.stdout.contains(#""error": "\#(hint)""#))
+    #expect(json.stdout.contains(#""unknownValues": ["who"]"#))
     #expect(try box.run("query", "--var", "novalue", #"collection("posts")"#).status == 2)
+  }
+
+  @Test("a query pasted from app code runs as written; its path variable comes from --var")
+  func pasted() throws {
+    let box = try Self.sandbox()
+    try box.write(
+      "orgs.json",
+      #"{"orgs/acme/projects/p1": {"status": "open", "createdAt": 2}, "orgs/other/projects/p2": {"status": "open", "createdAt": 1}}"#
+    )
+    let query =
+      #"query(collection(db, "orgs", orgId, "projects"), where("status", "==", "open"), orderBy("createdAt", "desc"), limit(20),)"#
+    let shape = try box.run("query", query)
+    #expect(shape.status == 0)
+    #expect(shape.stdout.contains("index: composite projects (status ASC, createdAt DESC, __name__ DESC)"))
+    let missing = try box.run("query", "--data", "orgs.json", query)
+    #expect(missing.status == 1)
+    #expect(missing.stdout.contains("--var orgId=..."))
+    let run = try box.run("query", "--data", "orgs.json", "--var", "orgId=acme", query)
+    #expect(run.status == 0)
+    #expect(run.stdout.contains("results: 1\n  orgs/acme/projects/p1 "))
   }
 
   @Test("an invalid query: exit 1 with the SDK message")

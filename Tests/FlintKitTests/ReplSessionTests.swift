@@ -52,6 +52,24 @@ import Testing
     }
   }
 
+  @Test(":var binds a value a pasted query needs; without it the query is valid but not run")
+  func variables() throws {
+    let project = try Project()
+    var session = project.session()
+    _ = session.execute(":as alice")
+    let query = #"db.collection("posts").whereField("owner", isEqualTo: owner).limit(to: 5)"#
+    let missing = session.execute(query)
+    #expect(missing.failed)
+    #expect(missing.text.contains("no value for 'owner' (bind it with :var owner=...)"))
+    #expect(missing.text.contains("valid: yes"))
+    #expect(session.execute(":var owner=alice").text == "owner = \"alice\"\n")
+    let allowed = session.execute(query)
+    #expect(!allowed.failed, "\(allowed.text)")
+    #expect(allowed.text.contains("results: 1"))
+    #expect(session.execute(":var").text == "owner = \"alice\"\n")
+    #expect(session.execute(":var owner").parseFailed)
+  }
+
   @Test("an ALLOW names every allow that grants; a DENY notes what was null and why")
   func explainedVerdicts() throws {
     let project = try Project()

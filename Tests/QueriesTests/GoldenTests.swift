@@ -10,12 +10,31 @@ struct GoldenTests {
   static let validityFile = GoldenCorpus.file("validity.txt")
   static let normalizationFile = GoldenCorpus.file("normalization.txt")
   static let executionFile = GoldenCorpus.file("execution.txt")
+  static let pastedFile = GoldenCorpus.file("pasted.txt")
 
   @Test("every query golden file has cases")
   func corpusHasCases() {
     #expect(Self.validityFile.cases.count >= 20)
     #expect(Self.normalizationFile.cases.count >= 10)
     #expect(Self.executionFile.cases.count >= 10)
+    #expect(Self.pastedFile.cases.count >= 40)
+  }
+
+  /// Queries as app code writes them, with unbound names as unknown values: the normalized
+  /// query and the unknowns, or the first problem.
+  @Test("pasted", arguments: pastedFile.cases)
+  func pasted(_ golden: GoldenFile.Case) {
+    let context = QueryContext(bindings: GoldenCorpus.context.bindings, placeholdersForUnbound: true)
+    let prepared = QueryPipeline.prepare(SourceFile(name: "<golden>", text: golden.text), context: context)
+    guard let normalized = prepared.normalized else {
+      Self.pastedFile.check(golden, actual: GoldenCorpus.validity(golden.text, context: context), golden.text)
+      return
+    }
+    var lines = normalized.description.split(separator: "\n").map(String.init)
+    if !normalized.unknownValues.isEmpty {
+      lines.append("unknown: " + normalized.unknownValues.map(\.name).joined(separator: ", "))
+    }
+    Self.pastedFile.check(golden, actual: lines, golden.text)
   }
 
   @Test("validity", arguments: validityFile.cases)

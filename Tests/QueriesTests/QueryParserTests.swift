@@ -69,7 +69,7 @@ struct QueryParserTests {
 
   @Test("recovery: one bad step does not hide a later one")
   func recovery() {
-    let parsed = parse(#"collection("c").where("a" ~ 1).orderBy("b", "sideways").limit(2)"#)
+    let parsed = parse(#"collection("c").where("a" # 1).orderBy("b", "sideways").limit(2)"#)
     #expect(parsed.diagnostics.count == 3)
     #expect(parsed.query?.steps.count == 1)
   }

@@ -7,8 +7,9 @@ import RulesLanguage
 /// Renders `flint query` reports as text or as one line of JSON:
 /// `{"valid", "error", "normalizedOrderBy": [[field, "asc"|"desc"]], "rules": {"decision",
 /// "explanation"}, "results": [{"path", "data"}], "reads", "aggregations", "index": {"kind",
-/// "indexes", "fieldOverrides", "servedBy", "missing", "manifest"}}` (`rules` only when rules
-/// were given, `aggregations` only for aggregation queries, `index` only for valid queries;
+/// "indexes", "fieldOverrides", "servedBy", "missing", "manifest"}, "unknownValues": [name]}`
+/// (`rules` only when rules were given and decided, `aggregations` only for aggregation queries,
+/// `index` only for valid queries, `unknownValues` only when the query names values nothing binds;
 /// `data` is tagged JSON).
 package enum PlaygroundRenderer {
   /// `flint query`'s words for an unbound variable: how to bind it with `--var` (the library
@@ -39,15 +40,26 @@ package enum PlaygroundRenderer {
       return out
     }
     out += "valid: yes\n"
+    if report.missingValue != nil, report.rulesSource != nil {
+      out += "rules: not decided: \(report.error ?? "a value is missing")\n"
+    }
     if let proof = report.proof, let rules = report.rulesSource {
       out += "rules: \(proof.allowed ? "allow" : "deny")\n"
       out += indent(ProofRenderer.text(proof, source: rules))
     }
     out +=
       "orderBy: " + normalized.orderBy.map { "\($0.field) \($0.direction.rawValue)" }.joined(separator: ", ") + "\n"
+    if !normalized.unknownValues.isEmpty {
+      out += "unknown values: " + normalized.unknownValues.map(\.name).joined(separator: ", ") + "\n"
+    }
     if let index = report.index {
       out += IndexLineRenderer.text(
         index, manifest: report.indexesName, project: report.project, database: report.database)
+    }
+    if report.missingValue != nil {
+      out += "results: not run: \(report.error ?? "a value is missing")\nreads: 0\n"
+      out += DiagnosticRenderer.text(report.diagnostics, in: report.source)
+      return out
     }
     guard let result = report.result else {
       out += "results: none (the rules deny the query)\nreads: 0\n"
@@ -113,6 +125,9 @@ package enum PlaygroundRenderer {
     }
     if let index = report.index {
       members.append(("index", IndexLineRenderer.json(index, manifest: report.indexesName)))
+    }
+    if let unknown = report.normalized?.unknownValues, !unknown.isEmpty {
+      members.append(("unknownValues", .array(unknown.map { .string($0.name) })))
     }
     return JSONValue.object(members).text(.spaced) + "\n"
   }

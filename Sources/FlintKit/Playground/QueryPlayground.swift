@@ -36,7 +36,9 @@ package struct QueryPlayground: Sendable {
   }
 
   /// Runs query text for a user (`auth`, nil when signed out) at `time`. The query may use
-  /// `auth.uid`, `auth.token.<claim>`, `request.time` and the names in `variables`.
+  /// `auth.uid`, `auth.token.<claim>`, `request.time` and the names in `variables`. A name
+  /// nothing binds is an unknown value: validity, order and index are reported without it;
+  /// the proof and the run need it when there are rules or documents (`missingValue`).
   package func run(
     _ text: String, auth: Auth?, time: Timestamp = Timestamp(seconds: 0), variables: [String: Value] = [:]
   ) -> QueryReport {
@@ -44,7 +46,8 @@ package struct QueryPlayground: Sendable {
     var bindings = variables
     bindings["request.time"] = .timestamp(time)
     if let auth { bindings["request.auth"] = PlaygroundInput.authBinding(auth) }
-    let prepared = QueryPipeline.prepare(source, context: QueryContext(bindings: bindings, store: store))
+    let context = QueryContext(bindings: bindings, store: store, placeholdersForUnbound: true)
+    let prepared = QueryPipeline.prepare(source, context: context)
     var report = QueryReport(source: source, diagnostics: QueryPipeline.diagnostics(of: prepared))
     guard let normalized = prepared.normalized else {
       report.error = prepared.error?.message ?? report.diagnostics.first { $0.severity == .error }?.message
@@ -57,6 +60,16 @@ package struct QueryPlayground: Sendable {
     report.indexesName = indexes == nil ? nil : (indexesName ?? "firestore.indexes.json")
     report.project = project
     report.database = database
+    if let unknown = normalized.unknownValues.first, ruleset != nil || store.count > 0 {
+      // Proving the query and running it on documents need every value it names.
+      let error = unknown.error
+      report.error = error.message
+      report.unboundVariable = unknown.name
+      report.diagnostics.append(error.diagnostic)
+      report.missingValue = unknown
+      report.rulesSource = ruleset?.source
+      return report
+    }
     if let ruleset {
       let authorizer = ListAuthorizer(ruleset: ruleset, store: store, limits: limits)
       report.proof = authorizer.authorize(normalized, auth: auth, time: time, database: database)
@@ -130,6 +143,8 @@ package struct QueryReport: Sendable {
   package var unboundVariable: String?
   /// The normalized query, when valid.
   package var normalized: NormalizedQuery?
+  /// The unknown value the proof and the run need (the query is valid, but neither ran).
+  package var missingValue: UnknownValue?
   /// The rules decision, when rules were given.
   package var proof: ListProof?
   /// The rules text the proof's ranges point into.
@@ -168,9 +183,9 @@ package struct QueryReport: Sendable {
   }
 
   /// `flint query`'s exit status: 0 valid (and allowed, with rules; and served, with a
-  /// manifest), 1 invalid, denied or missing an index.
+  /// manifest), 1 invalid, denied, missing an index or missing a value the proof or run needs.
   package var exitStatus: Int32 {
-    guard isValid else { return 1 }
+    guard isValid, missingValue == nil else { return 1 }
     if missingIndex { return 1 }
     return proof?.allowed == false ? 1 : 0
   }

@@ -32,9 +32,10 @@ extension ReplSession {
   }
 
   /// Signs in from `--auth` and sets `--time` at start-up (already parsed by the caller).
-  package mutating func configure(auth: Auth?, time: Timestamp) {
+  package mutating func configure(auth: Auth?, time: Timestamp, variables: [String: Value] = [:]) {
     self.auth = auth
     userLabel = auth?.uid ?? "nobody"
     self.time = time
+    self.variables = variables
   }
 }

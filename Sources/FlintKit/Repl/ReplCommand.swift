@@ -16,6 +16,9 @@ package enum ReplCommand: Equatable, Sendable {
   case asUser(ReplUser, claimsJSON: String?, claimsColumn: Int)
   /// `:time RFC3339|now` (the value's 1-based column, for messages).
   case time(String, column: Int)
+  /// `:var NAME=VALUE` (a value for a name queries use; the text after `:var`, with its
+  /// 1-based column), or `:var` alone (lists the values).
+  case variable(String?, column: Int)
   /// `:data [PATH]`.
   case showData(String?)
   /// `:load rules|data|indexes FILE`.

@@ -5,8 +5,8 @@ import RulesLanguage
 package enum ReplCommandParser {
   /// The meta commands, for help and completion.
   package static let metaCommands = [
-    ":as", ":time", ":data", ":load", ":explain", ":indexes", ":analyze", ":save", ":commit", ":batch", ":abort",
-    ":more",
+    ":as", ":time", ":var", ":data", ":load", ":explain", ":indexes", ":analyze", ":save", ":commit", ":batch",
+    ":abort", ":more",
     ":history", ":help", ":quit",
   ]
 
@@ -16,14 +16,16 @@ package enum ReplCommandParser {
     if first.text.hasPrefix("#") { return .nothing }
     if first.text.hasPrefix(":") { return try meta(first, words) }
     if let kind = ReplWrite.Kind(rawValue: first.text) { return try request(kind, first, words) }
-    if let problem = unknownRequest(first, words) { throw problem }
+    if let problem = unknownRequest(first, words, line: line) { throw problem }
     return .query(line.trimmingSpaces)
   }
 
   /// A bare word that is no request kind, followed by a path (`gte /rooms/x`) or close to a
   /// kind (`gte`): a mistyped request, not a query (queries start with a call such as
   /// `collection(`), so it is named as an unknown command rather than parsed as a query.
-  private static func unknownRequest(_ first: Word, _ words: Words) -> ReplParseError? {
+  /// A word before a call (`let q = db.collection(...)`, `await getDocs(...)`) starts pasted
+  /// code, not a request.
+  private static func unknownRequest(_ first: Word, _ words: Words, line: String) -> ReplParseError? {
     guard first.text.allSatisfy({ $0.isLetter }) else { return nil }
     let kinds = ReplWrite.Kind.allCases.map(\.rawValue)
     // Kinds are short: a swap (`gte`) is two edits, more than `Suggestions.closest` allows.
@@ -32,6 +34,7 @@ package enum ReplCommandParser {
     let closest = nearest.flatMap { $0.1 <= 2 && $0.1 < lowered.count ? $0.0 : nil }
     let pathFollows = words.next(after: first.end)?.text.hasPrefix("/") == true
     guard closest != nil || pathFollows else { return nil }
+    if !pathFollows, line.contains("(") { return nil }
     let hint = closest.map { ", did you mean '\($0)'?" } ?? ""
     let shown = ReplShown.word(first.text)
     return ReplParseError(
@@ -97,6 +100,9 @@ package enum ReplCommandParser {
       let value = try required("an RFC 3339 time (2024-01-01T00:00:00Z) or now")
       try noMore(after: value.end)
       return .time(value.text, column: value.start + 1)
+    case ":var":
+      guard let binding = words.rest(after: word.end) else { return .variable(nil, column: 0) }
+      return .variable(binding.text, column: binding.start + 1)
     case ":data":
       if let argument { try noMore(after: argument.end) }
       return .showData(argument?.text)

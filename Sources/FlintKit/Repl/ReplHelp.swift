@@ -22,6 +22,10 @@ enum ReplHelp {
       "Signs in as a user (with custom claims), anonymously, or signs out."
     ),
     ("time", ":time 2024-01-01T00:00:00Z | :time now", "Sets request.time (default 1970-01-01T00:00:00Z)."),
+    (
+      "var", ":var NAME=VALUE | :var",
+      "A value for a name queries use (VALUE is JSON, else a string): proofs and results need every value."
+    ),
     ("data", ":data [PATH]", "Shows every document, one document, or one collection's documents."),
     ("load", ":load rules|data|indexes FILE", "Loads a file; on a problem the session keeps what it had."),
     ("explain", ":explain on|off", "Full traces of every sub-expression, or one-line verdicts with the failing part."),

@@ -55,6 +55,24 @@ extension ReplSession {
     return .message("request.time = \(time.rfc3339)\n")
   }
 
+  /// `:var NAME=VALUE` binds a value queries use; `:var` alone lists them.
+  mutating func setVariable(_ text: String?, column: Int, line: String) -> ReplOutcome {
+    guard let text else {
+      if variables.isEmpty { return .message("no values bound (:var NAME=VALUE binds one)\n") }
+      return .message(
+        variables.keys.sorted().map { "\($0) = \(ReplRenderer.compact(variables[$0]!))\n" }.joined())
+    }
+    do {
+      let (name, value) = try PlaygroundInput.variable(text, time: time)
+      variables[name] = value
+      return .message("\(name) = \(ReplRenderer.compact(value))\n")
+    } catch {
+      let problem = ReplParseError(
+        "invalid :var: \(error.description) (NAME=VALUE, VALUE JSON or a string)", column: column)
+      return .message(ReplRenderer.parseError(problem, line: line, style: style), parseFailed: true)
+    }
+  }
+
   /// `:data` (every document) or `:data PATH` (one document, or a collection's documents).
   func showData(_ text: String?) -> String {
     guard let text else {

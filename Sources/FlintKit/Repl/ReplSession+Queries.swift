@@ -9,8 +9,16 @@ extension ReplSession {
   mutating func runQuery(_ text: String) -> ReplOutcome {
     var playground = QueryPlayground(ruleset: rules?.ruleset, store: store, database: database)
     playground.explain = .analyze
-    let report = playground.run(text, auth: auth, time: time)
+    let report = playground.run(text, auth: auth, time: time, variables: variables)
     guard let normalized = report.normalized else { return invalidQuery(report, text: text) }
+    if let missing = report.missingValue {
+      // Valid, but the proof and the results need a value nothing binds.
+      pendingResults = []
+      var out = "query on \(normalized.scope) not decided: no value for '\(missing.name)'"
+      out += " (bind it with :var \(missing.name)=...)\n  valid: yes\n"
+      out += "  orderBy: " + normalized.orderBy.map(\.description).joined(separator: ", ") + "\n"
+      return .message(out, failed: true)
+    }
     if !queries.contains(normalized) {
       queries.append(normalized)
       queryTexts.append(text.trimmingCharacters(in: .whitespaces))

@@ -18,6 +18,8 @@ package struct ReplSession: Sendable {
   package internal(set) var userLabel = "nobody"
   /// `request.time`.
   package internal(set) var time = Timestamp(seconds: 0)
+  /// Values for names queries use (`:var`, `--var`).
+  package internal(set) var variables: [String: Value] = [:]
   /// The database requests go to (`request.path` starts `/databases/<database>/documents`).
   package var database = DatabaseID.default
   /// `:explain on`: the full sub-expression trace instead of one-line verdicts.
@@ -96,6 +98,7 @@ package struct ReplSession: Sendable {
     case .asUser(let user, let claims, let column):
       outcome.absorb(signIn(user, claimsJSON: claims, column: column, line: line))
     case .time(let text, let column): outcome.absorb(setTime(text, column: column, line: line))
+    case .variable(let text, let column): outcome.absorb(setVariable(text, column: column, line: line))
     case .showData(let path): outcome.text += showData(path)
     case .load(let kind, let path): outcome.absorb(load(kind, path))
     case .explain(let on):

@@ -21,7 +21,9 @@ package struct Query: Hashable, Sendable {
   }
 }
 
-/// `collection("a/b/c")` or `collectionGroup("c")`, with the path text as written.
+/// `collection("a/b/c")` or `collectionGroup("c")`, with the path as written: literal text and
+/// the values of segments held in variables (`collection(db, "orgs", orgId, "projects")`,
+/// `` `users/${uid}/posts` ``), which validation substitutes when they are bound.
 package struct QuerySource: Hashable, Sendable {
   package enum Kind: String, Hashable, Sendable {
     case collection
@@ -29,21 +31,53 @@ package struct QuerySource: Hashable, Sendable {
   }
 
   package var kind: Kind
-  /// The path (collection) or collection id (group), unvalidated.
-  package var path: String
+  /// The path's pieces, concatenated in order (the parser puts a `/` text between arguments).
+  package var parts: [QueryPathPart]
   package var range: SourceRange
 
   package init(_ kind: Kind, _ path: String, range: SourceRange = .none) {
+    self.init(kind, parts: [.text(path)], range: range)
+  }
+
+  /// Adjacent text parts are joined: equal paths have equal parts however they were written.
+  package init(_ kind: Kind, parts: [QueryPathPart], range: SourceRange = .none) {
     self.kind = kind
-    self.path = path
+    var joined: [QueryPathPart] = []
+    for part in parts {
+      if case .text(let piece) = part, case .text(let previous)? = joined.last {
+        joined[joined.count - 1] = .text(previous + piece)
+      } else {
+        joined.append(part)
+      }
+    }
+    self.parts = joined
     self.range = range
   }
 
-  package static func == (lhs: Self, rhs: Self) -> Bool { lhs.kind == rhs.kind && lhs.path == rhs.path }
+  /// The path (collection) or collection id (group), unvalidated, when every part is literal text.
+  package var path: String? {
+    var text = ""
+    for part in parts {
+      guard case .text(let piece) = part else { return nil }
+      text += piece
+    }
+    return text
+  }
+
+  package static func == (lhs: Self, rhs: Self) -> Bool { lhs.kind == rhs.kind && lhs.parts == rhs.parts }
   package func hash(into hasher: inout Hasher) {
     hasher.combine(kind)
-    hasher.combine(path)
+    hasher.combine(parts)
   }
+}
+
+/// A piece of a collection path: literal text (which may hold `/`), a value (a path segment
+/// held in a variable), or the parent document a reference variable stands for
+/// (`collection(userRef, "posts")`): its path when bound, nothing (the root) while unknown.
+package enum QueryPathPart: Hashable, Sendable {
+  case text(String)
+  case value(ValueExpr)
+  case parent(ValueExpr)
 }
 
 /// One chained call such as `.where(...)` or `.limit(3)`.

@@ -93,6 +93,11 @@ package struct QueryLexer {
       if peek(at: 1) == UInt8(ascii: "=") {
         return single(.bangEqual, length: peek(at: 2) == UInt8(ascii: "=") ? 3 : 2)
       }
+      return single(.bang)
+    case UInt8(ascii: "?"): return single(.question)
+    case UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+      UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "~"), UInt8(ascii: "@"):
+      return single(.otherOperator)
     case UInt8(ascii: "<"):
       return peek(at: 1) == UInt8(ascii: "=") ? single(.lessEqual, length: 2) : single(.less)
     case UInt8(ascii: ">"):
@@ -119,11 +124,18 @@ package struct QueryLexer {
     return QueryToken(.unknown, range)
   }
 
+  /// A number; `_` between digits (`1_000_000`: Swift, Kotlin, Java, JavaScript) is read and
+  /// dropped by the parser, and Kotlin's and Java's `L` (long) suffix is part of the token.
   private mutating func lexNumber(_ start: Int) -> QueryToken {
-    while let b = peek(), Self.isDigit(b) { position += 1 }
+    func digits() {
+      while let b = peek(), Self.isDigit(b) || (b == UInt8(ascii: "_") && peek(at: 1).map(Self.isDigit) == true) {
+        position += 1
+      }
+    }
+    digits()
     if peek() == UInt8(ascii: "."), let d = peek(at: 1), Self.isDigit(d) {
       position += 1
-      while let b = peek(), Self.isDigit(b) { position += 1 }
+      digits()
     }
     if let e = peek(), e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
       var look = 1
@@ -132,6 +144,11 @@ package struct QueryLexer {
         position += look
         while let b = peek(), Self.isDigit(b) { position += 1 }
       }
+    }
+    if let suffix = peek(), suffix == UInt8(ascii: "L") || suffix == UInt8(ascii: "l"),
+      !(peek(at: 1).map(Self.isIdentifierContinue) ?? false)
+    {
+      position += 1
     }
     return QueryToken(.number, SourceRange(start: start, end: position))
   }

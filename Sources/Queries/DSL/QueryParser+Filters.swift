@@ -1,15 +1,18 @@
 import RulesLanguage
 
 extension QueryParserCore {
-  /// The arguments of `where(`: `field, "op", value`, `field op value`, or `or(...)`/`and(...)`.
-  /// The opening parenthesis is already consumed; the closing one is left.
-  mutating func parseWhereArguments() throws(QueryParseFailure) -> FilterExpr {
+  /// The arguments of `where(`: `field, "op", value`, `field op value`, `or(...)`/`and(...)`,
+  /// an SDK filter object (`Filter.or(...)`), or Dart's `field, isEqualTo: value, ...` (one filter
+  /// per named condition). The opening parenthesis is already consumed; the closing one is left.
+  mutating func parseWhereArguments() throws(QueryParseFailure) -> [FilterExpr] {
     if isIdentifier("or") || isIdentifier("and"), peek().kind == .leftParen {
-      return try parseFilterCall()
+      return [try parseFilterCall()]
     }
+    if startsFilterObject { return [try parseFilterObject()] }
     let field = try parseFieldRef()
     let op: FilterOperator
     if consume(.comma) != nil {
+      if current.kind == .identifier, peek().kind == .colon { return try parseNamedConditions(field) }
       op = try parseOperatorString()
       try expect(.comma, "',' before the filter value")
     } else if let shorthand = shorthandOperator(current) {
@@ -22,7 +25,33 @@ extension QueryParserCore {
         at: current.range)
     }
     let value = try parseValue()
-    return FilterExpr(.field(field, op, value), range: field.range.union(value.range))
+    return [FilterExpr(.field(field, op, value), range: field.range.union(value.range))]
+  }
+
+  /// Dart's named conditions after the field: `isEqualTo: v`, `whereIn: [...]`, `isNull: true`, ...
+  mutating func parseNamedConditions(_ field: FieldRef) throws(QueryParseFailure) -> [FilterExpr] {
+    var filters: [FilterExpr] = []
+    repeat {
+      if current.kind == .rightParen { break }  // a trailing comma
+      let labelToken = current
+      let (label, _) = try expectIdentifier("a condition such as isEqualTo:")
+      try expect(.colon, "':'")
+      let value = try parseValue()
+      let range = field.range.union(value.range)
+      if label == "isNull" {
+        guard case .bool(let isNull) = value.kind else {
+          throw fail(.queryExpected, "expected true or false after 'isNull:'", at: value.range)
+        }
+        filters.append(
+          FilterExpr(.field(field, isNull ? .equal : .notEqual, ValueExpr(.null, range: value.range)), range: range))
+        continue
+      }
+      guard let op = Self.filterLabels[label] else {
+        throw fail(.queryBadOperator, "unknown filter condition '\(label):'", at: labelToken.range)
+      }
+      filters.append(FilterExpr(.field(field, op, value), range: range))
+    } while consume(.comma) != nil
+    return filters
   }
 
   func shorthandOperator(_ token: QueryToken) -> FilterOperator? {
@@ -94,17 +123,35 @@ extension QueryParserCore {
     switch name {
     case "or", "and":
       return try parseFilterCall()
+    case "Filter":
+      return try parseFilterObject()
     case "where":
       advance()
       try expect(.leftParen, "'('")
-      let filter = try parseWhereArguments()
+      let filters = try parseWhereArguments()
       let close = try expect(.rightParen, "')' to close where(")
-      return FilterExpr(filter.kind, range: token.range.union(close.range))
+      let range = token.range.union(close.range)
+      return filters.count == 1
+        ? FilterExpr(filters[0].kind, range: range) : FilterExpr(.composite(.and, filters), range: range)
     default:
       advance()
-      try skipBalancedArguments()
+      try skipBalanced()
       return FilterExpr(.nonFilter(name), range: token.range.union(tokens[max(0, index - 1)].range))
     }
+  }
+
+  /// `"a", "b")` or (Swift, Dart) `["a", "b"])`: explicit segments, the `(` already read.
+  mutating func parseFieldSegments(from start: SourceRange) throws(QueryParseFailure) -> FieldRef {
+    let bracketed = consume(.leftBracket) != nil
+    var segments = [try parseString("a field name").0]
+    while consume(.comma) != nil {
+      if current.kind == .rightBracket || current.kind == .rightParen { break }
+      segments.append(try parseString("a field name").0)
+    }
+    if bracketed { try expect(.rightBracket, "']'") }
+    _ = consume(.comma)
+    let close = try expect(.rightParen, "')'")
+    return FieldRef(.segments(segments), range: start.union(close.range))
   }
 
   /// A field: `"a.b"`, `documentId()`, `FieldPath("a", "b")`, `FieldPath.documentId()`,
@@ -126,18 +173,22 @@ extension QueryParserCore {
       advance()
       if consume(.dot) != nil {
         let (name, token) = try expectIdentifier("documentId")
-        guard name == "documentId" else {
+        switch name {
+        case "documentId", "documentID":
+          // Dart's `FieldPath.documentId` is a getter: no parentheses.
+          var end = token.range
+          if consume(.leftParen) != nil { end = try expect(.rightParen, "')'").range }
+          return FieldRef(.documentID, range: start.range.union(end))
+        case "of":
+          // Java's and Kotlin's `FieldPath.of("a", "b")`.
+          try expect(.leftParen, "'('")
+          return try parseFieldSegments(from: start.range)
+        default:
           throw fail(.queryExpected, "expected FieldPath.documentId()", at: token.range)
         }
-        try expect(.leftParen, "'('")
-        let close = try expect(.rightParen, "')'")
-        return FieldRef(.documentID, range: start.range.union(close.range))
       }
       try expect(.leftParen, "'('")
-      var segments = [try parseString("a field name").0]
-      while consume(.comma) != nil { segments.append(try parseString("a field name").0) }
-      let close = try expect(.rightParen, "')'")
-      return FieldRef(.segments(segments), range: start.range.union(close.range))
+      return try parseFieldSegments(from: start.range)
     }
     guard start.kind == .identifier || start.kind == .quotedIdentifier else {
       throw fail(.queryExpectedField, "expected a field path, found \(describe(start))", at: start.range)

@@ -1,108 +1,126 @@
 import RulesLanguage
 
 extension QueryParserCore {
-  /// Labels of Swift's `whereField(_:isEqualTo:)` family and the operators they mean.
-  static let swiftFilterLabels: [String: FilterOperator] = [
+  /// Named filter arguments and the operators they mean: Swift's `whereField(_:isEqualTo:)`
+  /// family and Dart's `where(_, isEqualTo:)` family (`whereIn:`, `whereNotIn:`).
+  static let filterLabels: [String: FilterOperator] = [
     "isEqualTo": .equal, "isNotEqualTo": .notEqual, "isLessThan": .lessThan,
     "isLessThanOrEqualTo": .lessThanOrEqual, "isGreaterThan": .greaterThan,
     "isGreaterThanOrEqualTo": .greaterThanOrEqual, "arrayContains": .arrayContains,
-    "arrayContainsAny": .arrayContainsAny, "in": .in, "notIn": .notIn,
+    "arrayContainsAny": .arrayContainsAny, "in": .in, "notIn": .notIn, "whereIn": .in, "whereNotIn": .notIn,
   ]
 
-  /// One call such as `where(...)` or `limit(3)` (the name is under the cursor).
-  /// Returns nil for calls that do not change the query (`get()`).
-  mutating func parseStepCall(allowComposite: Bool) throws(QueryParseFailure) -> QueryStep? {
+  /// Kotlin's and Java's `whereEqualTo(field, value)` family.
+  static let filterMethods: [String: FilterOperator] = [
+    "whereEqualTo": .equal, "whereNotEqualTo": .notEqual, "whereLessThan": .lessThan,
+    "whereLessThanOrEqualTo": .lessThanOrEqual, "whereGreaterThan": .greaterThan,
+    "whereGreaterThanOrEqualTo": .greaterThanOrEqual, "whereArrayContains": .arrayContains,
+    "whereArrayContainsAny": .arrayContainsAny, "whereIn": .in, "whereNotIn": .notIn,
+  ]
+
+  /// Calls that run or observe a query, or change only how results are delivered: skipped.
+  static let noOpSteps: Set<String> = [
+    "get", "getDocs", "getDocuments", "getDocsFromServer", "getDocsFromCache", "onSnapshot", "getCountFromServer",
+    "getAggregateFromServer", "getAggregation", "snapshots", "addSnapshotListener", "withConverter", "then", "catch",
+    "finally", "await", "addOnSuccessListener", "addOnCompleteListener", "addOnFailureListener", "dataObjects",
+    "toObjects", "snapshotFlow", "stream", "asStream",
+  ]
+
+  /// One call such as `where(...)` or `limit(3)` (the name is under the cursor): its steps,
+  /// none for calls that do not change the query (`get()`), several for Dart's
+  /// `where('a', isGreaterThan: 1, isLessThan: 5)` or `aggregate(...)`.
+  mutating func parseStepCall(allowComposite: Bool) throws(QueryParseFailure) -> [QueryStep] {
     let (name, nameToken) = try expectIdentifier("a query step such as where(...)")
     let start = nameToken.range.start
-    func finish(_ kind: QueryStepKind) -> QueryStep {
-      QueryStep(kind, range: SourceRange(start: start, end: tokens[max(0, index - 1)].range.end))
+    func finish(_ kind: QueryStepKind) -> [QueryStep] {
+      [QueryStep(kind, range: SourceRange(start: start, end: tokens[max(0, index - 1)].range.end))]
     }
     // Swift's `.count` is a property.
     if name == "count", current.kind != .leftParen { return finish(.aggregate(.count)) }
-    // Every name of the next switch starts with `g`, `o` or `a`: other ASCII initials skip
-    // its string comparisons (a different ASCII first letter cannot spell an equal string).
-    let initial = name.utf8.first ?? 0
-    let maySkip =
-      initial < 0x80 && initial != UInt8(ascii: "g") && initial != UInt8(ascii: "o")
-      && initial != UInt8(ascii: "a")
-    if !maySkip {
-      switch name {
-      case "get", "getDocs", "getDocuments", "onSnapshot", "getCountFromServer", "getAggregateFromServer":
-        try skipBalancedArguments()
-        return nil
-      case "or", "and":
-        guard allowComposite else { break }
-        index -= 1
-        let filter = try parseFilterCall()
-        return finish(.filter(filter))
-      default:
-        break
-      }
+    if Self.noOpSteps.contains(name) {
+      try skipCallTail()
+      return []
+    }
+    if allowComposite, name == "or" || name == "and" {
+      index -= 1
+      let filter = try parseFilterCall()
+      return finish(.filter(filter))
     }
     try expect(.leftParen, "'(' after \(name)")
-    let kind: QueryStepKind
+    let steps: [QueryStepKind]
     switch name {
     case "where":
-      kind = .filter(try parseWhereArguments())
+      steps = try parseWhereArguments().map { .filter($0) }
     case "whereField":
-      kind = .filter(try parseSwiftWhereField(start: start))
-    case "orderBy":
+      steps = [.filter(try parseLabeledFilter(start: start))]
+    case "whereFilter":
+      steps = [.filter(try parseFilterObject())]
+    case _ where Self.filterMethods[name] != nil:
+      let field = try parseFieldRef()
+      try expect(.comma, "',' before the filter value")
+      let value = try parseValue()
+      steps = [
+        .filter(FilterExpr(.field(field, Self.filterMethods[name]!, value), range: field.range.union(value.range)))
+      ]
+    case "orderBy", "order":
+      if name == "order" { try expectLabel("by") }
       let field = try parseFieldRef()
       var direction = Direction.ascending
-      if consume(.comma) != nil { direction = try parseDirection() }
-      kind = .orderBy(field, direction)
-    case "order":
-      try expectLabel("by")
-      let field = try parseFieldRef()
-      var direction = Direction.ascending
-      if consume(.comma) != nil {
-        try expectLabel("descending")
-        let value = try parseValue()
-        guard case .bool(let descending) = value.kind else {
-          throw fail(.queryExpected, "expected true or false after 'descending:'", at: value.range)
-        }
-        direction = descending ? .descending : .ascending
-      }
-      kind = .orderBy(field, direction)
+      if consume(.comma) != nil, current.kind != .rightParen { direction = try parseDirection() }
+      steps = [.orderBy(field, direction)]
     case "limit":
       if isIdentifier("to"), peek().kind == .colon {
         try expectLabel("to")
-        kind = .limit(try parseValue())
+        steps = [.limit(try parseValue())]
       } else if isIdentifier("toLast"), peek().kind == .colon {
         try expectLabel("toLast")
-        kind = .limitToLast(try parseValue())
+        steps = [.limitToLast(try parseValue())]
       } else {
-        kind = .limit(try parseValue())
+        steps = [.limit(try parseValue())]
       }
     case "limitToLast":
-      kind = .limitToLast(try parseValue())
+      steps = [.limitToLast(try parseValue())]
     case "offset":
-      kind = .offset(try parseValue())
+      steps = [.offset(try parseValue())]
     case "startAt", "startAfter", "endAt", "endBefore":
-      kind = .cursor(CursorKind(rawValue: name)!, try parseValueList(until: .rightParen))
+      steps = [.cursor(CursorKind(rawValue: name)!, try parseValueList(until: .rightParen))]
+    case "startAtDocument", "startAfterDocument", "endAtDocument", "endBeforeDocument":
+      steps = [.cursor(CursorKind(rawValue: String(name.dropLast("Document".count)))!, [try parseValue()])]
     case "start", "end":
-      kind = try parseSwiftCursor(name)
+      steps = [try parseSwiftCursor(name)]
     case "select":
       var fields: [FieldRef] = []
       if current.kind != .rightParen {
         fields.append(try parseFieldRef())
-        while consume(.comma) != nil { fields.append(try parseFieldRef()) }
+        while consume(.comma) != nil, current.kind != .rightParen { fields.append(try parseFieldRef()) }
       }
-      kind = .select(fields)
+      steps = [.select(fields)]
     case "count":
-      kind = .aggregate(.count)
+      steps = [.aggregate(.count)]
     case "sum":
-      kind = .aggregate(.sum(try parseFieldRef()))
+      steps = [.aggregate(.sum(try parseFieldRef()))]
     case "avg", "average":
-      kind = .aggregate(.average(try parseFieldRef()))
+      steps = [.aggregate(.average(try parseFieldRef()))]
+    case "aggregate":
+      // Swift `aggregate([AggregateField.count(), ...])`, Kotlin/Dart `aggregate(count(), sum("x"))`.
+      let bracketed = consume(.leftBracket) != nil
+      var fields: [QueryStep] = []
+      while current.kind == .identifier {
+        fields.append(try parseAggregateField())
+        if consume(.comma) == nil { break }
+      }
+      if bracketed { try expect(.rightBracket, "']'") }
+      steps = fields.map(\.kind)
     default:
       throw fail(
         .queryUnknownStep,
         "unknown query step '\(name)'; expected where, orderBy, limit, limitToLast, offset, startAt, startAfter, endAt, endBefore, select, count, sum or avg",
         at: nameToken.range)
     }
+    _ = consume(.comma)  // a trailing comma
     try expect(.rightParen, "')' to close \(name)(")
-    return finish(kind)
+    let range = SourceRange(start: start, end: tokens[max(0, index - 1)].range.end)
+    return steps.map { QueryStep($0, range: range) }
   }
 
   /// `label:` as in Swift's `order(by:)`.
@@ -118,6 +136,34 @@ extension QueryParserCore {
   /// JavaScript type is `'asc' | 'desc'`): `"descending"`, `"DESC"` and the like are refused
   /// with the spelling they stand for, not read silently.
   mutating func parseDirection() throws(QueryParseFailure) -> Direction {
+    // Swift's and Dart's `descending: true`.
+    if isIdentifier("descending"), peek().kind == .colon {
+      try expectLabel("descending")
+      let value = try parseValue()
+      guard case .bool(let descending) = value.kind else {
+        throw fail(.queryBadDirection, "expected true or false after 'descending:'", at: value.range)
+      }
+      return descending ? .descending : .ascending
+    }
+    // Kotlin's and Java's `Query.Direction.DESCENDING`.
+    if current.kind == .identifier, peek().kind == .dot {
+      let start = current.range
+      var last = current
+      while current.kind == .identifier, peek().kind == .dot, peek(2).kind == .identifier {
+        advance()
+        advance()
+        last = current
+      }
+      advance()
+      switch text(last) {
+      case "DESCENDING": return .descending
+      case "ASCENDING": return .ascending
+      default:
+        throw fail(
+          .queryBadDirection, "expected Query.Direction.ASCENDING or DESCENDING, found \(describe(last))",
+          at: start.union(last.range))
+      }
+    }
     let token = current
     let word: String
     if token.kind == .string {
@@ -134,6 +180,13 @@ extension QueryParserCore {
     default:
       let lowered = word.lowercased()
       let meant = lowered.hasPrefix("desc") ? "desc" : lowered.hasPrefix("asc") ? "asc" : nil
+      if token.kind == .identifier, meant == nil {
+        // A direction held in a variable: it decides the index, so it cannot be an unknown value.
+        throw fail(
+          .queryBadDirection,
+          "the sort direction '\(word)' is not a constant, and the index depends on it; write \"asc\" or \"desc\"",
+          at: token.range)
+      }
       let hint = meant.map { " (did you mean \"\($0)\"?)" } ?? ""
       throw fail(
         .queryBadDirection, "unknown sort direction '\(word)'\(hint); expected \"asc\" or \"desc\"",
@@ -162,13 +215,13 @@ extension QueryParserCore {
     return .cursor(cursor, values)
   }
 
-  /// `whereField(field, isEqualTo: value)`.
-  mutating func parseSwiftWhereField(start: Int) throws(QueryParseFailure) -> FilterExpr {
+  /// `whereField(field, isEqualTo: value)` (Swift, also `Filter.whereField`).
+  mutating func parseLabeledFilter(start: Int) throws(QueryParseFailure) -> FilterExpr {
     let field = try parseFieldRef()
     try expect(.comma, "','")
     let labelToken = current
     let (label, _) = try expectIdentifier("a filter label such as isEqualTo:")
-    guard let op = Self.swiftFilterLabels[label] else {
+    guard let op = Self.filterLabels[label] else {
       throw fail(.queryBadOperator, "unknown whereField label '\(label):'", at: labelToken.range)
     }
     try expect(.colon, "':'")
@@ -186,20 +239,5 @@ extension QueryParserCore {
       values.append(try parseValue())
     }
     return values
-  }
-
-  /// Skips `( ... )` if present (for no-op calls).
-  mutating func skipBalancedArguments() throws(QueryParseFailure) {
-    guard current.kind == .leftParen else { return }
-    var depth = 0
-    repeat {
-      switch current.kind {
-      case .leftParen: depth += 1
-      case .rightParen: depth -= 1
-      case .end: throw fail(.queryExpected, "expected ')'", at: current.range)
-      default: break
-      }
-      advance()
-    } while depth > 0
   }
 }

@@ -8,13 +8,49 @@ extension QueryParserCore {
     "increment": "increment", "deleteField": "deleteField", "delete": "deleteField",
   ]
 
-  /// A value literal, constructor call or variable.
+  /// A value: a literal, a constructor call, a variable, or any other expression as code writes
+  /// it (`x ?? ""`, `Date.now() - 86400000`, `items[0]`), which is an unknown value known by its
+  /// text. `!` and `as Type` after a value are dropped.
   mutating func parseValue() throws(QueryParseFailure) -> ValueExpr {
     try enterNesting()
     defer { nesting -= 1 }
+    let startIndex = index
+    let value = try parsePrimaryValue()
+    skipPostfixMarks()
+    guard Self.continuesExpression(current.kind) else { return value }
+    try skipArgument()
+    return expression(from: startIndex)
+  }
+
+  /// Tokens that continue an expression after a complete value: operators and member access.
+  static func continuesExpression(_ kind: QueryTokenKind) -> Bool {
+    switch kind {
+    case .otherOperator, .question, .minus, .less, .lessEqual, .greater, .greaterEqual, .equalEqual, .bangEqual,
+      .dot, .leftBracket, .leftParen:
+      true
+    default: false
+    }
+  }
+
+  /// The tokens from `startIndex` to the cursor as an unknown value, named by their text with
+  /// white space collapsed.
+  func expression(from startIndex: Int) -> ValueExpr {
+    let range = tokens[startIndex].range.union(tokens[max(startIndex, index - 1)].range)
+    var name = ""
+    var lastEnd = -1
+    for token in tokens[startIndex..<max(startIndex + 1, index)] {
+      if lastEnd >= 0, token.range.start > lastEnd { name += " " }
+      name += text(token)
+      lastEnd = token.range.end
+    }
+    return ValueExpr(.expression(name), range: range)
+  }
+
+  mutating func parsePrimaryValue() throws(QueryParseFailure) -> ValueExpr {
     let token = current
     switch token.kind {
     case .minus:
+      let start = index
       advance()
       let next = current
       if isIdentifier("Infinity") {
@@ -22,14 +58,39 @@ extension QueryParserCore {
         return ValueExpr(.double(-.infinity), range: token.range.union(next.range))
       }
       guard next.kind == .number else {
-        throw fail(.queryExpectedValue, "expected a number after '-'", at: next.range)
+        // `-offset`: computed.
+        _ = try parsePrimaryValue()
+        return expression(from: start)
       }
       return try parseNumber(negativeFrom: token.range.start)
+    case .bang, .leftParen:
+      // `!flag`, `(a + b)`, `(x) => ...`: computed.
+      let start = index
+      if token.kind == .bang { advance() } else { try skipBalanced() }
+      if current.kind != .comma, current.kind != .rightParen { try skipArgument() }
+      return expression(from: start)
     case .number:
       return try parseNumber(negativeFrom: nil)
     case .string:
+      let raw = source.bytes[token.range.start..<token.range.end]
+      if raw.count > 2, interpolated(raw.dropFirst().dropLast(), at: token.range.start + 1, dollarNames: false) != nil {
+        advance()
+        return ValueExpr(.expression(text(token)), range: token.range)
+      }
       let (value, range) = try parseString("a string")
       return ValueExpr(.string(value), range: range)
+    case .quotedIdentifier:
+      // A template literal: constant text, or computed when it interpolates.
+      advance()
+      let raw = source.bytes[token.range.start..<token.range.end]
+      if raw.count > 2, interpolated(raw.dropFirst().dropLast(), at: token.range.start + 1, dollarNames: false) != nil {
+        return ValueExpr(.expression(text(token)), range: token.range)
+      }
+      let decoded = QueryLexer.decodeQuoted(raw)
+      guard let value = decoded.value else {
+        throw fail(.queryBadEscape, decoded.error ?? "malformed string", at: token.range)
+      }
+      return ValueExpr(.string(value), range: token.range)
     case .leftBracket:
       advance()
       let elements = try parseValueList(until: .rightBracket)
@@ -48,7 +109,9 @@ extension QueryParserCore {
   mutating func parseNumber(negativeFrom start: Int?) throws(QueryParseFailure) -> ValueExpr {
     let token = current
     advance()
-    let digits = text(token)
+    var digits = text(token)
+    if digits.contains("_") { digits.removeAll { $0 == "_" } }
+    if digits.last == "L" || digits.last == "l" { digits.removeLast() }
     let range = SourceRange(start: start ?? token.range.start, end: token.range.end)
     let signed = (start == nil ? "" : "-") + digits
     if digits.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) {
@@ -95,17 +158,36 @@ extension QueryParserCore {
     return ValueExpr(.map(entries), range: open.range.union(close.range))
   }
 
-  /// Keywords, constructor calls (`timestamp(..)`, `ref(..)`, ...), sentinels and variables.
+  /// Calls that stand for the time of the request (the client's clock): `Timestamp.now()`,
+  /// `new Date()`, Swift's `Date()` and `Timestamp()`, Dart's `DateTime.now()`.
+  static func isNowCall(_ names: [String], noArguments: Bool) -> Bool {
+    guard let last = names.last else { return false }
+    if last == "now", names.count >= 2, ["Timestamp", "DateTime"].contains(names[names.count - 2]) { return true }
+    return noArguments && names.count == 1 && (last == "Date" || last == "Timestamp")
+  }
+
+  /// Calls that build a list: Kotlin's `listOf(...)`, Java's `List.of(...)`, `Arrays.asList(...)`.
+  static let listBuilders: Set<String> = ["listOf", "arrayOf", "mutableListOf", "setOf", "asList", "of"]
+
+  /// A dotted name as a variable: `...currentUser.uid` (any SDK's signed-in user) is `auth.uid`.
+  static func variableKind(_ names: [String]) -> ValueExprKind {
+    if names.count >= 2, names[names.count - 2] == "currentUser", names.last == "uid" {
+      return .variable(["auth", "uid"])
+    }
+    return .variable(names)
+  }
+
+  /// Keywords, constructor calls (`timestamp(..)`, `ref(..)`, ...), sentinels, variables, and
+  /// other chains of names, calls and subscripts (unknown values known by their text).
   mutating func parseNamedValue() throws(QueryParseFailure) -> ValueExpr {
     let first = current
-    var name = text(first)
-    switch name {
-    case "null":
+    switch text(first) {
+    case "null", "nil":
       advance()
       return ValueExpr(.null, range: first.range)
     case "true", "false":
       advance()
-      return ValueExpr(.bool(name == "true"), range: first.range)
+      return ValueExpr(.bool(text(first) == "true"), range: first.range)
     case "undefined":
       advance()
       return ValueExpr(.undefined, range: first.range)
@@ -115,42 +197,76 @@ extension QueryParserCore {
     case "Infinity":
       advance()
       return ValueExpr(.double(.infinity), range: first.range)
-    case "new":
-      advance()
-      name = text(current)
     default:
       break
     }
-    // A dotted name: `FieldValue.arrayUnion`, `db.doc`, or a variable `request.auth.uid`.
-    var parts: [String] = []
-    var lastRange = current.range
+    let startIndex = index
+    if isIdentifier("new") { advance() }
+    // A chain of names with calls, subscripts and `!`/`?.` marks.
+    var names: [String] = []
+    var calls = 0
+    var subscripts = false
+    var finalCall: Int?
     while true {
-      let (part, token) = try expectIdentifier("a value")
-      parts.append(part)
-      lastRange = token.range
+      let (name, _) = try expectIdentifier("a value")
+      names.append(name)
+      finalCall = nil
+      if current.kind == .leftParen {
+        calls += 1
+        finalCall = index
+        try skipBalanced()
+      }
+      while current.kind == .leftBracket {
+        subscripts = true
+        finalCall = nil
+        try skipBalanced()
+      }
+      while current.kind == .bang { advance() }
+      if current.kind == .question, peek().kind == .dot { advance() }
       guard current.kind == .dot, peek().kind == .identifier else { break }
       advance()
     }
-    let range = first.range.union(lastRange)
-    guard current.kind == .leftParen else {
-      return ValueExpr(.variable(parts), range: range)
+    let range = first.range.union(tokens[max(0, index - 1)].range)
+    if names.count >= 2, names[names.count - 2] == "currentUser", names.last == "uid" {
+      return ValueExpr(.variable(["auth", "uid"]), range: range)
     }
-    var callee = parts.last!
-    if parts.count == 2,
-      ["FieldValue", "firebase", "admin", "db", "firestore", "Timestamp", "Bytes"].contains(parts[0])
-    {
-      callee = parts[1]
-    } else if parts.count > 2 {
-      throw fail(.queryUnknownFunction, "unknown function '\(parts.joined(separator: "."))'", at: range)
+    if calls == 0, !subscripts {
+      return ValueExpr(Self.variableKind(names), range: range)
     }
-    return try parseConstructorCall(callee, qualified: parts.joined(separator: "."), start: first.range)
+    guard let open = finalCall else { return expression(from: startIndex) }
+    let callee = names[names.count - 1]
+    if Self.isNowCall(names, noArguments: tokens[open + 1].kind == .rightParen) {
+      return ValueExpr(.variable(["request", "time"]), range: range)
+    }
+    let saved = self
+    index = open
+    do {
+      if Self.listBuilders.contains(callee) {
+        advance()
+        let values = try parseValueList(until: .rightParen)
+        let close = try expect(.rightParen, "')'")
+        return ValueExpr(.array(values), range: first.range.union(close.range))
+      }
+      return try parseConstructorCall(
+        callee, qualified: names.joined(separator: "."), start: tokens[startIndex].range)
+    } catch {
+      // A literal argument Flint reads and refuses (a latitude out of range), and nesting past
+      // the cap, stay errors.
+      let refused: [DiagnosticCode] = [
+        .queryBadGeopoint, .queryBadEscape, .queryIntegerOverflow, .queryBadNumber, .queryTooDeep,
+      ]
+      if diagnostics[saved.diagnostics.count...].contains(where: { refused.contains($0.code) }) { throw error }
+      // Not a constructor Flint reads (`Timestamp.fromDate(start)`): an unknown value.
+      self = saved
+      return expression(from: startIndex)
+    }
   }
 
   mutating func parseConstructorCall(_ callee: String, qualified: String, start: SourceRange)
     throws(QueryParseFailure) -> ValueExpr
   {
     if let sentinel = Self.sentinels[callee] {
-      try skipBalancedArguments()
+      try skipBalanced()
       return ValueExpr(.sentinel(sentinel), range: start.union(tokens[max(0, index - 1)].range))
     }
     try expect(.leftParen, "'('")

@@ -163,24 +163,13 @@ struct QueryParserCore {
         .error(.queryEmpty, "expected a query such as collection(\"users\").where(...)", at: current.range))
       return ParsedQuery(query: nil, diagnostics: diagnostics)
     }
-    var steps: [QueryStep] = []
+    skipDeclaration()
     let source: QuerySource
+    var steps: [QueryStep]
     do {
-      if isIdentifier("query"), peek().kind == .leftParen {
-        (source, steps) = try parseModularQuery()
-      } else {
-        source = try parseSource()
-      }
+      (source, steps) = try parseQueryExpression()
     } catch {
       return ParsedQuery(query: nil, diagnostics: diagnostics)
-    }
-    while current.kind == .dot {
-      advance()
-      do {
-        if let step = try parseChainedStep() { steps.append(step) }
-      } catch {
-        synchronize()
-      }
     }
     _ = consume(.semicolon)
     if current.kind != .end {
@@ -192,14 +181,44 @@ struct QueryParserCore {
     return ParsedQuery(query: query, diagnostics: diagnostics)
   }
 
-  /// `[db.] collection("a/b/c")` / `collectionGroup("c")`, also `collection(db, "a", "b")`
-  /// and `.doc("id").collection("sub")` chains.
+  /// A query as code writes it: `await`/`try` first, then a wrapper that runs a query
+  /// (`getDocs(q)`, `getCountFromServer(q)`), the modular `query(...)` form, or a chain from a
+  /// receiver (`db.collection(...)...`), then chained steps (no-op tails such as `.get()` included).
+  mutating func parseQueryExpression() throws(QueryParseFailure) -> (QuerySource, [QueryStep]) {
+    skipEffectKeywords()
+    var steps: [QueryStep] = []
+    let source: QuerySource
+    // A query nested in a wrapper or `query(...)` call counts toward the nesting cap.
+    if current.kind == .identifier, peek().kind == .leftParen, let wrapper = RunWrapper(text(current)) {
+      try enterNesting()
+      defer { nesting -= 1 }
+      (source, steps) = try parseRunWrapper(wrapper)
+    } else if isIdentifier("query"), peek().kind == .leftParen {
+      try enterNesting()
+      defer { nesting -= 1 }
+      (source, steps) = try parseModularQuery()
+    } else {
+      source = try parseSource()
+    }
+    while true {
+      skipPostfixMarks()
+      guard current.kind == .dot else { break }
+      advance()
+      do {
+        steps += try parseChainedStep()
+      } catch {
+        synchronize()
+      }
+    }
+    return (source, steps)
+  }
+
+  /// `[receiver.] collection("a/b/c")` / `collectionGroup("c")`, also `collection(db, "a", id)`
+  /// and `.doc(id).collection("sub")` chains. The receiver is any chain of names and calls
+  /// (`db`, `this.db`, `firebase.firestore()`, `Firestore.firestore()`, `FirebaseFirestore.instance`).
   mutating func parseSource() throws(QueryParseFailure) -> QuerySource {
     let start = current.range.start
-    if isIdentifier("db") || isIdentifier("firestore"), peek().kind == .dot {
-      advance()
-      advance()
-    }
+    skipReceiver()
     let (name, token) = try expectIdentifier("collection(...) or collectionGroup(...)")
     let kind: QuerySource.Kind
     switch name {
@@ -210,14 +229,15 @@ struct QueryParserCore {
         .queryExpectedSource, "a query starts with collection(\"path\") or collectionGroup(\"id\"), found '\(name)'",
         at: token.range)
     }
-    var path = try parseSourceArguments()
+    var parts = try parsePathArguments()
     // `.doc("x").collection("y")` continues a collection path.
     while kind == .collection, current.kind == .dot,
       isIdentifier("doc", peek()) || isIdentifier("document", peek())
     {
       advance()
       advance()
-      let doc = try parseSourceArguments()
+      let doc = try parsePathArguments()
+      skipPostfixMarks()
       guard current.kind == .dot, isIdentifier("collection", peek()) else {
         throw fail(
           .queryExpectedCollection,
@@ -225,26 +245,11 @@ struct QueryParserCore {
       }
       advance()
       advance()
-      let sub = try parseSourceArguments()
-      path = [path, doc, sub].joined(separator: "/")
+      let sub = try parsePathArguments()
+      parts += [.text("/")] + doc + [.text("/")] + sub
     }
     let end = tokens[max(0, index - 1)].range.end
-    return QuerySource(kind, path, range: SourceRange(start: start, end: end))
-  }
-
-  /// `("a/b")` or `(db, "a", "b")`; segments are joined with `/`.
-  mutating func parseSourceArguments() throws(QueryParseFailure) -> String {
-    try expect(.leftParen, "'('")
-    if isIdentifier("db"), peek().kind == .comma {
-      advance()
-      advance()
-    }
-    var parts: [String] = [try parseString("a path string").0]
-    while consume(.comma) != nil {
-      parts.append(try parseString("a path string").0)
-    }
-    try expect(.rightParen, "')'")
-    return parts.joined(separator: "/")
+    return QuerySource(kind, parts: parts, range: SourceRange(start: start, end: end))
   }
 
   /// `query(collection(db, "x"), where(...), orderBy(...))`: the modular SDK form.
@@ -252,31 +257,33 @@ struct QueryParserCore {
     let open = current.range
     advance()
     try expect(.leftParen, "'('")
-    let source = try parseSource()
+    let (source, inner) = try parseQueryExpression()
     var steps: [QueryStep] = []
     var composites = 0
     var fieldFilters = 0
     while consume(.comma) != nil {
+      if current.kind == .rightParen { break }  // a trailing comma
       guard current.kind == .identifier else {
         throw fail(
           .queryExpected, "expected a query constraint such as where(...), found \(describe(current))",
           at: current.range)
       }
       let isComposite = isIdentifier("or") || isIdentifier("and")
-      guard let step = try parseStepCall(allowComposite: true) else { continue }
-      if case .filter = step.kind {
-        if isComposite { composites += 1 } else { fieldFilters += 1 }
+      for step in try parseStepCall(allowComposite: true) {
+        if case .filter = step.kind {
+          if isComposite { composites += 1 } else { fieldFilters += 1 }
+        }
+        steps.append(step)
       }
-      steps.append(step)
     }
     let close = try expect(.rightParen, "')' or ','")
     let range = open.union(close.range)
     let check = QueryStep(.queryCall(compositeFilters: composites, fieldFilters: fieldFilters), range: range)
-    return (source, [check] + steps)
+    return (source, inner + [check] + steps)
   }
 
-  /// After a `.`: one step, or nil for a no-op call such as `.get()`.
-  mutating func parseChainedStep() throws(QueryParseFailure) -> QueryStep? {
+  /// After a `.`: the steps of one call (none for a no-op call such as `.get()`).
+  mutating func parseChainedStep() throws(QueryParseFailure) -> [QueryStep] {
     try parseStepCall(allowComposite: false)
   }
 }

@@ -26,6 +26,11 @@ package enum QueryTokenKind: Hashable, Sendable {
   case greater  // >
   case greaterEqual  // >=
   case singleEqual  // =
+  case bang  // ! (TypeScript's and Kotlin's non-null assertion, Swift's force unwrap)
+  case question  // ? (optional chaining `?.`, `??`, the conditional operator)
+  /// Any other operator character (`+ * / % & | ^ ~ @`): only read inside an expression whose
+  /// value Flint does not compute (an unknown value such as `Date.now() - 86400000`).
+  case otherOperator
   /// Text the lexer could not read; a diagnostic was emitted for it.
   case unknown
   case end

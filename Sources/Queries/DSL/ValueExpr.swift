@@ -32,8 +32,11 @@ package indirect enum ValueExprKind: Hashable, Sendable {
   case geoPoint(Double, Double)
   /// `bytes("base64")`, text undecoded.
   case bytes(String)
-  /// A variable such as `auth.uid` or `request.auth.uid`: its dotted segments.
+  /// A variable such as `auth.uid`, `request.auth.uid` or `orgId`: its dotted segments.
   case variable([String])
+  /// An expression whose value Flint does not compute (`Date.now() - 86400000`, `items[0]`,
+  /// `getUid()`), by its source text: its value comes only from a binding of that text.
+  case expression(String)
   /// A write-only sentinel (`serverTimestamp()`, `arrayUnion(..)`, ...), kept so
   /// validation can reject it with the SDK's message. The payload is the method name.
   case sentinel(String)

@@ -28,6 +28,16 @@ package enum QueryScope: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The stand-in for a document whose id is the unknown value `name`: `{name}` in the
+  /// collection (or, for a group, in a root collection of the group).
+  func placeholderDocument(_ name: String) -> ResourcePath {
+    let id = "{" + name + "}"
+    switch self {
+    case .collection(let path): return ResourcePath(segments: path.segments + [id])
+    case .collectionGroup(let group, let parent): return ResourcePath(segments: parent.segments + [group, id])
+    }
+  }
+
   package var description: String {
     switch self {
     case .collection(let path): "collection(\(path))"

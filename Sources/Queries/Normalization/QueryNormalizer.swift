@@ -24,6 +24,9 @@ package struct NormalizedQuery: Hashable, Sendable {
   package var endAt: Bound?
   package var projection: [FieldPath]?
   package var aggregations: [Aggregation]
+  /// The values the query names that nothing bound (only in a context with
+  /// `placeholdersForUnbound`): a proof or an execution needs them, its shape and index do not.
+  package var unknownValues: [UnknownValue] = []
 
   /// Whether this is `limitToLast` (the SDK flips the query and reverses the results).
   package var isLimitToLast: Bool { limitType == .last }

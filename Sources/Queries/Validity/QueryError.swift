@@ -43,6 +43,15 @@ package struct QueryError: Error, Hashable, Sendable, CustomStringConvertible {
     QueryError(.flint, code, message, at: range)
   }
 
+  /// `unbound-variable`: nothing binds `name` and the answer needs its value (`what`, when
+  /// given, says what the value is for).
+  package static func unbound(_ name: String, for what: String? = nil, at range: SourceRange) -> QueryError {
+    let purpose = what.map { " (\($0))" } ?? ""
+    var error = QueryError.flint("unbound-variable", "no value bound for '\(name)'\(purpose)", at: range)
+    error.unboundVariable = name
+    return error
+  }
+
   /// The error as a diagnostic (`query.<layer>.<code>`), for the shared renderer.
   package var diagnostic: Diagnostic {
     .error(DiagnosticCode("query.\(layer.rawValue).\(code)"), message, at: range)
@@ -58,8 +67,9 @@ package struct QueryContext: Sendable {
   package var bindings: [String: Value]
   /// Documents for `snapshot(...)` cursors.
   package var store: DocumentStore?
-  /// When set, a variable with no binding reads as the string `<name>` instead of being an
-  /// error: for query files whose values do not matter (the index advisor's workloads).
+  /// When set, a variable or expression with no binding is an unknown value (standing in as the
+  /// string `<name>`, a one-value list where a list is needed) instead of an error: validity,
+  /// normalization and index needs do not depend on it. `QueryUnknowns` lists them.
   package var placeholdersForUnbound: Bool
 
   package init(bindings: [String: Value] = [:], store: DocumentStore? = nil, placeholdersForUnbound: Bool = false) {
@@ -73,7 +83,7 @@ package struct QueryContext: Sendable {
     if let found = walk(segments) { return found }
     if segments.first == "request", segments.count > 1 { return walk(Array(segments.dropFirst())) }
     if segments.first == "auth", let found = walk(["request"] + segments) { return found }
-    return placeholdersForUnbound ? .string("<" + segments.joined(separator: ".") + ">") : nil
+    return nil
   }
 
   private func walk(_ segments: [String]) -> Value? {

@@ -57,7 +57,8 @@ package enum QueryPipeline {
     do {
       let validated = try QueryValidator.validateKeepingFacts(query, context: context)
       var facts = validated.facts
-      let normalized = QueryNormalizer.normalize(validated.query, facts: &facts)
+      var normalized = QueryNormalizer.normalize(validated.query, facts: &facts)
+      if context.placeholdersForUnbound { normalized.unknownValues = QueryUnknowns.find(in: query, context: context) }
       return Prepared(query: query, diagnostics: parsed.diagnostics, error: nil, normalized: normalized)
     } catch {
       return Prepared(query: query, diagnostics: parsed.diagnostics, error: error, normalized: nil)

@@ -11,6 +11,13 @@ extension SDKValidator {
     let bound: Bound
     if raws.count >= 1, case .snapshot(let path) = raws[0] {
       bound = try snapshotBound(path, method: method, inclusive: kind.isInclusive, step: step)
+    } else if raws.count == 1, case .unknown(let name) = raws[0] {
+      // `startAfter(lastVisible)`: one unknown argument is read as the page's last snapshot, the
+      // SDK's pagination idiom; it stands in for every field of the normalized order.
+      let position = QueryNormalizer.normalizedOrderBy(state).map { order -> Value in
+        order.field.isDocumentID ? .reference(state.scope.placeholderDocument(name)) : RawValue.placeholder(name)
+      }
+      bound = Bound(position: position, inclusive: kind.isInclusive)
     } else {
       let orderBy = state.explicitOrderBy
       if raws.count > orderBy.count {
@@ -35,6 +42,7 @@ extension SDKValidator {
 
   /// S18-S20: a string id (or path for groups) standing for `__name__`.
   func documentIDCursorValue(_ raw: RawValue, method: String, range: SourceRange) throws(QueryError) -> Value {
+    if case .unknown(let name) = raw { return .reference(state.scope.placeholderDocument(name)) }
     guard case .value(.string(let id)) = raw else {
       throw .sdk(
         "cursor-document-id-type",

@@ -54,7 +54,9 @@ extension SDKValidator {
     throws(QueryError) -> FieldFilter
   {
     let field = try FieldPathResolver.resolve(ref, method: "where")
-    let raw = try resolver.raw(valueExpr)
+    var raw = try resolver.raw(valueExpr)
+    // An unknown list (`where("role", "in", roles)`) stands in as a list of one unknown value.
+    if op.takesArray, case .unknown = raw { raw = .array([raw]) }
     let range = valueExpr.range
     let value: Value
     if field.isDocumentID {
@@ -90,6 +92,8 @@ extension SDKValidator {
   /// `parseDocumentIdValue` (S5-S8): a plain id, a path for collection groups, or a reference.
   func documentIDValue(_ raw: RawValue, range: SourceRange) throws(QueryError) -> Value {
     switch raw {
+    case .unknown(let name):
+      return .reference(state.scope.placeholderDocument(name))
     case .value(.reference(let path)):
       return .reference(path)
     case .value(.string(let id)):

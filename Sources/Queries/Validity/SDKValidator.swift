@@ -13,48 +13,93 @@ struct SDKValidator {
   init(_ query: Query, context: QueryContext) throws(QueryError) {
     self.query = query
     self.resolver = ValueResolver(context: context)
-    self.state = ResolvedQuery(scope: try Self.scope(of: query.source))
+    self.state = ResolvedQuery(scope: try Self.scope(of: query.source, resolver: resolver))
     state.sourceRange = query.source.range
     state.range = query.range
   }
 
   /// Validates the source path (collection paths need an odd number of segments).
-  static func scope(of source: QuerySource) throws(QueryError) -> QueryScope {
+  static func scope(of source: QuerySource, resolver: ValueResolver) throws(QueryError) -> QueryScope {
     let range = source.range
-    let isASCII = ASCIIText.isASCII(source.path)
+    let path = try pathText(source, resolver: resolver)
+    let isASCII = ASCIIText.isASCII(path)
     switch source.kind {
     case .collectionGroup:
-      if source.path.isEmpty {
+      if path.isEmpty {
         throw .sdk(
           "empty-argument", "Function collectionGroup() cannot be called with an empty collectionId.", at: range)
       }
-      if isASCII ? ASCIIText.contains(source.path, UInt8(ascii: "/")) : source.path.contains("/") {
+      if isASCII ? ASCIIText.contains(path, UInt8(ascii: "/")) : path.contains("/") {
         throw .sdk(
           "bad-collection-group",
-          "Invalid collection ID '\(source.path)' passed to function collectionGroup(). Collection IDs must not contain '/'.",
+          "Invalid collection ID '\(path)' passed to function collectionGroup(). Collection IDs must not contain '/'.",
           at: range)
       }
-      return .collectionGroup(id: source.path, parent: ResourcePath(segments: []))
+      return .collectionGroup(id: path, parent: ResourcePath(segments: []))
     case .collection:
-      if source.path.isEmpty {
+      if path.isEmpty {
         throw .sdk("empty-argument", "Function collection() cannot be called with an empty path.", at: range)
       }
-      if isASCII ? ASCIIText.containsPair(source.path, UInt8(ascii: "/")) : source.path.contains("//") {
-        throw .sdk("bad-path", "Invalid segment (\(source.path)). Paths must not contain // in them.", at: range)
+      if isASCII ? ASCIIText.containsPair(path, UInt8(ascii: "/")) : path.contains("//") {
+        throw .sdk("bad-path", "Invalid segment (\(path)). Paths must not contain // in them.", at: range)
       }
       let segments =
         isASCII
-        ? ASCIIText.split(source.path, on: UInt8(ascii: "/"), omittingEmpty: true)
-        : source.path.split(separator: "/").map(String.init)
-      let path = ResourcePath(segments: segments)
-      if !path.isCollection {
+        ? ASCIIText.split(path, on: UInt8(ascii: "/"), omittingEmpty: true)
+        : path.split(separator: "/").map(String.init)
+      let resourcePath = ResourcePath(segments: segments)
+      if !resourcePath.isCollection {
         throw .sdk(
           "bad-collection-path",
-          "Invalid collection reference. Collection references must have an odd number of segments, but \(path) has \(path.segments.count).",
+          "Invalid collection reference. Collection references must have an odd number of segments, but \(resourcePath) has \(resourcePath.segments.count).",
           at: range)
       }
-      return .collection(path)
+      return .collection(resourcePath)
     }
+  }
+
+  /// The source path's text: literal parts as written, bound segment values substituted, an
+  /// unknown segment written `{name}` (one document id: only a proof or an execution needs its
+  /// value). The collection id itself must be known: every index and rule depends on it.
+  static func pathText(_ source: QuerySource, resolver: ValueResolver) throws(QueryError) -> String {
+    if let path = source.path { return path }
+    var text = ""
+    var unknown: [(name: String, range: SourceRange)] = []
+    for part in source.parts {
+      switch part {
+      case .text(let piece):
+        text += piece
+      case .parent(let expr):
+        switch try resolver.raw(expr) {
+        case .value(.string(let path)): text += path + "/"
+        case .value(.reference(let path)): text += path.segments.joined(separator: "/") + "/"
+        case .unknown: break  // the root until bound: the collection id is all an index needs
+        case let other:
+          throw .sdk(
+            "bad-parent",
+            "Function \(source.kind.rawValue)() requires its first argument to be a Firestore instance or a DocumentReference, but it was: \(other.jsDescription).",
+            at: expr.range)
+        }
+      case .value(let expr):
+        switch try resolver.raw(expr) {
+        case .value(.string(let segment)):
+          text += segment
+        case .unknown(let name):
+          text += "{" + name + "}"
+          unknown.append((name, expr.range))
+        case let other:
+          throw .sdk(
+            "bad-path-segment",
+            "Function \(source.kind.rawValue)() requires its path segments to be strings, but it was: \(other.jsDescription).",
+            at: expr.range)
+        }
+      }
+    }
+    let collectionID = text.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? text
+    if let missing = unknown.first(where: { collectionID.contains("{" + $0.name + "}") }) {
+      throw .unbound(missing.name, for: "the collection id", at: missing.range)
+    }
+    return text
   }
 
   /// Runs every step, then the checks the SDK makes when the query is executed.
@@ -116,7 +161,8 @@ struct SDKValidator {
       state.limitType = isLast ? .last : .first
       state.limitRange = step.range
     case .offset(let expr):
-      let raw = try resolver.raw(expr)
+      var raw = try resolver.raw(expr)
+      if case .unknown = raw { raw = .value(.integer(0)) }
       guard case .value(.integer(let n)) = raw else {
         throw .sdk("bad-offset", "Value for argument \"offset\" is not a valid integer.", at: step.range)
       }
@@ -149,6 +195,9 @@ struct SDKValidator {
   func positiveInteger(_ expr: ValueExpr, method: String, step: QueryStep) throws(QueryError) -> Int64 {
     let raw = try resolver.raw(expr)
     switch raw {
+    case .unknown:
+      // Any positive limit builds the same query shape; the value is only needed to run it.
+      return 1
     case .value(.integer(let n)):
       if n <= 0 {
         throw .sdk(

@@ -10,6 +10,13 @@ indirect enum RawValue: Sendable {
   case sentinel(String)
   case undefined
   case snapshot(String)
+  /// A variable or expression nothing binds, read where values need not be known (the
+  /// context's `placeholdersForUnbound`): its name. Index needs and SDK validity do not depend
+  /// on it; a proof or an execution does (`QueryUnknowns`).
+  case unknown(String)
+
+  /// The stand-in value of an unknown: a string naming it, such as `<orgId>`.
+  static func placeholder(_ name: String) -> Value { .string("<" + name + ">") }
 
   /// JavaScript `typeof` of the argument (used by S18).
   var jsTypeof: String {
@@ -26,6 +33,7 @@ indirect enum RawValue: Sendable {
   var jsDescription: String {
     switch self {
     case .undefined: return "undefined"
+    case .unknown(let name): return "the unknown value \(name)"
     case .value(.null): return "null"
     case .value(.string(let s)):
       let scalars = Array(s.utf16)
@@ -107,18 +115,22 @@ struct ValueResolver {
         throw .sdk("bad-base64", "Failed to construct data from Base64 string: \(error.message)", at: expr.range)
       }
     case .variable(let segments):
-      guard let value = context.lookup(segments) else {
-        // How to bind it is the front end's to say (`flint query --var`, the Swift API's bindings).
-        let name = segments.joined(separator: ".")
-        var error = QueryError.flint("unbound-variable", "no value bound for '\(name)'", at: expr.range)
-        error.unboundVariable = name
-        throw error
-      }
-      return .value(value)
+      if let value = context.lookup(segments) { return .value(value) }
+      return try unbound(segments.joined(separator: "."), at: expr.range)
+    case .expression(let text):
+      if let value = context.lookup([text]) { return .value(value) }
+      return try unbound(text, at: expr.range)
     case .sentinel(let name): return .sentinel(name)
     case .undefined: return .undefined
     case .snapshot(let path): return .snapshot(path)
     }
+  }
+
+  /// A name nothing binds: an unknown value where values need not be known, else an error.
+  func unbound(_ name: String, at range: SourceRange) throws(QueryError) -> RawValue {
+    if context.placeholdersForUnbound { return .unknown(name) }
+    // How to bind it is the front end's to say (`flint query --var`, the Swift API's bindings).
+    throw QueryError.unbound(name, at: range)
   }
 
   /// The SDK's `parseQueryValue`: sentinels, `undefined` and nested arrays are rejected
@@ -148,6 +160,8 @@ struct ValueResolver {
       return .array(out)
     case .value(let value):
       return value
+    case .unknown(let name):
+      return RawValue.placeholder(name)
     case .array(let items):
       if inArray && !allowArrays { throw invalid("Nested arrays are not supported") }
       var out: [Value] = []

@@ -17,7 +17,12 @@ extension Flint {
         whether the rules allow it (proved from the query's filters: rules are not filters), \
         with the predicate it could not prove and a suggested filter, the normalized orderBy, \
         and the results on --data with the billed reads. The query may use auth.uid, \
-        auth.token.<claim>, request.time and --var names. Instead of a query, 'get PATH', 'delete PATH', \
+        auth.token.<claim>, request.time and --var names; it may be pasted from app code as written \
+        (collection(db, "orgs", orgId, "projects"), db.collection(...).whereField(...), \
+        FirebaseFirestore.instance.collection(...)). A name nothing binds is an unknown value: \
+        validity, order and index are reported without it, but proving the query (--rules) or \
+        running it on documents (--data) needs it, and the command then fails naming the --var to \
+        pass. Instead of a query, 'get PATH', 'delete PATH', \
         'create PATH', 'set PATH' or 'update PATH' (with --data-json) decides one document request as the \
         SDK sends it: create and set give the whole document, update the fields it changes (merged onto \
         the stored document; "a.b" keys and transforms such as {"__increment__": 1} allowed). An update \
@@ -46,9 +51,6 @@ extension Flint {
       name: .customLong("data-json"),
       help: "For create/set: the whole document; for update: the fields it changes (JSON object).")
     var dataJSON: String?
-
-    @Option(name: .customLong("var"), help: "A query variable NAME=VALUE (VALUE: JSON, or else a string); repeatable.")
-    var variables: [String] = []
 
     @Option(name: .long, help: "Output format: text or json.")
     var format: OutputFormat = .text
@@ -100,15 +102,7 @@ extension Flint {
       guard dataJSON == nil else { throw UsageProblem("--data-json is only for create, update and set") }
       playground.explain = try explainOption()
       playground.scale = try ScaleOption.parse(scale)
-      var bound: [String: Value] = [:]
-      for variable in variables {
-        do {
-          let (name, value) = try PlaygroundInput.variable(variable, time: requestTime)
-          bound[name] = value
-        } catch {
-          throw UsageProblem("invalid --var: \(error.description)")
-        }
-      }
+      let bound = try request.bindings(at: requestTime)
       let report = playground.run(words.joined(separator: " "), auth: user, time: requestTime, variables: bound)
       if analyze || plan {
         Output.out(

@@ -49,7 +49,8 @@ extension Flint {
 
     private func configure(_ session: inout ReplSession) throws {
       let requestTime = try request.requestTime()
-      session.configure(auth: try request.user(at: requestTime), time: requestTime)
+      session.configure(
+        auth: try request.user(at: requestTime), time: requestTime, variables: try request.bindings(at: requestTime))
     }
 
     /// stdin is not a terminal: each line is echoed after the prompt, then answered.

@@ -3,13 +3,33 @@ import FirestoreModel
 import FlintKit
 import RulesEngine
 
-/// Who asks and when: `--auth` and `--time` (shared by `flint query` and `flint repl`).
+/// Who asks, when, and with which query values: `--auth`, `--time` and `--var` (shared by
+/// `flint query` and `flint repl`).
 struct RequestOptions: ParsableArguments {
   @Option(name: .long, help: "The signed-in user: {\"uid\": \"alice\", \"token\": {...}} or null.")
   var auth: String = "null"
 
   @Option(name: .long, help: "request.time as RFC 3339 (default 1970-01-01T00:00:00Z).")
   var time: String?
+
+  @Option(
+    name: .customLong("var"),
+    help: "A value for a name the query uses (orgId=acme); VALUE is JSON, or else a string. Repeatable.")
+  var variables: [String] = []
+
+  /// The `--var` bindings (`request.time` read for tagged timestamps such as `{"__time__": "now"}`).
+  func bindings(at time: Timestamp) throws(UsageProblem) -> [String: Value] {
+    var bound: [String: Value] = [:]
+    for variable in variables {
+      do {
+        let (name, value) = try PlaygroundInput.variable(variable, time: time)
+        bound[name] = value
+      } catch {
+        throw UsageProblem("invalid --var: \(error.description)")
+      }
+    }
+    return bound
+  }
 
   /// `request.time`: `--time`, else the epoch.
   func requestTime() throws(UsageProblem) -> Timestamp {
