@@ -65,8 +65,8 @@ struct SourceTemplate: Sendable {
   var header: String
   var block: @Sendable (Int) -> String
 
-  /// Every language with an extractor. Kotlin, Java and Dart are one entry each when theirs land.
-  static let all: [SourceTemplate] = [.swift, .typescript, .javascript]
+  /// Every language with an extractor.
+  static let all: [SourceTemplate] = [.swift, .typescript, .javascript, .kotlin, .java, .dart]
 
   static let swift = SourceTemplate(
     folder: "swift", fileExtension: "swift", header: "import FirebaseFirestore\nimport Foundation\n\n"
@@ -139,6 +139,75 @@ struct SourceTemplate: Sendable {
     }
 
     module.exports.watchMessages\(i) = watchMessages\(i);
+
+
+    """
+  }
+
+  static let kotlin = SourceTemplate(
+    folder: "kotlin", fileExtension: "kt",
+    header: "package app.feed\n\nimport com.google.firebase.firestore.Query\nimport com.google.firebase.firestore.ktx.firestore\nimport com.google.firebase.ktx.Firebase\n\n"
+  ) { i in
+    """
+    class Board\(i)Repository {
+        private val db = Firebase.firestore
+
+        // Open tasks of one board, most urgent first.
+        fun openTasks(boardId: String, onLoaded: (List<Task>) -> Unit) {
+            db.collection("boards").document(boardId).collection("tasks\(i % 30)")
+                .whereEqualTo("state", "open")
+                .whereGreaterThan("urgency", \(i % 10))
+                .orderBy("urgency", Query.Direction.DESCENDING)
+                .limit(40)
+                .get()
+                .addOnSuccessListener { result -> onLoaded(result.toObjects(Task::class.java)) }
+        }
+    }
+
+
+    """
+  }
+
+  static let java = SourceTemplate(
+    folder: "java", fileExtension: "java",
+    header: "package app.shop;\n\nimport com.google.firebase.firestore.FirebaseFirestore;\nimport com.google.firebase.firestore.Query;\n\n"
+  ) { i in
+    """
+    class Catalog\(i) {
+        private static final String PRODUCTS = "products\(i % 40)";
+        private final FirebaseFirestore db = FirebaseFirestore.getInstance();
+
+        Query cheapest(String category) {
+            Query q = db.collection(PRODUCTS).whereEqualTo("category", category);
+            q = q.whereLessThan("price", \(i % 500));
+            return q.orderBy("price").limit(20);
+        }
+    }
+
+
+    """
+  }
+
+  static let dart = SourceTemplate(
+    folder: "dart", fileExtension: "dart",
+    header: "import 'package:cloud_firestore/cloud_firestore.dart';\n\n"
+  ) { i in
+    """
+    class Chat\(i)Store {
+      final FirebaseFirestore db = FirebaseFirestore.instance;
+
+      /// The latest messages of a room above a priority.
+      Stream<QuerySnapshot<Map<String, dynamic>>> latest(String roomId) {
+        return db
+            .collection('rooms')
+            .doc(roomId)
+            .collection('messages\(i % 30)')
+            .where('priority', isGreaterThanOrEqualTo: \(i % 5))
+            .orderBy('priority', descending: true)
+            .limit(50)
+            .snapshots();
+      }
+    }
 
 
     """
