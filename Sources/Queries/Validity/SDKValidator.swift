@@ -21,14 +21,14 @@ struct SDKValidator {
   /// Validates the source path (collection paths need an odd number of segments).
   static func scope(of source: QuerySource) throws(QueryError) -> QueryScope {
     let range = source.range
-    let isASCII = ASCIIText.isASCII(source.path)
+    let isASCII = ASCIIFastPath.isASCII(source.path)
     switch source.kind {
     case .collectionGroup:
       if source.path.isEmpty {
         throw .sdk(
           "empty-argument", "Function collectionGroup() cannot be called with an empty collectionId.", at: range)
       }
-      if isASCII ? ASCIIText.contains(source.path, UInt8(ascii: "/")) : source.path.contains("/") {
+      if isASCII ? ASCIIFastPath.contains(source.path, UInt8(ascii: "/")) : source.path.contains("/") {
         throw .sdk(
           "bad-collection-group",
           "Invalid collection ID '\(source.path)' passed to function collectionGroup(). Collection IDs must not contain '/'.",
@@ -39,12 +39,12 @@ struct SDKValidator {
       if source.path.isEmpty {
         throw .sdk("empty-argument", "Function collection() cannot be called with an empty path.", at: range)
       }
-      if isASCII ? ASCIIText.containsPair(source.path, UInt8(ascii: "/")) : source.path.contains("//") {
+      if isASCII ? ASCIIFastPath.containsPair(source.path, UInt8(ascii: "/")) : source.path.contains("//") {
         throw .sdk("bad-path", "Invalid segment (\(source.path)). Paths must not contain // in them.", at: range)
       }
       let segments =
         isASCII
-        ? ASCIIText.split(source.path, on: UInt8(ascii: "/"), omittingEmpty: true)
+        ? ASCIIFastPath.split(source.path, on: UInt8(ascii: "/"), omittingEmpty: true)
         : source.path.split(separator: "/").map(String.init)
       let path = ResourcePath(segments: segments)
       if !path.isCollection {

@@ -140,7 +140,7 @@ extension Flint {
             "\(item.place.file):\(item.place.line):\(item.place.column): warning: unresolved query (\(item.reason)): \(item.text)",
             keepingTabs: false))
       }
-      if !output.problems.isEmpty { Output.error(WorkloadProblemText.text(output.problems)) }
+      if !output.problems.isEmpty { Output.error(WorkloadProblemRenderer.text(output.problems)) }
       guard let plan = output.plan else {
         // A file that is not text gets its one error and nothing else.
         if !output.problems.contains(where: \.notText) {
