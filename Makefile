@@ -9,8 +9,8 @@ DIST_DIR := dist/$(shell Scripts/dist.sh --name)
 
 .PHONY: deps dist-deps build run test test-dist dist install bench fuzz fuzz-deps clean
 
-# Install the system packages Flint links against (libpcre2-dev, zlib1g-dev, libedit-dev, pkg-config),
-# those `make dist` needs for its static link (the three above ship their archives; libedit's own
+# Install the system packages Flint links against (libpcre2-dev, zlib1g-dev, libedit-dev, libyaml-dev,
+# pkg-config), those `make dist` needs for its static link (the four above ship their archives; libedit's own
 # dependencies come from libbsd-dev, libmd-dev and libncurses-dev; binutils reads and strips the
 # binary; libstdc++'s archive comes with libstdc++-12-dev, which the Swift toolchain already needs),
 # and for the tests tmux (the terminal test of `flint repl` drives it) and chromium (the HTML
@@ -21,6 +21,7 @@ APT_BUILD_CHECKS = \
 	pkg-config --exists libpcre2-8 2>/dev/null || missing="$$missing libpcre2-dev"; \
 	pkg-config --exists zlib 2>/dev/null || missing="$$missing zlib1g-dev"; \
 	pkg-config --exists libedit 2>/dev/null || missing="$$missing libedit-dev"; \
+	pkg-config --exists yaml-0.1 2>/dev/null || missing="$$missing libyaml-dev"; \
 	installed() { dpkg-query -W -f='$${Status}' "$$1" 2>/dev/null | grep -q 'ok installed'; }; \
 	installed libbsd-dev || missing="$$missing libbsd-dev"; \
 	installed libmd-dev || missing="$$missing libmd-dev"; \
@@ -68,7 +69,7 @@ test: deps
 	cd Examples/RulesTests && $(SWIFT) test
 	$(MAKE) --no-print-directory test-dist
 
-# A release flint that needs only glibc: the Swift runtime, Foundation, PCRE2, zlib, libedit (with
+# A release flint that needs only glibc: the Swift runtime, Foundation, PCRE2, zlib, libyaml, libedit (with
 # libtinfo, libbsd, libmd) and libstdc++ linked statically, in its own build folder (.build/dist),
 # then $(DIST_DIR).tar.gz with the binary, its man page (flint.1, generated from the argument
 # parser's help), a README and the licences; prints the archive's SHA-256. See Scripts/dist.sh.

@@ -26,7 +26,6 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-    .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     // Hashing (hashing.md5, hashing.sha256) and Base64 from maintained libraries.
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/swift-extras/swift-extras-base64", from: "1.2.0"),
@@ -44,6 +43,12 @@ let package = Package(
       name: "CZlib",
       pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"])]
+    ),
+    // libyaml's event parser for suites written in YAML (FlintKit/Suites/YAMLReader.swift).
+    .systemLibrary(
+      name: "CYAML",
+      pkgConfig: "yaml-0.1",
+      providers: [.apt(["libyaml-dev"])]
     ),
     // Line editing, history and completion for `flint repl` (libedit's readline API).
     .systemLibrary(
@@ -80,7 +85,7 @@ let package = Package(
       name: "FlintKit",
       dependencies: [
         "IndexAdvisor", "SourceQueries", "Queries", "RulesEngine", "RulesLanguage", "FirestoreModel", "CFlintBuild",
-        .product(name: "Yams", package: "Yams"),
+        "CYAML",
       ]
     ),
     .target(
@@ -94,7 +99,8 @@ let package = Package(
     .executableTarget(
       name: "flint",
       dependencies: [
-        "FlintKit", "FlintLanguageServer", "IndexAdvisor", "SourceQueries", "Queries", "RulesEngine", "RulesLanguage", "FirestoreModel",
+        "FlintKit", "FlintLanguageServer", "IndexAdvisor", "SourceQueries", "Queries", "RulesEngine", "RulesLanguage",
+        "FirestoreModel",
         "CLibEdit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -110,21 +116,30 @@ let package = Package(
     // One harness per front door: the input, the pipeline, the invariants (see Fuzz/).
     .target(
       name: "FlintFuzzHarness",
-      dependencies: ["FlintKit", "FlintLanguageServer", "IndexAdvisor", "RulesEngine", "RulesLanguage", "FirestoreModel"],
+      dependencies: [
+        "FlintKit", "FlintLanguageServer", "IndexAdvisor", "RulesEngine", "RulesLanguage", "FirestoreModel",
+      ],
       path: "Tests/FuzzHarness"),
     .testTarget(name: "FirestoreModelTests", dependencies: ["FirestoreModel", "FlintTestSupport"]),
     .testTarget(name: "RulesLanguageTests", dependencies: ["RulesLanguage", "FirestoreModel", "FlintTestSupport"]),
     .testTarget(name: "RulesEngineTests", dependencies: ["RulesEngine", "RulesLanguage", "FirestoreModel"]),
-    .testTarget(name: "QueriesTests", dependencies: ["Queries", "RulesEngine", "RulesLanguage", "FirestoreModel", "FlintTestSupport"]),
     .testTarget(
-      name: "IndexAdvisorTests", dependencies: ["IndexAdvisor", "Queries", "RulesLanguage", "FirestoreModel", "FlintTestSupport"]
+      name: "QueriesTests",
+      dependencies: ["Queries", "RulesEngine", "RulesLanguage", "FirestoreModel", "FlintTestSupport"]),
+    .testTarget(
+      name: "IndexAdvisorTests",
+      dependencies: ["IndexAdvisor", "Queries", "RulesLanguage", "FirestoreModel", "FlintTestSupport"]
     ),
-    .testTarget(name: "SourceQueriesTests", dependencies: ["SourceQueries", "Queries", "FirestoreModel", "FlintTestSupport"]),
+    .testTarget(
+      name: "SourceQueriesTests", dependencies: ["SourceQueries", "Queries", "FirestoreModel", "FlintTestSupport"]),
     .testTarget(
       name: "FlintKitTests",
-      dependencies: ["FlintKit", "IndexAdvisor", "Queries", "RulesEngine", "RulesLanguage", "FirestoreModel", "FlintTestSupport"]
+      dependencies: [
+        "FlintKit", "IndexAdvisor", "Queries", "RulesEngine", "RulesLanguage", "FirestoreModel", "FlintTestSupport",
+      ]
     ),
-    .testTarget(name: "FlintLanguageServerTests", dependencies: ["FlintLanguageServer", "FirestoreModel", "FlintTestSupport"]),
+    .testTarget(
+      name: "FlintLanguageServerTests", dependencies: ["FlintLanguageServer", "FirestoreModel", "FlintTestSupport"]),
     .testTarget(name: "FlintAPITests", dependencies: ["Flint", "FlintTesting"]),
     .testTarget(name: "FlintCLITests", dependencies: ["flint", "FlintLanguageServer", "FlintTestSupport"]),
     .testTarget(name: "FuzzRegressionTests", dependencies: ["FlintFuzzHarness", "FlintTestSupport"]),

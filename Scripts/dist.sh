@@ -6,7 +6,7 @@
 # What the binary links, and how:
 # - the Swift standard library, Foundation (with its ICU data) and Dispatch: statically,
 #   `--static-swift-stdlib`;
-# - PCRE2, zlib and libedit, with libedit's own dependencies (ncurses' libtinfo, libbsd, libmd),
+# - PCRE2, zlib, libyaml and libedit, with libedit's own dependencies (ncurses' libtinfo, libbsd, libmd),
 #   and libstdc++ with the unwinder (libgcc_eh): from their static archives. Their -l flags come
 #   from pkg-config and the toolchain as usual; this script makes a folder where each of those
 #   names is only the static archive and puts it first on the library path (pkg-config files of
@@ -60,7 +60,7 @@ Flint checks Cloud Firestore security rules, queries and indexes offline: flint 
 expr, query, indexes, repl, init, lsp. 'flint --help' and 'man ./flint.1' describe them.
 
 This build needs only glibc $glibc or newer: no Swift toolchain and no other package. The
-Swift runtime, Foundation, PCRE2, zlib, libedit, ncurses' terminfo reader and libstdc++ are
+Swift runtime, Foundation, PCRE2, zlib, libyaml, libedit, ncurses' terminfo reader and libstdc++ are
 linked in. 'flint repl' reads terminal descriptions from /etc/terminfo, /lib/terminfo or
 /usr/share/terminfo for line editing.
 
@@ -83,7 +83,7 @@ notices() {
   echo
   echo "== ICU, in Foundation (swift-foundation-icu): Unicode License v3,"
   echo "   https://github.com/swiftlang/swift-foundation-icu/blob/main/LICENSE"
-  for package in libpcre2-8-0 zlib1g libedit2 libtinfo6 libbsd0 libmd0 libstdc++6; do
+  for package in libpcre2-8-0 zlib1g libyaml-0-2 libedit2 libtinfo6 libbsd0 libmd0 libstdc++6; do
     echo
     echo "== $package (Debian $(dpkg-query -W -f='${Version}' "$package" 2>/dev/null || echo '?'))"
     cat "/usr/share/doc/$package/copyright"
@@ -99,6 +99,7 @@ notices() {
 # Every archive first (a missing one stops here, naming its package), then the folder of links.
 pcre2_a=$(archive libpcre2-8 libpcre2-8.a libpcre2-dev)
 zlib_a=$(archive zlib libz.a zlib1g-dev)
+yaml_a=$(archive yaml-0.1 libyaml.a libyaml-dev)
 edit_a=$(archive libedit libedit.a libedit-dev)
 tinfo_a=$(archive tinfo libtinfo.a libncurses-dev)
 bsd_a=$(archive libbsd libbsd.a libbsd-dev)
@@ -110,6 +111,7 @@ rm -rf "$libs" "$pkgconfig"
 mkdir -p "$libs" "$pkgconfig" "$generated" dist
 ln -s "$pcre2_a" "$libs/libpcre2-8.a"
 ln -s "$zlib_a" "$libs/libz.a"
+ln -s "$yaml_a" "$libs/libyaml.a"
 # -ledit names a linker script that pulls in libedit's dependencies (pkg-config lists them only
 # for --static, which SwiftPM does not ask for); GROUP lets them refer to one another in any order.
 cat >"$libs/libedit.a" <<EOF
@@ -121,7 +123,7 @@ ln -s "$stdcxx_a" "$libs/libstdc++.a"
 ln -s "$gcc_eh_a" "$libs/libgcc_s.a"
 # SwiftPM takes the system libraries' -L and -l flags from pkg-config, with the system folder
 # first: for this build, pkg-config files that are the system's but name the folder above instead.
-for module in libpcre2-8 zlib libedit; do
+for module in libpcre2-8 zlib yaml-0.1 libedit; do
   pc=$(pkg-config --variable=pcfiledir "$module")/$module.pc
   lflags=$(sed -n 's/^Libs:\(.*\)$/\1/p' "$pc" | tr ' ' '\n' | grep '^-l' | tr '\n' ' ')
   sed -e "s|^Libs:.*|Libs: -L$libs $lflags|" -e '/^Libs.private:/d' "$pc" >"$pkgconfig/$module.pc"

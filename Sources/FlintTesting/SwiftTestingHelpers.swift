@@ -18,7 +18,7 @@
     ) throws -> RulesDecision {
       let decision = try evaluate(request, data: data)
       if !decision.allowed {
-        Issue.record("\(issueText(expected: "allow", request, decision))", sourceLocation: sourceLocation)
+        Issue.record("\(issueMessage(expected: "allow", request, decision))", sourceLocation: sourceLocation)
       }
       return decision
     }
@@ -32,7 +32,7 @@
     ) throws -> RulesDecision {
       let decision = try evaluate(request, data: data)
       if decision.allowed || decision.writeFailure != nil {
-        Issue.record("\(issueText(expected: "deny", request, decision))", sourceLocation: sourceLocation)
+        Issue.record("\(issueMessage(expected: "deny", request, decision))", sourceLocation: sourceLocation)
       }
       return decision
     }
@@ -47,7 +47,7 @@
     ) throws -> RulesDecision {
       let decision = try evaluate(request, data: data)
       if decision.writeFailure != status {
-        Issue.record("\(issueText(expected: status, request, decision))", sourceLocation: sourceLocation)
+        Issue.record("\(issueMessage(expected: status, request, decision))", sourceLocation: sourceLocation)
       }
       return decision
     }

@@ -17,7 +17,7 @@
     line: UInt = #line
   ) throws {
     let decision = try rules.evaluate(request, data: data)
-    if !decision.allowed { XCTFail(issueText(expected: "allow", request, decision), file: file, line: line) }
+    if !decision.allowed { XCTFail(issueMessage(expected: "allow", request, decision), file: file, line: line) }
   }
 
   // swift-format-ignore: AlwaysUseLowerCamelCase
@@ -30,7 +30,7 @@
   ) throws {
     let decision = try rules.evaluate(request, data: data)
     if decision.allowed || decision.writeFailure != nil {
-      XCTFail(issueText(expected: "deny", request, decision), file: file, line: line)
+      XCTFail(issueMessage(expected: "deny", request, decision), file: file, line: line)
     }
   }
 
@@ -44,7 +44,7 @@
   ) throws {
     let decision = try rules.evaluate(request, data: data)
     if decision.writeFailure != status {
-      XCTFail(issueText(expected: status, request, decision), file: file, line: line)
+      XCTFail(issueMessage(expected: status, request, decision), file: file, line: line)
     }
   }
 #endif

@@ -3,8 +3,8 @@ import FlintTestSupport
 import IndexAdvisor
 import Testing
 
-/// `flint indexes`'s words for budgets (`IndexPlanRenderer.overrunText`, `reasonText`): the
-/// optimizer returns what happened, the renderer names the options that change it.
+/// The words for budgets (`IndexPlanRenderer.overrunText`, `reasonText`): the optimizer returns
+/// what happened, the renderer names what changes it as the front end does (`BudgetWording`).
 @Suite struct BudgetWordingTests {
   /// Three composites (two used, one not) and one collection-group override.
   static let existing = PackagePaths.text("Corpus/indexes/manifests/over-budget.json")
@@ -55,5 +55,39 @@ import Testing
         "the manifest already holds 1 field override, more than --override-limit 0"))
     let item = try #require(overrides.unserved.first)
     #expect(IndexPlanRenderer.reasonText(item).contains("already exceeds --override-limit 0"))
+  }
+
+  @Test("the REPL words the budgets itself: it has no --limit, --override-limit or --prune")
+  func sessionWording() throws {
+    let output = try IndexesJob.run(
+      .init(
+        queryFiles: [("q.txt", Array(Self.workload.utf8))], existing: ("m.json", Array(Self.existing.utf8)),
+        options: PlanOptions(compositeLimit: 2)))
+    let plan = try #require(output.plan)
+    let overrun = try #require(plan.overruns.first)
+    #expect(
+      IndexPlanRenderer.overrunText(overrun, wording: .session)
+        == "the manifest already holds 3 composite indexes, more than the budget of 2 composite indexes: "
+        + "no composite index was added, so 1 query stays unserved; flint indexes --prune removes the 1 unused "
+        + "index, or raise the budget with flint indexes --limit (Firestore allows 200 without billing, 1,000 with)")
+    let item = try #require(plan.unserved.first)
+    #expect(
+      IndexPlanRenderer.reasonText(item, wording: .session)
+        == "needs 1 composite index; the manifest already exceeds the budget of 2 composite indexes")
+    let atLimit = try #require(try self.plan(limit: 3).unserved.first)
+    #expect(
+      IndexPlanRenderer.reasonText(atLimit, wording: .session)
+        == "needs 1 composite index; over the budget of 3 composite indexes")
+    let overrides = try #require(try self.plan(limit: 200, overrides: 0).overruns.first)
+    #expect(
+      IndexPlanRenderer.overrunText(overrides, wording: .session).hasSuffix(
+        "raise the budget with flint indexes --override-limit (Firestore allows 200 single-field index configurations)")
+    )
+    // The whole plan: no option is quoted as if the session had it.
+    let text = IndexPlanRenderer.text(plan, queries: output.queries, wording: .session)
+    #expect(text.contains("over budget: the manifest already holds 3 composite indexes, more than the budget of 2"))
+    for option in ["than --limit", "(--limit", "exceeds --limit", "; --prune", "(removed: --prune", "raise --limit"] {
+      #expect(!text.contains(option), "\(text)")
+    }
   }
 }

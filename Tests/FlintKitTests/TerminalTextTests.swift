@@ -75,7 +75,7 @@ struct TerminalTextTests {
     let problems =
       (0..<60).map { WorkloadProblem(file: "q\u{1B}.txt", line: $0 + 1, column: 1, message: "bad \u{202E}") }
       + [WorkloadProblem(file: "r.txt", line: 1, column: 2, message: "x")]
-    let text = WorkloadProblemText.text(problems)
+    let text = WorkloadProblemRenderer.text(problems)
     let lines = text.split(separator: "\n")
     #expect(lines.count == 52)
     #expect(lines[0] == "q<U+001B>.txt:1:1: error: bad <U+202E>")

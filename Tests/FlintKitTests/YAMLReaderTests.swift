@@ -77,6 +77,58 @@ import Testing
     #expect(Self.error(dashes).contains("nesting deeper than 512 levels"))
   }
 
+  /// How each plain scalar resolves (YAML 1.1 core types, as suites have always been read), and
+  /// that quoting keeps any of them a string.
+  @Test(
+    arguments: [
+      ("~", nil), ("null", nil), ("Null", nil), ("NULL", nil), ("", nil), ("nUll", "nUll"),
+      ("true", true), ("True", true), ("TRUE", true), ("yes", true), ("Yes", true), ("on", true), ("ON", true),
+      ("false", false), ("no", false), ("NO", false), ("off", false), ("Off", false),
+      ("tRue", "tRue"), ("y", "y"), ("n", "n"),
+      ("42", 42), ("-7", -7), ("+7", 7), ("0", 0), ("-0", 0), ("010", 10), ("0o17", 15), ("0_17", 15), ("0x1F", 31),
+      ("-0x1f", -31), ("0b101", 5), ("-0b101", -5), ("1_000", 1000), ("1:30", 90), ("-1:30", -90),
+      ("9223372036854775807", .int(Int64.max)), ("-9223372036854775808", .int(Int64.min)),
+      ("-0x8000000000000000", .int(Int64.min)),
+      ("1.5", 1.5), ("1.", 1.0), ("1e3", 1000.0), ("1.5e-3", 0.0015), (".5", 0.5), (".5e+1", 5.0), ("09", 9.0),
+      ("1_0.5", 10.5), ("1:30.5", 90.5),
+      ("-.5", "-.5"), (".5e1", ".5e1"), ("1:60", "1:60"), ("0:30", "0:30"), ("1e", "1e"), ("0b2", "0b2"),
+      ("2024-01-01", "2024-01-01"), ("2024-01-01T00:00:00Z", "2024-01-01T00:00:00Z"), ("hello", "hello"),
+    ] as [(String, JSONValue)])
+  func plainScalarsResolve(scalar: String, expected: JSONValue) throws {
+    #expect(try Self.read("x: \(scalar)\n") == ["x": expected])
+    #expect(try Self.read("x: '\(scalar)'\n") == ["x": .string(scalar)])
+    #expect(try Self.read("x: \"\(scalar)\"\n") == ["x": .string(scalar)])
+  }
+
+  @Test func scalarsThatAreRefused() {
+    #expect(
+      Self.error("x: .inf\n")
+        == #"s.yaml:1:4: $.x: .inf is not a finite number (use {__double__: "NaN"} for non-finite values)"#)
+    #expect(Self.error("x: -.Inf\n").contains("$.x: -.Inf is not a finite number"))
+    #expect(Self.error("x: .NaN\n").contains("$.x: .NaN is not a finite number"))
+    #expect(Self.error("x: 1e400\n").contains("$.x: 1e400 is not a finite number"))
+    #expect(Self.error("x: 9223372036854775808\n").contains("$.x: integer 9223372036854775808 does not fit in 64 bits"))
+    #expect(Self.error("x: 0x_\n").contains("$.x: integer 0x_ does not fit in 64 bits"))
+    #expect(Self.error("x: 99999999999:0:0:0:0:0:0\n").contains("does not fit in 64 bits"))
+    #expect(Self.error("x: !!bool maybe\n") == #"s.yaml:1:4: $.x: invalid boolean "maybe""#)
+    #expect(Self.error("x: !!int 1:x\n").contains("$.x: integer 1:x does not fit in 64 bits"))
+    // Merge keys and the value key are not supported: refused, not silently read as strings.
+    #expect(Self.error("a: &a {x: 1}\nb:\n  <<: *a\n").contains("$.b: unsupported YAML tag tag:yaml.org,2002:merge"))
+    #expect(Self.error("x: =\n").contains("$.x: unsupported YAML tag tag:yaml.org,2002:value"))
+    #expect(Self.error("x: !!binary aGk=\n").contains("$.x: unsupported YAML tag tag:yaml.org,2002:binary"))
+  }
+
+  @Test func tenThousandLevelsAreAClearError() {
+    let flow = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+    #expect(
+      Self.error(flow)
+        == "s.yaml:1:513: $\(String(repeating: "[0]", count: 512)): nesting deeper than 512 levels of sequences and mappings"
+    )
+    let block = (0..<10_000).map { String(repeating: " ", count: $0) + "k:" }.joined(separator: "\n") + " 1"
+    #expect(Self.error(block).contains("nesting deeper than 512 levels of sequences and mappings"))
+    #expect(Self.error(block).hasPrefix("s.yaml:513:"))
+  }
+
   @Test func tagsDocumentsAndAliases() throws {
     #expect(try Self.read("a: !!str 3\nb: !!int \"4\"\nc: !!float 1\n") == ["a": "3", "b": 4, "c": 1.0])
     #expect(Self.error("a: !custom x\n").contains("$.a: unsupported YAML tag !custom"))

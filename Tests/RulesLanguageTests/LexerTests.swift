@@ -4,13 +4,20 @@ import Testing
 
 @Suite("Lexer")
 struct LexerTests {
-  private func lex(_ text: String) -> (kinds: [TokenKind], texts: [String], codes: [String]) {
+  private func lex(_ text: String) -> (kinds: [TokenKind], texts: [String], codes: [DiagnosticCode]) {
     let source = SourceFile(name: "t", text: text)
     let (tokens, diagnostics) = Lexer.tokenize(source)
-    return (
-      tokens.map(\.kind), tokens.map { source.text(in: $0.range) },
-      diagnostics.map { "\($0.code)@\(source.location(of: $0.range.start))" }
-    )
+    return (tokens.map(\.kind), tokens.map { source.text(in: $0.range) }, diagnostics.map(\.code))
+  }
+
+  /// Asserts that lexing `marked` reports exactly `expected`: each diagnostic's code and the
+  /// marker (`1️⃣`) where it starts (see `assertParse`).
+  private func assertLex(
+    _ marked: String, _ expected: [(DiagnosticCode, String)], sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) {
+    let source = MarkedSource(marked)
+    let (_, diagnostics) = Lexer.tokenize(SourceFile(name: "test.rules", text: source.text))
+    assertMarked(source, diagnostics, expected, sourceLocation)
   }
 
   @Test("Keywords, contextual words and identifiers")
@@ -57,18 +64,11 @@ struct LexerTests {
   @Test(
     "Malformed numbers are one error each",
     arguments: [
-      (".5", "lex.invalid-number@1:1"),
-      ("5.", "lex.invalid-number@1:1"),
-      ("1e3", "lex.invalid-number@1:1"),
-      ("2.5E-3", "lex.invalid-number@1:1"),
-      ("0x1F", "lex.invalid-number@1:1"),
-      ("1u", "lex.invalid-number@1:1"),
-      ("12abc", "lex.invalid-number@1:1"),
+      "1️⃣.5", "1️⃣5.", "1️⃣1e3", "1️⃣2.5E-3", "1️⃣0x1F", "1️⃣1u", "1️⃣12abc",
     ])
-  func badNumbers(text: String, code: String) {
-    let result = lex(text)
-    #expect(result.kinds == [.invalidLiteral, .eof])
-    #expect(result.codes == [code])
+  func badNumbers(marked: String) {
+    #expect(lex(MarkedSource(marked).text).kinds == [.invalidLiteral, .eof])
+    assertLex(marked, [(.lexInvalidNumber, "1️⃣")])
   }
 
   @Test("Strings: both quotes, escapes skipped whole, bytes prefix")
@@ -81,18 +81,18 @@ struct LexerTests {
 
   @Test("String lexing errors")
   func stringErrors() {
-    #expect(lex("'abc").codes == ["lex.unterminated-string@1:1"])
-    #expect(lex("x = 'abc\n'y").codes == ["lex.unterminated-string@1:5", "lex.unterminated-string@2:1"])
-    #expect(lex("'abc\\").codes == ["lex.unterminated-string@1:1"])
-    #expect(lex("r'raw'").codes == ["lex.unsupported-string@1:1"])
+    assertLex("1️⃣'abc", [(.lexUnterminatedString, "1️⃣")])
+    assertLex("x = 1️⃣'abc\n2️⃣'y", [(.lexUnterminatedString, "1️⃣"), (.lexUnterminatedString, "2️⃣")])
+    assertLex("1️⃣'abc\\", [(.lexUnterminatedString, "1️⃣")])
+    assertLex("1️⃣r'raw'", [(.lexUnsupportedString, "1️⃣")])
     #expect(lex("'''triple'''").kinds == [.invalidLiteral, .eof])
-    #expect(lex("B'x'").codes == ["lex.invalid-bytes-prefix@1:1"])
+    assertLex("1️⃣B'x'", [(.lexInvalidBytesPrefix, "1️⃣")])
   }
 
   @Test("Comments are skipped; an unterminated block comment is reported at its start")
   func comments() {
     #expect(lex("a // c\n b /* c\n c */ c").kinds == [.identifier, .identifier, .identifier, .eof])
-    #expect(lex("a /* never closed").codes == ["lex.unterminated-comment@1:3"])
+    assertLex("a 1️⃣/* never closed", [(.lexUnterminatedComment, "1️⃣")])
     #expect(lex("a /* never closed").kinds == [.identifier, .eof])
     #expect(lex("// only a comment").kinds == [.eof])
     #expect(lex("a /*/ b */ c").kinds == [.identifier, .identifier, .eof])
@@ -102,8 +102,8 @@ struct LexerTests {
   func unexpected() {
     let result = lex("a ### b & c")
     #expect(result.kinds == [.identifier, .unknown, .identifier, .unknown, .identifier, .eof])
-    #expect(result.codes == ["lex.unexpected-character@1:3", "lex.unexpected-character@1:9"])
-    #expect(lex("$x").codes == ["lex.unexpected-character@1:1"])
+    assertLex("a 1️⃣### b 2️⃣& c", [(.lexUnexpectedCharacter, "1️⃣"), (.lexUnexpectedCharacter, "2️⃣")])
+    assertLex("1️⃣$x", [(.lexUnexpectedCharacter, "1️⃣")])
     #expect(lex("café").kinds == [.identifier, .unknown, .eof])
   }
 
@@ -119,9 +119,9 @@ struct LexerTests {
 
   @Test("U+FFFD from invalid UTF-8 is reported in code, strings and comments")
   func replacementCharacter() {
-    #expect(lex("a \u{FFFD} b").codes == ["lex.invalid-utf8@1:3"])
-    #expect(lex("'x\u{FFFD}'").codes == ["lex.invalid-utf8@1:3"])
-    #expect(lex("// \u{FFFD}\u{FFFD}").codes == ["lex.invalid-utf8@1:4"])
+    assertLex("a 1️⃣\u{FFFD} b", [(.lexInvalidUtf8, "1️⃣")])
+    assertLex("'x1️⃣\u{FFFD}'", [(.lexInvalidUtf8, "1️⃣")])
+    assertLex("// 1️⃣\u{FFFD}\u{FFFD}", [(.lexInvalidUtf8, "1️⃣")])
   }
 }
 

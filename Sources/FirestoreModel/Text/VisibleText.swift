@@ -9,7 +9,7 @@
 /// the non-characters U+FFFE and U+FFFF.
 ///
 /// This is the one list of characters that must not act: JSON (`StringQuoting`), HTML
-/// (`HTMLText`) and XML (`XMLText`) output escape exactly these, each in its own notation.
+/// (`HTMLEscaper`) and XML (`XMLEscaper`) output escape exactly these, each in its own notation.
 package enum VisibleText {
   /// Whether `scalar` is shown escaped (tabs are kept when `keepingTabs`).
   @inline(__always)

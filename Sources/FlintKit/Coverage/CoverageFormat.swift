@@ -8,7 +8,7 @@ package enum CoverageFormat: String, Sendable, CaseIterable {
   /// The report in this format.
   package func render(_ coverage: SuiteCoverage) -> String {
     switch self {
-    case .text: CoverageText.render(coverage)
+    case .text: CoverageAnnotator.render(coverage)
     case .json: CoverageJSON.render(coverage)
     case .lcov: CoverageLCOV.render(coverage)
     case .html: CoverageHTML.render(coverage)

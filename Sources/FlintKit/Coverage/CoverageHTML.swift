@@ -7,7 +7,7 @@ import RulesLanguage
 /// evaluated; a sub-expression is red when never evaluated, a condition underlined when never
 /// true or never false; blocks never reached and functions never called are red. Every span's
 /// `title` holds its counts (shown on hover); the script only writes each file's
-/// "N places to cover" line. Everything from the rules and suites is escaped (`HTMLText`).
+/// "N places to cover" line. Everything from the rules and suites is escaped (`HTMLEscaper`).
 package enum CoverageHTML {
   package static func render(_ coverage: SuiteCoverage) -> String {
     var out = """
@@ -32,7 +32,7 @@ package enum CoverageHTML {
 
       """
     for (index, file) in coverage.files.enumerated() {
-      out += row("<a href=\"#file-\(index)\">\(HTMLText.escape(file.path))</a>", file.summary)
+      out += row("<a href=\"#file-\(index)\">\(HTMLEscaper.escape(file.path))</a>", file.summary)
     }
     out += "</tbody>\n<tfoot>\n" + row("Total", coverage.total) + "</tfoot>\n</table>\n"
     for (index, file) in coverage.files.enumerated() { out += section(file, index: index) }
@@ -53,8 +53,8 @@ package enum CoverageHTML {
   }
 
   private static func section(_ file: FileCoverage, index: Int) -> String {
-    var out = "<section class=\"file\" id=\"file-\(index)\">\n<h2>\(HTMLText.escape(file.path))</h2>\n"
-    out += "<p class=\"file-summary\">\(HTMLText.escape(file.summary.text))</p>\n<p class=\"todo\"></p>\n"
+    var out = "<section class=\"file\" id=\"file-\(index)\">\n<h2>\(HTMLEscaper.escape(file.path))</h2>\n"
+    out += "<p class=\"file-summary\">\(HTMLEscaper.escape(file.summary.text))</p>\n<p class=\"todo\"></p>\n"
     out += "<table class=\"source\">\n"
     let counts = Dictionary(uniqueKeysWithValues: CoverageLines.counts(file).map { ($0.line, $0.count) })
     for (number, line) in CoverageHTMLSpans.lines(file).enumerated() {

@@ -93,7 +93,7 @@ enum CoverageHTMLSpans {
 
     func openTag(_ span: Span) -> String {
       let style = span.style.isEmpty ? "" : " class=\"\(span.style)\""
-      return "<span\(style) title=\"\(HTMLText.escape(span.title))\">"
+      return "<span\(style) title=\"\(HTMLEscaper.escape(span.title))\">"
     }
     func text(upTo end: Int) {
       guard position < end else { return }
@@ -101,13 +101,13 @@ enum CoverageHTMLSpans {
       for offset in position..<end where bytes[offset] == UInt8(ascii: "\n") {
         var chunkEnd = offset
         if chunkEnd > chunkStart && bytes[chunkEnd - 1] == UInt8(ascii: "\r") { chunkEnd -= 1 }
-        current += HTMLText.escapeSource(String(decoding: bytes[chunkStart..<chunkEnd], as: UTF8.self))
+        current += HTMLEscaper.escapeSource(String(decoding: bytes[chunkStart..<chunkEnd], as: UTF8.self))
         current += String(repeating: "</span>", count: open.count)
         lines.append(current)
         current = open.map(openTag).joined()
         chunkStart = offset + 1
       }
-      current += HTMLText.escapeSource(String(decoding: bytes[chunkStart..<end], as: UTF8.self))
+      current += HTMLEscaper.escapeSource(String(decoding: bytes[chunkStart..<end], as: UTF8.self))
       position = end
     }
     func close() {

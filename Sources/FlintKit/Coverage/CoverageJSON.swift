@@ -53,7 +53,7 @@ package enum CoverageJSON {
     let expressions = zip(targets.expressions, coverage.expressionCounts).map { expression, counts in
       JSONValue.object(
         place(expression.range) + [
-          ("text", .string(CoverageText.sourceText(expression.range, in: file.source))),
+          ("text", .string(CoverageAnnotator.sourceText(expression.range, in: file.source))),
           ("condition", .bool(expression.isCondition)),
           ("true", .int(counts.trueCount)), ("false", .int(counts.falseCount)),
           ("error", .int(counts.errorCount)), ("value", .int(counts.valueCount)),

@@ -8,7 +8,7 @@ struct CoverageMark {
   var message: String
 }
 
-/// What the text report marks, by line (see `CoverageText`).
+/// What the text report marks, by line (see `CoverageAnnotator`).
 enum CoverageMarks {
   static func marks(_ file: FileCoverage) -> [Int: [CoverageMark]] {
     let coverage = file.coverage

@@ -5,22 +5,23 @@ import IndexAdvisor
 package enum IndexPlanRenderer {
   /// The plan for people. Query texts, file names and the collection and field names taken
   /// from them are the user's: control and bidirectional characters are shown escaped.
-  /// `prune` is how the front end spells the pruning it offers (`--prune` for `flint indexes`;
-  /// the REPL has no such flag and names the command).
-  package static func text(_ plan: IndexPlan, queries: [WorkloadQuery], prune: String = "--prune") -> String {
+  /// `wording` is how the front end names the budgets and what changes them (`flint indexes`'s
+  /// options; the REPL has none and words them itself).
+  package static func text(_ plan: IndexPlan, queries: [WorkloadQuery], wording: BudgetWording = .options) -> String {
     let users = usersByEntry(plan, queries)
     var out = "plan: \(queries.count) quer\(queries.count == 1 ? "y" : "ies"), \(plan.servedCount) served"
     out += plan.unserved.isEmpty ? "\n" : ", \(plan.unserved.count) unserved\n"
     section(&out, "added", plan.added.map { "+ \($0)\(usedBy(users[ManifestWriter.json($0)]))" })
     section(&out, "overrides", plan.overrides.map { "+ \($0)\(usedBy(users[ManifestWriter.json($0)]))" })
     section(&out, "kept", plan.kept.map { "= \($0)\(usedBy(users[ManifestWriter.json($0)]))" })
-    let unusedNote = plan.pruned ? " (removed: \(prune))" : " (no query uses it; \(prune) removes it)"
+    let unusedNote =
+      plan.pruned ? " (removed: \(wording.prune))" : " (no query uses it; \(wording.prune) removes it)"
     section(&out, "unused", plan.unused.map { "- \($0)\(unusedNote)" })
-    unservedSection(&out, plan.unserved)
+    unservedSection(&out, plan.unserved, wording: wording)
     out += "budget: \(plan.compositeCount)/\(plan.compositeLimit) composite, "
     out += "\(plan.overrideCount)/\(plan.overrideLimit) overrides\n"
-    for line in IndexPlanVerdict.overBudget(plan) { out += line + "\n" }
-    out += IndexPlanVerdict.optimality(plan, queries: queries) + "\n"
+    for line in IndexPlanVerdict.overBudget(plan, wording: wording) { out += line + "\n" }
+    out += IndexPlanVerdict.optimality(plan, queries: queries, wording: wording) + "\n"
     return VisibleText.escapedLines(out)
   }
 
@@ -133,7 +134,7 @@ package enum IndexPlanRenderer {
   /// `unserved (N):` and two lines or more per query, appended in place (a workload over
   /// budget may leave 100,000 queries unserved). Queries of the same text need the same
   /// entries: their `needs` lines are worded once.
-  private static func unservedSection(_ out: inout String, _ unserved: [UnservedQuery]) {
+  private static func unservedSection(_ out: inout String, _ unserved: [UnservedQuery], wording: BudgetWording) {
     guard !unserved.isEmpty else { return }
     out.reserveCapacity(out.utf8.count + unserved.count * 240)
     out += "unserved (\(unserved.count)):\n"
@@ -146,7 +147,7 @@ package enum IndexPlanRenderer {
       out += ": "
       out += item.query.text
       out += ": "
-      out += reasonText(item)
+      out += reasonText(item, wording: wording)
       out += "\n"
       if let lines = needsByText[item.query.text] {
         out += lines

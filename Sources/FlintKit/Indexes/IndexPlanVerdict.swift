@@ -5,7 +5,7 @@ import IndexAdvisor
 /// speaks of what was served within the budget; the lower bound is that of serving every query.
 enum IndexPlanVerdict {
   /// `optimality: ...`, without the newline.
-  static func optimality(_ plan: IndexPlan, queries: [WorkloadQuery]) -> String {
+  static func optimality(_ plan: IndexPlan, queries: [WorkloadQuery], wording: BudgetWording = .options) -> String {
     let all = "\(plan.unboundedAdded) new composite index\(plan.unboundedAdded == 1 ? "" : "es")"
     let gap = plan.unboundedAdded - plan.lowerBound
     guard plan.isBudgetLimited else {
@@ -21,12 +21,12 @@ enum IndexPlanVerdict {
     text += "\(served.count) of \(queries.count) queries (weight \(servedWeight) of \(totalWeight); "
     text += "chosen by weight per new index, not proven optimal); every query needs \(all) (\(bound))"
     let excess = plan.compositeCount - plan.added.count + plan.unboundedAdded - plan.compositeLimit
-    if excess > 0 { text += ", \(excess) more than --limit \(plan.compositeLimit) allows" }
+    if excess > 0 { text += ", \(excess) more than \(wording.budget(.composite, plan.compositeLimit)) allows" }
     return text
   }
 
   /// `over budget: ...` lines, one per budget the manifest exceeds.
-  static func overBudget(_ plan: IndexPlan) -> [String] {
-    plan.overruns.map { "over budget: \(IndexPlanRenderer.overrunText($0))" }
+  static func overBudget(_ plan: IndexPlan, wording: BudgetWording = .options) -> [String] {
+    plan.overruns.map { "over budget: \(IndexPlanRenderer.overrunText($0, wording: wording))" }
   }
 }

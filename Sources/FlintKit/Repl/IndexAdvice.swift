@@ -27,7 +27,7 @@ enum IndexAdvice {
       out += "\(workload[q].place): \(workload[q].text)\n"
       out += lines.split(separator: "\n").map { "   \($0)\n" }.joined()
     }
-    out += IndexPlanRenderer.text(plan, queries: workload, prune: "flint indexes --prune")
+    out += IndexPlanRenderer.text(plan, queries: workload, wording: .session)
     return out
   }
 

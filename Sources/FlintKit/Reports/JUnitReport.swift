@@ -49,7 +49,7 @@ package enum JUnitReport {
   }
 
   static func suite(_ result: SuiteResult, time: Double, explain: ExplainLevel) -> String {
-    let name = XMLText.attribute(result.file)
+    let name = XMLEscaper.attribute(result.file)
     let invalid = result.caseErrors.isEmpty ? 0 : 1
     var out =
       "  <testsuite name=\"\(name)\" tests=\"\(result.cases.count + invalid)\" failures=\"\(result.failed)\" "
@@ -59,12 +59,12 @@ package enum JUnitReport {
       let description = SuiteError.invalidCases(result.caseErrors).description
       let firstLine = description.split(separator: "\n").first.map(String.init) ?? ""
       out += "    <testcase classname=\"\(name)\" name=\"(cases that could not be read)\" file=\"\(name)\">\n"
-      out += "      <error message=\"\(XMLText.attribute(firstLine))\" type=\"invalid case\">"
-      out += XMLText.text(description) + "</error>\n"
+      out += "      <error message=\"\(XMLEscaper.attribute(firstLine))\" type=\"invalid case\">"
+      out += XMLEscaper.text(description) + "</error>\n"
       out += "    </testcase>\n"
     }
     for testCase in result.cases {
-      var attributes = "classname=\"\(name)\" name=\"\(XMLText.attribute(testCase.name))\" file=\"\(name)\""
+      var attributes = "classname=\"\(name)\" name=\"\(XMLEscaper.attribute(testCase.name))\" file=\"\(name)\""
       if let line = testCase.line { attributes += " line=\"\(line)\"" }
       if testCase.passed {
         out += "    <testcase \(attributes)/>\n"
@@ -73,21 +73,21 @@ package enum JUnitReport {
       let message = SuiteReport.failure(testCase)
       let explanation = SuiteReport.block(testCase, in: result, explain: explain)
       out += "    <testcase \(attributes)>\n"
-      out += "      <failure message=\"\(XMLText.attribute(message))\" type=\"verdict\">"
-      out += XMLText.text(explanation) + "</failure>\n"
+      out += "      <failure message=\"\(XMLEscaper.attribute(message))\" type=\"verdict\">"
+      out += XMLEscaper.text(explanation) + "</failure>\n"
       out += "    </testcase>\n"
     }
     return out + "  </testsuite>\n"
   }
 
   static func unloadable(_ file: String, _ error: SuiteError) -> String {
-    let name = XMLText.attribute(file)
+    let name = XMLEscaper.attribute(file)
     let description = error.description
     let firstLine = description.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
     return "  <testsuite name=\"\(name)\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\" time=\"0.000\">\n"
       + "    <testcase classname=\"\(name)\" name=\"(suite could not be loaded)\" file=\"\(name)\">\n"
-      + "      <error message=\"\(XMLText.attribute(firstLine))\" type=\"invalid suite\">"
-      + XMLText.text(description) + "</error>\n"
+      + "      <error message=\"\(XMLEscaper.attribute(firstLine))\" type=\"invalid suite\">"
+      + XMLEscaper.text(description) + "</error>\n"
       + "    </testcase>\n"
       + "  </testsuite>\n"
   }

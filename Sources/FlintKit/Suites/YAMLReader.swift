@@ -1,11 +1,10 @@
-import CYaml
+import CYAML
 import FirestoreModel
-import Yams
 
 /// Reads YAML into the same `JSONValue` tree the JSON parser builds, so one loader serves
 /// suites written in either language.
 ///
-/// Scalars keep their YAML type (resolved by Yams' default rules): an integer (`42`, `0x2A`)
+/// Scalars keep their YAML type (`YAMLScalarType`, the rules suites were always read with): an integer (`42`, `0x2A`)
 /// is `.int`, a float (`1.5`, `1e3`) is `.double`, `true`/`false` (and YAML 1.1 `yes`/`no`/
 /// `on`/`off`) are booleans, `null`/`~`/empty are null, and every other scalar, quoted scalars
 /// and unquoted timestamps included, is a string. Mapping keys must be scalars and unique.
@@ -159,40 +158,37 @@ private struct YAMLComposer {
     stack[top].pendingKey = nil
   }
 
-  /// A scalar's value: quoted and block scalars are strings; plain ones resolve as Yams does.
+  /// A scalar's value: quoted and block scalars are strings; plain ones resolve by
+  /// `YAMLScalarType`; an explicit tag (`!!int "4"`) names the type itself.
   func scalar(_ text: String, plain: Bool, tag: String?, mark: YAMLMark) throws(JSONError) -> JSONValue {
-    let name: Tag.Name
+    let type: YAMLScalarType
     if let tag, tag != "!" {
-      name = Tag.Name(rawValue: tag)
-    } else if plain {
-      name = Resolver.default.resolveTag(of: Node(text))
+      guard let named = YAMLScalarType(tag: tag) else { throw located("unsupported YAML tag \(tag)", mark, nextPath) }
+      type = named
     } else {
-      name = .str
+      type = plain ? YAMLScalarType(plain: text) : .str
     }
-    switch name {
+    switch type {
     case .null:
       return .null
     case .bool:
-      guard let value = Node(text, Tag(.bool)).bool else {
-        throw located("invalid boolean \"\(text)\"", mark, nextPath)
-      }
+      guard let value = YAMLScalarType.bool(text) else { throw located("invalid boolean \"\(text)\"", mark, nextPath) }
       return .bool(value)
     case .int:
-      if let value = Int64(text) { return .int(value) }
-      guard let value = Node(text, Tag(.int)).int else {
+      guard let value = YAMLScalarType.int(text) else {
         throw located("integer \(text) does not fit in 64 bits", mark, nextPath)
       }
-      return .int(Int64(value))
+      return .int(value)
     case .float:
-      guard let value = Double(text) ?? Node(text, Tag(.float)).float, value.isFinite else {
+      guard let value = YAMLScalarType.float(text), value.isFinite else {
         throw located(
           "\(text) is not a finite number (use {__double__: \"NaN\"} for non-finite values)", mark, nextPath)
       }
       return .double(value)
     case .str, .timestamp:
       return .string(text)
-    default:
-      throw located("unsupported YAML tag \(name.rawValue)", mark, nextPath)
+    case .merge, .value:
+      throw located("unsupported YAML tag \(type.tag)", mark, nextPath)
     }
   }
 

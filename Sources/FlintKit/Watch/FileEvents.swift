@@ -41,7 +41,7 @@
     /// Blocks until some file in a watched folder changes, then gathers the events that follow
     /// within `settle` milliseconds (a save is often several events), and returns the changed
     /// paths (`folder/name`), without repeats, in the order first seen.
-    package func next(settle: Int32 = 50) throws -> [String] {
+    package func next(settle: Int32) throws -> [String] {
       var paths: [String] = []
       try read(into: &paths)
       var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)

@@ -20,13 +20,13 @@ enum FieldPathResolver {
     case .documentID:
       return .documentID
     case .dotted(let text):
-      let isASCII = ASCIIText.isASCII(text)
+      let isASCII = ASCIIFastPath.isASCII(text)
       if isASCII ? text.utf8.contains(where: isForbidden) : text.contains(where: { forbidden.contains($0) }) {
         throw invalid("Invalid field path (\(text)). Paths must not contain '~', '*', '/', '[', or ']'")
       }
       let segments =
         isASCII
-        ? ASCIIText.split(text, on: UInt8(ascii: "."), omittingEmpty: false)
+        ? ASCIIFastPath.split(text, on: UInt8(ascii: "."), omittingEmpty: false)
         : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
       if segments.contains(where: \.isEmpty) {
         throw invalid(

@@ -22,14 +22,14 @@ struct SDKValidator {
   static func scope(of source: QuerySource, resolver: ValueResolver) throws(QueryError) -> QueryScope {
     let range = source.range
     let path = try pathText(source, resolver: resolver)
-    let isASCII = ASCIIText.isASCII(path)
+    let isASCII = ASCIIFastPath.isASCII(path)
     switch source.kind {
     case .collectionGroup:
       if path.isEmpty {
         throw .sdk(
           "empty-argument", "Function collectionGroup() cannot be called with an empty collectionId.", at: range)
       }
-      if isASCII ? ASCIIText.contains(path, UInt8(ascii: "/")) : path.contains("/") {
+      if isASCII ? ASCIIFastPath.contains(path, UInt8(ascii: "/")) : path.contains("/") {
         throw .sdk(
           "bad-collection-group",
           "Invalid collection ID '\(path)' passed to function collectionGroup(). Collection IDs must not contain '/'.",
@@ -40,12 +40,12 @@ struct SDKValidator {
       if path.isEmpty {
         throw .sdk("empty-argument", "Function collection() cannot be called with an empty path.", at: range)
       }
-      if isASCII ? ASCIIText.containsPair(path, UInt8(ascii: "/")) : path.contains("//") {
+      if isASCII ? ASCIIFastPath.containsPair(path, UInt8(ascii: "/")) : path.contains("//") {
         throw .sdk("bad-path", "Invalid segment (\(path)). Paths must not contain // in them.", at: range)
       }
       let segments =
         isASCII
-        ? ASCIIText.split(path, on: UInt8(ascii: "/"), omittingEmpty: true)
+        ? ASCIIFastPath.split(path, on: UInt8(ascii: "/"), omittingEmpty: true)
         : path.split(separator: "/").map(String.init)
       let resourcePath = ResourcePath(segments: segments)
       if !resourcePath.isCollection {

@@ -70,40 +70,46 @@ final class CompiledPattern: @unchecked Sendable {
   }
 
   private func match(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Outcome {
+    withBoundedMatch(heapLimit: true) { matchData, context in
+      let rc = pcre2_match_8(code, utf8.baseAddress, utf8.count, start, PCRE2_NO_UTF_CHECK, matchData, context)
+      if rc >= 0 {
+        let ovector = pcre2_get_ovector_pointer_8(matchData)!
+        return .match(ovector[0]..<ovector[1])
+      }
+      return rc == PCRE2_ERROR_NOMATCH ? .noMatch : .limitExceeded  // limits, or any engine failure
+    }
+  }
+
+  /// Runs `body` with match data for one match and a match context holding the bounds on work
+  /// (match and depth limits, and the heap limit when `heapLimit`), freeing both afterwards.
+  private func withBoundedMatch(
+    heapLimit: Bool, _ body: (_ matchData: OpaquePointer?, _ context: OpaquePointer?) -> Outcome
+  ) -> Outcome {
     let matchData = pcre2_match_data_create_8(1, nil)
     defer { pcre2_match_data_free_8(matchData) }
     let context = pcre2_match_context_create_8(nil)
     defer { pcre2_match_context_free_8(context) }
     pcre2_set_match_limit_8(context, Self.matchLimit)
     pcre2_set_depth_limit_8(context, Self.depthLimit)
-    pcre2_set_heap_limit_8(context, Self.heapLimit)
-    let rc = pcre2_match_8(code, utf8.baseAddress, utf8.count, start, PCRE2_NO_UTF_CHECK, matchData, context)
-    if rc >= 0 {
-      let ovector = pcre2_get_ovector_pointer_8(matchData)!
-      return .match(ovector[0]..<ovector[1])
-    }
-    return rc == PCRE2_ERROR_NOMATCH ? .noMatch : .limitExceeded  // limits, or any engine failure
+    if heapLimit { pcre2_set_heap_limit_8(context, Self.heapLimit) }
+    return body(matchData, context)
   }
 
   /// PCRE2's DFA does not check `ENDANCHORED` against the longest match, so check the end
   /// ourselves: all DFA matches start at the anchor and pair 0 is the longest.
   private func dfaMatchWhole(_ utf8: UnsafeBufferPointer<UInt8>) -> Outcome {
-    let matchData = pcre2_match_data_create_8(1, nil)
-    defer { pcre2_match_data_free_8(matchData) }
-    let context = pcre2_match_context_create_8(nil)
-    defer { pcre2_match_context_free_8(context) }
-    pcre2_set_match_limit_8(context, Self.matchLimit)
-    pcre2_set_depth_limit_8(context, Self.depthLimit)
-    var workspace = [Int32](repeating: 0, count: Self.dfaWorkspace)
-    let rc = workspace.withUnsafeMutableBufferPointer { ws in
-      pcre2_dfa_match_8(
-        code, utf8.baseAddress, utf8.count, 0, PCRE2_NO_UTF_CHECK, matchData, context, ws.baseAddress, ws.count)
+    withBoundedMatch(heapLimit: false) { matchData, context in
+      var workspace = [Int32](repeating: 0, count: Self.dfaWorkspace)
+      let rc = workspace.withUnsafeMutableBufferPointer { ws in
+        pcre2_dfa_match_8(
+          code, utf8.baseAddress, utf8.count, 0, PCRE2_NO_UTF_CHECK, matchData, context, ws.baseAddress, ws.count)
+      }
+      if rc >= 0 {
+        let ovector = pcre2_get_ovector_pointer_8(matchData)!
+        return ovector[1] == utf8.count ? .match(0..<utf8.count) : .noMatch
+      }
+      return rc == PCRE2_ERROR_NOMATCH ? .noMatch : .limitExceeded
     }
-    if rc >= 0 {
-      let ovector = pcre2_get_ovector_pointer_8(matchData)!
-      return ovector[1] == utf8.count ? .match(0..<utf8.count) : .noMatch
-    }
-    return rc == PCRE2_ERROR_NOMATCH ? .noMatch : .limitExceeded
   }
 
   /// PCRE2's text for a compile error code.

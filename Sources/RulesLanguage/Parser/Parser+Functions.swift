@@ -3,17 +3,8 @@ extension Parser {
   mutating func parseFunction() -> FunctionDecl {
     let start = current.start
     let errorsBefore = syntaxErrorCount
-    advance()
-    recovering = false
-
-    var name = Identifier("", range: .at(previousEnd))
-    if at(.identifier) {
-      name = Identifier(self.name(current), range: current.range)
-      advance()
-    } else {
-      reportExpected(.parseExpectedIdentifier, "expected a function name after 'function'")
-      if !at(.lParen) && !at(.lBrace) { skip(until: TokenKinds(.lParen, .lBrace).union(.statementStart)) }
-    }
+    let (name, named) = parseDeclaredName(orReport: "expected a function name after 'function'")
+    if !named && !at(.lParen) && !at(.lBrace) { skip(until: TokenKinds(.lParen, .lBrace).union(.statementStart)) }
 
     let parameters = parseParameters()
     let (lets, body, hasReturn) = parseFunctionBody()
@@ -124,15 +115,7 @@ extension Parser {
   /// `let name = value;` — the `;` is required.
   private mutating func parseLet() -> LetBinding {
     let start = current.start
-    advance()
-    recovering = false
-    var name = Identifier("", range: .at(previousEnd))
-    if at(.identifier) {
-      name = Identifier(self.name(current), range: current.range)
-      advance()
-    } else {
-      reportExpected(.parseExpectedIdentifier, "expected a name after 'let'")
-    }
+    let (name, _) = parseDeclaredName(orReport: "expected a name after 'let'")
     if !eat(.equal) {
       reportExpected(.parseExpectedToken, "expected '=' after the let name")
     }
@@ -143,5 +126,20 @@ extension Parser {
       if !at(.statementStart) && !at(.eof) { skip(until: .statementStart) }
     }
     return LetBinding(name: name, value: value, range: SourceRange(start: start, end: end))
+  }
+
+  /// The name a `function` or `let` declares: skips the keyword, then reads the identifier, or
+  /// reports `message` and returns an empty name at the keyword's end (`named` false).
+  private mutating func parseDeclaredName(orReport message: String) -> (name: Identifier, named: Bool) {
+    advance()
+    recovering = false
+    let missing = Identifier("", range: .at(previousEnd))
+    guard at(.identifier) else {
+      reportExpected(.parseExpectedIdentifier, message)
+      return (missing, false)
+    }
+    let name = Identifier(self.name(current), range: current.range)
+    advance()
+    return (name, true)
   }
 }

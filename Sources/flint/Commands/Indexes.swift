@@ -188,7 +188,7 @@ extension Flint {
             "\(item.place.file):\(item.place.line):\(item.place.column): warning: unresolved query (\(item.reason)): \(item.text)",
             keepingTabs: false))
       }
-      if !output.problems.isEmpty { Output.error(WorkloadProblemText.text(output.problems)) }
+      if !output.problems.isEmpty { Output.error(WorkloadProblemRenderer.text(output.problems)) }
       if reads, let data {
         if output.problems.contains(where: \.notText) { throw ExitCode(ExitStatus.usage) }
         let report = WorkloadReads(

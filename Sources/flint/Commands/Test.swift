@@ -85,7 +85,7 @@ extension Flint {
       } catch {
         try failUsage(error)
       }
-      if watch { return try self.watch(files) }
+      if watch { try self.watch(files) }
       if let coverageOut {
         do {
           try AtomicFile.checkWritable(coverageOut)
@@ -128,6 +128,24 @@ extension Flint {
 }
 
 extension Flint.Test {
+  /// `--watch`: the job runs and re-runs the suites until the process is stopped (exit 2 when
+  /// inotify fails).
+  func watch(_ files: [String]) throws -> Never {
+    #if os(Linux)
+      let events = try WatchSupport.start()
+      do {
+        try TestJob.watch(
+          TestJob.Input(files: files, defaultDatabase: database), explain: explain, changes: events,
+          report: Output.out, problem: { Output.error(UsageProblem($0).description) },
+          rerunning: WatchSupport.clearScreen)
+      } catch {
+        throw UsageProblem("\(error)")
+      }
+    #else
+      throw UsageProblem(printed: WatchSupport.unsupported)
+    #endif
+  }
+
   /// Nothing can run (no suites, a folder that cannot be listed): the problem on stderr and,
   /// with --format json, the JSON report holding it on stdout; exit 2.
   func failUsage(_ error: SuiteError) throws -> Never {

@@ -42,7 +42,7 @@ extension Flint.Check {
       events.watch(plan.folders)
       Output.out(entries().map(\.text).joined() + summary())
       while true {
-        let jobs = plan.jobs(after: try next(events))
+        let jobs = plan.jobs(after: try WatchSupport.next(events))
         if jobs.isEmpty { continue }
         let before = entries()
         WatchSupport.clearScreen()

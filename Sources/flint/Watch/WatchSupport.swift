@@ -6,7 +6,7 @@ import FlintKit
   import Darwin
 #endif
 
-/// What the `--watch` loops of `flint test` and `flint check` share.
+/// What the CLI side of `--watch` (`flint test`, `flint check`) shares: signals, inotify, the screen.
 enum WatchSupport {
   #if os(Linux)
     /// Lets the stop signals end the process and starts watching for file events: the first steps
@@ -15,6 +15,15 @@ enum WatchSupport {
       unblockStopSignals()
       do {
         return try FileEvents()
+      } catch {
+        throw UsageProblem("\(error)")
+      }
+    }
+
+    /// The next batch of changed paths; a failure to read them is a usage problem (exit 2).
+    static func next(_ events: FileEvents) throws -> [String] {
+      do {
+        return try events.next()
       } catch {
         throw UsageProblem("\(error)")
       }
@@ -38,10 +47,5 @@ enum WatchSupport {
       for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, signal) }
       pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     #endif
-  }
-
-  /// The files a suite loader read, in order (the loader's reader runs on the calling thread).
-  final class ReadFiles: @unchecked Sendable {
-    var paths: [String] = []
   }
 }

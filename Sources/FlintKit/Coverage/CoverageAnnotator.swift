@@ -14,7 +14,7 @@ import RulesLanguage
 /// Marked: every `allow` (its tallies, `never granted`/`never denied` when not covered), match
 /// blocks never reached, functions never called, sub-expressions never evaluated (the
 /// outermost only), and conditions that ran but were never true or never false.
-package enum CoverageText {
+package enum CoverageAnnotator {
   package static func render(_ coverage: SuiteCoverage) -> String {
     var out = ""
     for file in coverage.files { out += "\(VisibleText.escaped(file.path)): \(file.summary.text)\n" }

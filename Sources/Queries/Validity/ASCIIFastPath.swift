@@ -5,7 +5,7 @@
 /// every character is one byte (CRLF aside, which no needle here involves), so the byte
 /// answer is the same. Callers test `isASCII` first and keep the original expression for
 /// any other text.
-enum ASCIIText {
+enum ASCIIFastPath {
   /// Whether every byte of `text` is ASCII.
   static func isASCII(_ text: String) -> Bool {
     text.utf8.allSatisfy { $0 < 0x80 }

@@ -3,7 +3,7 @@ import FirestoreModel
 /// Text made safe for an HTML page: markup characters escaped, and characters that would hide
 /// or reorder what is shown (C0/C1 controls, bidi overrides and isolates, line separators) made
 /// visible as `\u{202E}`-style text, so a rules file cannot disguise itself in its own report.
-enum HTMLText {
+enum HTMLEscaper {
   /// `text` escaped for element content and for double- or single-quoted attribute values.
   static func escape(_ text: some StringProtocol) -> String {
     var out = ""

@@ -3,7 +3,7 @@ import IndexAdvisor
 
 /// The bad lines of workload files as `flint indexes` prints them, capped per file as
 /// `flint check` caps diagnostics (`DiagnosticRenderer.maxShownPerFile`).
-package enum WorkloadProblemText {
+package enum WorkloadProblemRenderer {
   /// How many bad lines of one file are printed; the rest are counted in one line.
   package static let maxShownPerFile = 50
 

@@ -9,7 +9,7 @@ import FirestoreModel
 /// bidi marks and overrides, U+2028/9, the BOM: `VisibleText.isEscaped`) are written as the
 /// visible text `\u{202E}`, so the document stays well-formed and a CI page shows the text as
 /// it is stored.
-enum XMLText {
+enum XMLEscaper {
   /// Escaped for element content.
   static func text(_ value: String) -> String { escape(value, attribute: false) }
 
