@@ -61,10 +61,12 @@ extension ExpressionEncoder {
           if let member = keys.members[text] { terms.append(z3.and([c.guard, member])) }
           continue
         }
-        for (name, member) in keys.members { terms.append(z3.and([c.guard, z3.eq(key, z3.string(name)), member])) }
+        for (name, member) in keys.sortedMembers {
+          terms.append(z3.and([c.guard, z3.eq(key, z3.string(name)), member]))
+        }
         // A key outside the universe: one of the map's other keys, or not.
         let unknown = approximate(expr, "key outside the rules' names", scope).isTrue(in: z3)
-        let notNamed = z3.and(keys.members.keys.map { z3.not(z3.eq(key, z3.string($0))) })
+        let notNamed = z3.and(keys.sortedMembers.map { z3.not(z3.eq(key, z3.string($0.key))) })
         outside.append(z3.and([c.guard, notNamed, z3.gt(keys.others, z3.int(0)), unknown]))
       }
       return z3.or(terms + outside)
@@ -94,7 +96,7 @@ extension ExpressionEncoder {
       switch members {
       case .elements(let items): return SymbolicValue(always: .int(z3.int(Int64(items.count))), in: z3)
       case .keys(let keys):
-        let counted = keys.members.values.map { z3.ite($0, z3.int(1), z3.int(0)) }
+        let counted = keys.sortedMembers.map { z3.ite($0.member, z3.int(1), z3.int(0)) }
         return SymbolicValue(always: .int(z3.add(counted + [keys.others])), in: z3)
       }
     case (.map, "keys", 0):
@@ -112,7 +114,9 @@ extension ExpressionEncoder {
     case (.map(let map), "diff", 1):
       var cases: [SymbolicCase] = []
       for c in args[0].cases {
-        if case .map(let other) = c.payload { cases.append(SymbolicCase(guard: c.guard, payload: .mapDiff(map, other))) }
+        if case .map(let other) = c.payload {
+          cases.append(SymbolicCase(guard: c.guard, payload: .mapDiff(map, other)))
+        }
       }
       return SymbolicValue(cases)
     case (.mapDiff(let new, let old), "affectedKeys", 0), (.mapDiff(let new, let old), "addedKeys", 0),
@@ -145,13 +149,16 @@ extension ExpressionEncoder {
       default:
         let allowed = Set(wanted)
         holds = z3.and(
-          keys.members.filter { !allowed.contains($0.key) }.map { z3.not($0.value) } + [z3.eq(keys.others, z3.int(0))])
+          keys.sortedMembers.filter { !allowed.contains($0.key) }.map { z3.not($0.member) } + [
+            z3.eq(keys.others, z3.int(0))
+          ])
       }
     case .elements(let items):
       guard argument.cases.count == 1, let other = self.members(argument.cases[0].payload),
         case .elements(let wanted) = other
       else { return approximate(expr, "\(name)() of a list", scope) }
-      let inReceiver = { (value: SymbolicValue) -> Term in self.z3.or(items.map { self.equal(expr, $0, value, scope) }) }
+      let inReceiver = { (value: SymbolicValue) -> Term in self.z3.or(items.map { self.equal(expr, $0, value, scope) })
+      }
       switch name {
       case "hasAll": holds = z3.and(wanted.map(inReceiver))
       case "hasAny": holds = z3.or(wanted.map(inReceiver))
@@ -185,7 +192,11 @@ extension ExpressionEncoder {
         }
         switch inner {
         case .closed(let fields):
-          if let value = fields[step] { found += value.restricted(to: c.guard, in: z3).cases } else { missing.append(c.guard) }
+          if let value = fields[step] {
+            found += value.restricted(to: c.guard, in: z3).cases
+          } else {
+            missing.append(c.guard)
+          }
         case .open(let open):
           let field = open.field(step)
           found += field.value.restricted(to: c.guard, in: z3).cases

@@ -60,7 +60,7 @@ enum ConstantFolding {
       return elements.count == items.count ? always(.set(.elements(elements))) : nil
     case .map(let fields):
       var values: [String: SymbolicValue] = [:]
-      for (key, field) in fields {
+      for (key, field) in fields.sorted(by: { $0.key < $1.key }) {
         guard let symbolic = symbolic(field, z3) else { return nil }
         values[key] = symbolic
       }

@@ -96,11 +96,16 @@ final class ExpressionEncoder {
       var values: [String: SymbolicValue] = [:]
       for entry in entries { values[entry.key] = encode(entry.value, scope) }
       return SymbolicValue([
-        SymbolicCase(guard: z3.and(values.values.map { $0.defined(in: z3) }), payload: .map(.closed(values)))
+        SymbolicCase(
+          guard: z3.and(values.keys.sorted().map { values[$0]!.defined(in: z3) }), payload: .map(.closed(values)))
       ])
     case .path(let segments): return pathLiteral(expr, segments, scope)
     case .identifier(let name): return lookup(expr, name, scope)
-    case .member(let base, let name): return member(encode(base, scope), name.name)
+    case .member(let base, let name):
+      if name.name == "query", case .identifier("request") = base.kind, scope.variables["request"] == nil {
+        note(expr, "request.query")
+      }
+      return member(encode(base, scope), name.name)
     case .call(let name, let args): return call(expr, name.name, args, scope)
     case .methodCall(let receiver, let name, let args):
       if case .identifier(let namespace) = receiver.kind, ConstantFolding.namespaces.contains(namespace),
@@ -161,7 +166,7 @@ final class ExpressionEncoder {
     ]
     switch symbols.method {
     case .list:
-      note(expr, "request.query")
+      // What a query's constraints say (spec §7); reading it is noted where `request.query` is read.
       fields["query"] = symbols.unknown("request.query")
     case .create, .update:
       let written = DocumentSymbol(path: symbols.shape.documentPath, exists: z3.true, data: symbols.written)

@@ -71,7 +71,8 @@ extension ExpressionEncoder {
       (_, .timestamp), (.duration, _), (_, .duration), (.int, _), (_, .int), (.float, _), (_, .float):
       return nil
     default:
-      if a.typeName != b.typeName && a.typeName != "list" && b.typeName != "list" { return nil }
+      // Values of different types are never equal (int and float were handled above).
+      if a.typeName != b.typeName { return nil }
       return approximate(expr, "\(a.typeName) == \(b.typeName)", scope).isTrue(in: z3)
     }
   }
@@ -107,7 +108,7 @@ extension ExpressionEncoder {
         case (.int(let x), .float(let y)): holds = relation(z3.toReal(x), y)
         case (.float(let x), .int(let y)): holds = relation(x, z3.toReal(y))
         case (.string(let x), .string(let y)): holds = stringRelation(x, y)
-        case (.opaque, _), (_, .opaque):
+        case (.opaque(let t, _), .opaque(let u, _)) where t == u:
           let unknown = approximate(expr, "ordering of \(l.payload.typeName)", scope)
           yes.append(z3.and([l.guard, r.guard, unknown.isTrue(in: z3)]))
           no.append(z3.and([l.guard, r.guard, unknown.isFalse(in: z3)]))
@@ -145,7 +146,8 @@ extension ExpressionEncoder {
         case (.subtract, .timestamp(let x), .duration(let y)):
           let difference = z3.sub(x, y)
           cases.append(
-            SymbolicCase(guard: z3.and([both, TimeRange.contains(difference, in: z3)]), payload: .timestamp(difference)))
+            SymbolicCase(
+              guard: z3.and([both, TimeRange.contains(difference, in: z3)]), payload: .timestamp(difference)))
         case (.subtract, .timestamp(let x), .timestamp(let y)):
           cases.append(SymbolicCase(guard: both, payload: .duration(z3.sub(x, y))))
         case (.add, .duration(let x), .duration(let y)):
@@ -153,7 +155,8 @@ extension ExpressionEncoder {
         case (.subtract, .duration(let x), .duration(let y)):
           cases.append(SymbolicCase(guard: both, payload: .duration(z3.sub(x, y))))
         case (_, .list, _), (_, .opaque, _), (_, _, .opaque), (_, .duration, _):
-          cases += approximate(expr, "\(l.payload.typeName) \(op.rawValue) \(r.payload.typeName)", scope)
+          cases +=
+            approximate(expr, "\(l.payload.typeName) \(op.rawValue) \(r.payload.typeName)", scope)
             .restricted(to: both, in: z3).cases
         default: continue
         }
@@ -194,7 +197,8 @@ extension ExpressionEncoder {
       switch c.payload {
       case .int(let x):
         let negated = z3.negate(x)
-        cases.append(SymbolicCase(guard: z3.and([c.guard, IntegerRange.contains(negated, in: z3)]), payload: .int(negated)))
+        cases.append(
+          SymbolicCase(guard: z3.and([c.guard, IntegerRange.contains(negated, in: z3)]), payload: .int(negated)))
       case .float(let x): cases.append(SymbolicCase(guard: c.guard, payload: .float(z3.negate(x))))
       case .duration(let x): cases.append(SymbolicCase(guard: c.guard, payload: .duration(z3.negate(x))))
       default: continue

@@ -21,7 +21,8 @@ package struct OverlapFinding: Sendable {
 /// allow of a recursive match covering it with a shared method, Z3 looks for a request the broad
 /// condition grants and the narrow one does not; silent when the broad condition implies the
 /// narrow one. Each example is confirmed with Flint's engine (the broad allow grants it, the
-/// narrow one does not).
+/// narrow one does not). A broad allow that only a custom claim unlocks (an admin override) is
+/// deliberate: the example must carry no custom claim.
 package enum OverlapCheck {
   /// Whether Z3 can be loaded (else the syntactic lint stays).
   package static var isAvailable: Bool {
@@ -36,7 +37,8 @@ package enum OverlapCheck {
     let z3 = try Z3(timeoutMilliseconds: 2_000)
     let universe = KeyUniverse.of([ruleset.file])
     var found: [OverlapFinding] = []
-    for narrow in blocks where !narrow.pattern.contains(where: { if case .recursiveWildcard = $0 { true } else { false } }) {
+    for narrow in blocks
+    where !narrow.pattern.contains(where: { if case .recursiveWildcard = $0 { true } else { false } }) {
       for narrowAllow in narrow.allows where narrowAllow.condition != nil {
         search: for wide in broad where wide.covers(narrow) {
           for wideAllow in wide.allows {
@@ -71,11 +73,18 @@ package enum OverlapCheck {
       defer { z3.pop() }
       let symbols = RequestSymbols(z3: z3, universe: universe, method: method, shape: shape)
       let encoder = ExpressionEncoder(symbols: symbols, ruleset: ruleset)
-      let wideGrants = encoder.allows([FlatBlock(pattern: wide.0.pattern, allows: [wide.1], functions: wide.0.functions)])
+      let wideGrants = encoder.allows([
+        FlatBlock(pattern: wide.0.pattern, allows: [wide.1], functions: wide.0.functions)
+      ])
       let narrowGrants = encoder.allows([
         FlatBlock(pattern: narrow.0.pattern, allows: [narrow.1], functions: narrow.0.functions)
       ])
       symbols.requirements.forEach(z3.assert)
+      // A broad grant to holders of a custom claim (an admin) is deliberate, not an overlap: the
+      // example must be a user with the standard claims only.
+      let standard: Set<String> = ["sub", "user_id", "firebase", "email", "email_verified", "name", "phone_number"]
+      for field in symbols.token.createdFields where !standard.contains(field.key) { z3.assert(z3.not(field.present)) }
+      z3.assert(z3.eq(symbols.token.others, z3.int(0)))
       z3.assert(z3.and([wideGrants, z3.not(narrowGrants)]))
       for _ in 0..<3 {
         guard z3.check() == .satisfiable else { break }

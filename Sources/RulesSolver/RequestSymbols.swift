@@ -26,6 +26,8 @@ final class RequestSymbols {
   private(set) lazy var written = OpenMap(name: "request.resource.data", symbols: self)
   /// Documents read by `get()`/`exists()` (and the target itself), by path key.
   private(set) var documents: [String: DocumentSymbol] = [:]
+  /// The documents in key order.
+  var sortedDocuments: [DocumentSymbol] { documents.keys.sorted().map { documents[$0]! } }
   private var openMaps: [String: OpenMap] = [:]
   private lazy var unknownValues = OpenMap(name: "unknown", symbols: self)
 
@@ -68,7 +70,8 @@ final class RequestSymbols {
     let name = "doc(\(key))"
     let document = DocumentSymbol(
       path: path, exists: z3.constant(name + "?", z3.boolSort), data: openMap(name + ".data"))
-    for other in documents.values where other.path.count == path.count {
+    for otherKey in documents.keys.sorted() where documents[otherKey]!.path.count == path.count {
+      let other = documents[otherKey]!
       let samePath = z3.and(zip(other.path, path).map { z3.eq($0, $1) })
       require(z3.implies(samePath, DocumentSymbol.equal(other, document, in: z3)))
     }

@@ -66,10 +66,13 @@ package struct RulesComparison {
       let owners = (newBlocks + oldBlocks).filter { $0.shapeKey == key }
       let pattern = owners[0].pattern
       for method in RequestMethod.allCases
-      where owners.contains(where: { $0.allows.contains { $0.methods.contains { method.isGranted(by: $0.method) } } })
-      {
+      where owners.contains(where: { $0.allows.contains { $0.methods.contains { method.isGranted(by: $0.method) } } }) {
         var comparison = MatchComparison(match: display, method: method, witnesses: [], exact: true)
-        for shape in PathShape.shapes(of: pattern, version: version, maxRun: maxRun, z3: z3) {
+        let shapes = PathShape.shapes(of: pattern, version: version, maxRun: maxRun, z3: z3)
+        // A pattern outside `/databases/(default)/documents` (another database, a pattern not
+        // under `documents`) is not compared: nothing is proved about it.
+        if shapes.isEmpty { comparison.exact = false }
+        for shape in shapes {
           z3.push()
           defer { z3.pop() }
           let symbols = RequestSymbols(z3: z3, universe: universe, method: method, shape: shape)
@@ -77,8 +80,12 @@ package struct RulesComparison {
           let newEncoder = ExpressionEncoder(symbols: symbols, ruleset: new)
           let oldAllows = oldEncoder.allows(oldBlocks)
           let newAllows = newEncoder.allows(newBlocks)
-          for approximation in oldEncoder.approximations { approximations.insert(SideApproximation(side: .old, approximation)) }
-          for approximation in newEncoder.approximations { approximations.insert(SideApproximation(side: .new, approximation)) }
+          for approximation in oldEncoder.approximations {
+            approximations.insert(SideApproximation(side: .old, approximation))
+          }
+          for approximation in newEncoder.approximations {
+            approximations.insert(SideApproximation(side: .new, approximation))
+          }
           if !oldEncoder.approximations.isEmpty || !newEncoder.approximations.isEmpty { comparison.exact = false }
           symbols.requirements.forEach(z3.assert)
           for side in [RulesSide.new, .old] where !comparison.witnesses.contains(where: { $0.allowedBy == side }) {

@@ -70,13 +70,13 @@ enum KeyUniverse {
       switch expr.kind {
       case .string(let text): names.insert(text)
       case .member(_, let name): names.insert(name.name)
-      case .map(let entries): entries.forEach { names.insert($0.key) }
+      case .map(let entries): names.formUnion(entries.map(\.key))
       default: break
       }
       expr.children.forEach(visit)
     }
     func visit(_ function: FunctionDecl) {
-      function.lets.forEach { visit($0.value) }
+      for binding in function.lets { visit(binding.value) }
       visit(function.body)
     }
     func visit(_ items: [MatchItem]) {

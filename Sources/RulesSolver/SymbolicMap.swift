@@ -6,7 +6,8 @@ enum SymbolicMap {
 
 /// The type tag of a data field whose type is not known: which alternative of `DataField` holds.
 enum DataType: Int64, CaseIterable {
-  case null = 0, bool, int, float, string, timestamp, map, list, other
+  case null = 0
+  case bool, int, float, string, timestamp, map, list, other
 }
 
 /// A field of document data (or of a token) whose presence, type and value are unknown: the
@@ -113,7 +114,7 @@ enum IntegerRange {
 /// (Firestore keeps microseconds); durations are microseconds too.
 enum TimeRange {
   static let lowest: Int64 = -62_135_596_800 * 1_000_000
-  static let highest: Int64 = 253_402_300_799 * 1_000_000
+  static let highest: Int64 = 253_402_300_799 * 1_000_000 + 999_999
 
   static func contains(_ term: Term, in z3: Z3) -> Term {
     z3.and([z3.ge(term, z3.int(lowest)), z3.le(term, z3.int(highest))])

@@ -104,4 +104,8 @@ struct KeySet {
   var members: [String: Term]
   /// How many members lie outside the universe (an integer term, at least 0).
   var others: Term
+
+  /// The universe keys with their membership, in key order (so that terms are built in the same
+  /// order on every run, and Z3 answers the same).
+  var sortedMembers: [(key: String, member: Term)] { members.keys.sorted().map { ($0, members[$0]!) } }
 }

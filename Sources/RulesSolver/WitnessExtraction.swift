@@ -21,7 +21,7 @@ struct WitnessExtraction {
       ? Auth(uid: z3.stringValue(symbols.uid) ?? "user", claims: fields(of: symbols.token)) : nil
     let time = timestamp(z3.intValue(symbols.time) ?? 0)
     var documents: [ResourcePath: Document] = [:]
-    for document in symbols.documents.values {
+    for document in symbols.sortedDocuments {
       guard z3.boolValue(document.exists) == true else { continue }
       let full = document.path.map { z3.stringValue($0) ?? "" }
       guard full.count >= 5, full[0] == "databases", full[1] == DatabaseID.default, full[2] == "documents" else {
@@ -40,12 +40,12 @@ struct WitnessExtraction {
   /// A constraint that rules out this model's request: some input differs.
   func blockingClause() -> Term {
     var inputs: [Term] = [symbols.signedIn, symbols.uid, symbols.time] + symbols.shape.variables
-    for document in symbols.documents.values { inputs.append(document.exists) }
+    for document in symbols.sortedDocuments { inputs.append(document.exists) }
     var differs: [Term] = []
     for input in inputs {
       if let value = z3.modelValue(input) { differs.append(z3.not(z3.eq(input, value))) }
     }
-    for map in [symbols.token, symbols.written] + symbols.documents.values.map(\.data) {
+    for map in [symbols.token, symbols.written] + symbols.sortedDocuments.map(\.data) {
       for field in map.createdFields {
         if let present = z3.modelValue(field.present), let tag = z3.modelValue(field.tag) {
           differs += [z3.not(z3.eq(field.present, present)), z3.not(z3.eq(field.tag, tag))]

@@ -100,8 +100,19 @@ final class Z3Library: @unchecked Sendable {
   /// The library, loaded once per process (or why it cannot be).
   static let shared: Result<Z3Library, Z3Unavailable> = load()
 
+  /// `FLINT_LIBZ3=/path/to/libz3.so` loads that file instead (another Z3 build; the tests use a
+  /// missing path to check the message).
   private static func load() -> Result<Z3Library, Z3Unavailable> {
-    guard let handle = dlopen("libz3.so.4", RTLD_NOW | RTLD_LOCAL) ?? dlopen("libz3.so", RTLD_NOW | RTLD_LOCAL)
+    let handle: UnsafeMutableRawPointer?
+    if let path = getenv("FLINT_LIBZ3").map({ String(cString: $0) }), !path.isEmpty {
+      handle = dlopen(path, RTLD_NOW | RTLD_LOCAL)
+      guard handle != nil else {
+        return .failure(Z3Unavailable(reason: "the Z3 library '\(path)' (FLINT_LIBZ3) cannot be loaded"))
+      }
+    } else {
+      handle = dlopen("libz3.so.4", RTLD_NOW | RTLD_LOCAL) ?? dlopen("libz3.so", RTLD_NOW | RTLD_LOCAL)
+    }
+    guard let handle
     else { return .failure(Z3Unavailable(reason: "the Z3 library (libz3.so.4) is not installed")) }
     do {
       return .success(try Z3Library(handle))

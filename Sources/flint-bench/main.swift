@@ -1,7 +1,7 @@
 // flint-bench: Flint's speed goals, measured. One JSON line per benchmark on stdout.
 // Run with `make bench` (release build). Figures go into README.md.
 //
-// Usage: flint-bench [parse] [lint] [parse-phases] [eval] [hashing] [suite] [query] [proof] [indexes] [lsp]
+// Usage: flint-bench [parse] [lint] [parse-phases] [eval] [hashing] [suite] [query] [proof] [indexes] [lsp] [diff]
 //                    [--lines N] [--iterations N] [--runs N] [--profile]
 // `parse` also measures the lints' share of `flint check` (`lint` alone does only that).
 // Default: every benchmark but parse-phases (which splits parse into source / parse / check /
@@ -30,3 +30,4 @@ if wanted("query") {
 if wanted("proof") { print(ProofBench.run(iterations: options.iterations ?? 100_000).line()) }
 if wanted("indexes") { for result in IndexBench.run() { print(result.line()) } }
 if wanted("lsp") { print(LspBench.run(lines: options.lines ?? 2_000).line()) }
+if wanted("diff") { print(DiffBench.run().line()) }
