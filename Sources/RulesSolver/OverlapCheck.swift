@@ -35,7 +35,7 @@ package enum OverlapCheck {
     let broad = blocks.filter { $0.isRecursiveTail }
     guard !broad.isEmpty else { return [] }
     let z3 = try Z3(timeoutMilliseconds: 2_000)
-    let universe = KeyUniverse.of([ruleset.file])
+    let universe = KeyUniverse.of(blocks, functions: KeyUniverse.functions(of: ruleset.file))
     var found: [OverlapFinding] = []
     for narrow in blocks
     where !narrow.pattern.contains(where: { if case .recursiveWildcard = $0 { true } else { false } }) {
@@ -69,8 +69,6 @@ package enum OverlapCheck {
     _ ruleset: Ruleset, _ universe: [String], _ z3: Z3
   ) -> Candidate? {
     for shape in PathShape.shapes(of: narrow.0.pattern, version: ruleset.version, maxRun: 1, z3: z3) {
-      z3.push()
-      defer { z3.pop() }
       let symbols = RequestSymbols(z3: z3, universe: universe, method: method, shape: shape)
       let encoder = ExpressionEncoder(symbols: symbols, ruleset: ruleset)
       let wideGrants = encoder.allows([
@@ -79,6 +77,7 @@ package enum OverlapCheck {
       let narrowGrants = encoder.allows([
         FlatBlock(pattern: narrow.0.pattern, allows: [narrow.1], functions: narrow.0.functions)
       ])
+      z3.startSolver()
       symbols.requirements.forEach(z3.assert)
       // A broad grant to holders of a custom claim (an admin) is deliberate, not an overlap: the
       // example must be a user with the standard claims only.

@@ -56,7 +56,7 @@ package struct RulesComparison {
 
   package func compare(confirm: (Candidate) -> Bool) throws(Z3Unavailable) -> ComparisonResult {
     let z3 = try Z3(timeoutMilliseconds: timeoutMilliseconds)
-    let universe = KeyUniverse.of([old.file, new.file])
+    let functions = KeyUniverse.functions(of: old.file) + KeyUniverse.functions(of: new.file)
     let oldBlocks = FlatBlock.blocks(of: old.file)
     let newBlocks = FlatBlock.blocks(of: new.file)
     var approximations: Set<SideApproximation> = []
@@ -73,13 +73,19 @@ package struct RulesComparison {
         // under `documents`) is not compared: nothing is proved about it.
         if shapes.isEmpty { comparison.exact = false }
         for shape in shapes {
-          z3.push()
-          defer { z3.pop() }
+          // Only the blocks that can match this shape are encoded, over the names they use.
+          let probe = RequestSymbols(z3: z3, universe: [], method: method, shape: shape)
+          let applying = { (blocks: [FlatBlock], version: RulesVersion) in
+            blocks.filter { !shape.matches($0.pattern, version: version, method: method, symbols: probe).isEmpty }
+          }
+          let oldApplying = applying(oldBlocks, old.version)
+          let newApplying = applying(newBlocks, new.version)
+          let universe = KeyUniverse.of(oldApplying + newApplying, functions: functions)
           let symbols = RequestSymbols(z3: z3, universe: universe, method: method, shape: shape)
           let oldEncoder = ExpressionEncoder(symbols: symbols, ruleset: old)
           let newEncoder = ExpressionEncoder(symbols: symbols, ruleset: new)
-          let oldAllows = oldEncoder.allows(oldBlocks)
-          let newAllows = newEncoder.allows(newBlocks)
+          let oldAllows = oldEncoder.allows(oldApplying)
+          let newAllows = newEncoder.allows(newApplying)
           for approximation in oldEncoder.approximations {
             approximations.insert(SideApproximation(side: .old, approximation))
           }
@@ -87,7 +93,6 @@ package struct RulesComparison {
             approximations.insert(SideApproximation(side: .new, approximation))
           }
           if !oldEncoder.approximations.isEmpty || !newEncoder.approximations.isEmpty { comparison.exact = false }
-          symbols.requirements.forEach(z3.assert)
           for side in [RulesSide.new, .old] where !comparison.witnesses.contains(where: { $0.allowedBy == side }) {
             let question =
               side == .new ? z3.and([newAllows, z3.not(oldAllows)]) : z3.and([oldAllows, z3.not(newAllows)])
@@ -118,8 +123,8 @@ package struct RulesComparison {
     -> Answer
   {
     let z3 = symbols.z3
-    z3.push()
-    defer { z3.pop() }
+    z3.startSolver()
+    symbols.requirements.forEach(z3.assert)
     z3.assert(question)
     for _ in 0..<attempts {
       switch z3.check() {

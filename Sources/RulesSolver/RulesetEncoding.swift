@@ -61,10 +61,11 @@ extension ExpressionEncoder {
   }
 }
 
-/// The key universe: every string literal and member name of the rulesets compared, the keys a
-/// map's fields are created for (any other key is only counted).
+/// The key universe of a question: every string literal and member name of the allows that can
+/// apply and of the functions they may call, the keys a map's fields are created for. Any other
+/// key is only counted: the conditions encoded cannot tell such keys apart.
 enum KeyUniverse {
-  static func of(_ files: [RulesFile]) -> [String] {
+  static func of(_ blocks: [FlatBlock], functions: [FunctionDecl]) -> [String] {
     var names: Set<String> = []
     func visit(_ expr: Expr) {
       switch expr.kind {
@@ -73,26 +74,31 @@ enum KeyUniverse {
       case .map(let entries): names.formUnion(entries.map(\.key))
       default: break
       }
-      expr.children.forEach(visit)
+      for child in expr.children { visit(child) }
     }
-    func visit(_ function: FunctionDecl) {
+    for function in functions {
       for binding in function.lets { visit(binding.value) }
       visit(function.body)
     }
+    for block in blocks {
+      for allow in block.allows { allow.condition.map(visit) }
+    }
+    return names.filter { !$0.isEmpty && $0.utf8.count <= 64 }.sorted()
+  }
+
+  /// Every function declared in `file`, at any level.
+  static func functions(of file: RulesFile) -> [FunctionDecl] {
+    var found = file.functions
     func visit(_ items: [MatchItem]) {
       for item in items {
         switch item {
         case .match(let block): visit(block.items)
-        case .allow(let allow): allow.condition.map(visit)
-        case .function(let function): visit(function)
+        case .function(let function): found.append(function)
+        case .allow: break
         }
       }
     }
-    for file in files {
-      file.functions.forEach(visit)
-      if let service = file.service { visit(service.items) }
-    }
-    // Names the engine reads itself are not keys of data.
-    return names.filter { !$0.isEmpty && $0.utf8.count <= 64 }.sorted()
+    visit(file.service?.items ?? [])
+    return found
   }
 }

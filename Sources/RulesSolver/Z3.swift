@@ -47,7 +47,6 @@ final class Z3Library: @unchecked Sendable {
   typealias MkSolver = @convention(c) (Z3_context?) -> Z3_solver?
   typealias SolverRef = @convention(c) (Z3_context?, Z3_solver?) -> Void
   typealias SolverAssert = @convention(c) (Z3_context?, Z3_solver?, Z3_ast?) -> Void
-  typealias SolverPop = @convention(c) (Z3_context?, Z3_solver?, UInt32) -> Void
   typealias SolverCheck = @convention(c) (Z3_context?, Z3_solver?) -> Z3_lbool
   typealias SolverModel = @convention(c) (Z3_context?, Z3_solver?) -> Z3_model?
   typealias ModelRef = @convention(c) (Z3_context?, Z3_model?) -> Void
@@ -82,8 +81,7 @@ final class Z3Library: @unchecked Sendable {
   let mkReLoop: MkReLoop
   let mkReEmpty, mkReFull: MkReEmpty
   let mkSolver: MkSolver
-  let solverIncRef, solverDecRef, solverPush: SolverRef
-  let solverPop: SolverPop
+  let solverIncRef, solverDecRef: SolverRef
   let solverAssert: SolverAssert
   let solverCheck: SolverCheck
   let solverModel: SolverModel
@@ -188,8 +186,6 @@ final class Z3Library: @unchecked Sendable {
     mkSolver = try bind("Z3_mk_solver")
     solverIncRef = try bind("Z3_solver_inc_ref")
     solverDecRef = try bind("Z3_solver_dec_ref")
-    solverPush = try bind("Z3_solver_push")
-    solverPop = try bind("Z3_solver_pop")
     solverAssert = try bind("Z3_solver_assert")
     solverCheck = try bind("Z3_solver_check")
     solverModel = try bind("Z3_solver_get_model")
@@ -222,8 +218,9 @@ package enum SolverAnswer: Sendable {
 package final class Z3 {
   let lib: Z3Library
   let context: Z3_context
-  private let solver: Z3_solver
+  private var solver: Z3_solver?
   private var model: Z3_model?
+  private let timeoutMilliseconds: UInt32
   private var nextFresh = 0
   /// Set when Z3 refused to build a term (a bug in the encoding): the answers are then incomplete.
   package private(set) var failed = false
@@ -245,16 +242,24 @@ package final class Z3 {
     // The default handler exits the process: errors are read back instead (a nil term).
     lib.setErrorHandler(context, { _, _ in })
     self.context = context
-    guard let solver = lib.mkSolver(context) else {
-      lib.delContext(context)
-      throw Z3Unavailable(reason: "the Z3 library could not create a solver")
-    }
-    lib.solverIncRef(context, solver)
-    self.solver = solver
+    self.timeoutMilliseconds = timeoutMilliseconds
     boolSort = lib.boolSort(context)!
     intSort = lib.intSort(context)!
     realSort = lib.realSort(context)!
     stringSort = lib.stringSort(context)!
+  }
+
+  /// Starts a question on a fresh solver (no assertions). Each question gets its own: Z3 4.8's
+  /// incremental solver can crash in a check after an earlier check ran out of time.
+  func startSolver() {
+    dropModel()
+    if let solver { lib.solverDecRef(context, solver) }
+    solver = lib.mkSolver(context)
+    guard let solver else {
+      failed = true
+      return
+    }
+    lib.solverIncRef(context, solver)
     let params = lib.mkParams(context)
     lib.paramsIncRef(context, params)
     lib.paramsSetUInt(context, params, lib.mkSymbol(context, "timeout"), timeoutMilliseconds)
@@ -262,9 +267,16 @@ package final class Z3 {
     lib.paramsDecRef(context, params)
   }
 
+  private func dropModel() {
+    if let model {
+      lib.modelDecRef(context, model)
+      self.model = nil
+    }
+  }
+
   deinit {
-    if let model { lib.modelDecRef(context, model) }
-    lib.solverDecRef(context, solver)
+    dropModel()
+    if let solver { lib.solverDecRef(context, solver) }
     lib.delContext(context)
   }
 
@@ -382,16 +394,16 @@ package final class Z3 {
 
   // MARK: solving
 
-  package func push() { lib.solverPush(context, solver) }
-  package func pop() { lib.solverPop(context, solver, 1) }
-  func assert(_ term: Term) { lib.solverAssert(context, solver, term) }
+  /// Adds an assertion to the current question (`startSolver`).
+  func assert(_ term: Term) {
+    if solver == nil { startSolver() }
+    lib.solverAssert(context, solver, term)
+  }
 
-  /// Checks the assertions; on `satisfiable` the model is kept for `value(of:)`.
+  /// Checks the question's assertions; on `satisfiable` the model is kept for `value(of:)`.
   func check() -> SolverAnswer {
-    if let model {
-      lib.modelDecRef(context, model)
-      self.model = nil
-    }
+    dropModel()
+    guard let solver else { return .unknown }
     switch lib.solverCheck(context, solver) {
     case Z3_L_TRUE:
       model = lib.solverModel(context, solver)

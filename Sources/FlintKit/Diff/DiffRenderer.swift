@@ -50,7 +50,7 @@ package enum DiffRenderer {
     }
     let count = report.changes.count
     out += "\(count) change\(count == 1 ? "" : "s"), \(report.unchanged.count) unchanged"
-    out += report.complete ? " (complete)" : " (incomplete: some constructs were approximated)"
+    out += report.complete ? " (complete)" : " (incomplete: some constructs were approximated, or the solver gave up)"
     out += report.hasNewAccess ? "; new access: NEW allows requests OLD denies\n" : "; no new access\n"
     return out
   }
