@@ -30,11 +30,16 @@ package enum OverlapCheck {
     return false
   }
 
+  /// At most this many solver questions per file (each limited to a second), so that no file makes
+  /// `flint check` or the editor wait long; pairs beyond it are not examined.
+  package static let questionBudget = 100
+
   package static func findings(_ ruleset: Ruleset) throws(Z3Unavailable) -> [OverlapFinding] {
     let blocks = FlatBlock.blocks(of: ruleset.file)
     let broad = blocks.filter { $0.isRecursiveTail }
     guard !broad.isEmpty else { return [] }
-    let z3 = try Z3(timeoutMilliseconds: 2_000)
+    let z3 = try Z3(timeoutMilliseconds: 1_000)
+    var questions = 0
     let universe = KeyUniverse.of(blocks, functions: KeyUniverse.functions(of: ruleset.file))
     var found: [OverlapFinding] = []
     for narrow in blocks
@@ -47,6 +52,8 @@ package enum OverlapCheck {
                 && wideAllow.methods.contains { method.isGranted(by: $0.method) }
             }
             for method in methods {
+              questions += 1
+              if questions > questionBudget { return found }
               guard
                 let example = self.example(
                   method, narrow: (narrow, narrowAllow), wide: (wide, wideAllow), ruleset, universe, z3)
