@@ -3,6 +3,7 @@ import PackageDescription
 
 // Layers, dependencies pointing one way only:
 // FirestoreModel <- RulesLanguage <- RulesEngine <- Queries <- IndexAdvisor <- FlintKit <- flint
+// (RulesSolver, the Z3 encoding behind `flint diff`, sits on RulesEngine, below FlintKit.)
 // (SourceQueries, queries read from an app's source, sits between Queries and FlintKit.)
 // FlintKit holds the jobs behind each subcommand (rule-test suites, the query
 // playground); flint only parses arguments and prints. The language server
@@ -56,6 +57,12 @@ let package = Package(
       pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"])]
     ),
+    // Z3's C API types (z3.h) without linking libz3: RulesSolver loads the library at run time, so
+    // every command but `flint diff` works where Z3 is absent and the dist binary needs only glibc.
+    .systemLibrary(
+      name: "CZ3",
+      providers: [.apt(["libz3-dev"])]
+    ),
     .target(
       name: "FirestoreModel",
       dependencies: [.product(name: "ExtrasBase64", package: "swift-extras-base64")]
@@ -68,6 +75,9 @@ let package = Package(
       ]
     ),
     .target(name: "Queries", dependencies: ["RulesEngine", "RulesLanguage", "FirestoreModel"]),
+    // `flint diff` and the semantic overlapping-allow lint: rules conditions encoded for Z3, and the
+    // question "a request one ruleset allows and the other denies".
+    .target(name: "RulesSolver", dependencies: ["RulesEngine", "RulesLanguage", "FirestoreModel", "CZ3"]),
     .target(name: "IndexAdvisor", dependencies: ["Queries", "RulesLanguage", "FirestoreModel"]),
     // Queries found in an app's source (Swift via swift-syntax, TypeScript/JavaScript via a tokenizer),
     // in the query model the DSL parser produces, so the advisor does not know where a query came from.
@@ -84,8 +94,8 @@ let package = Package(
     .target(
       name: "FlintKit",
       dependencies: [
-        "IndexAdvisor", "SourceQueries", "Queries", "RulesEngine", "RulesLanguage", "FirestoreModel", "CFlintBuild",
-        "CYAML",
+        "IndexAdvisor", "SourceQueries", "Queries", "RulesSolver", "RulesEngine", "RulesLanguage", "FirestoreModel",
+        "CFlintBuild", "CYAML",
       ]
     ),
     .target(
@@ -123,6 +133,9 @@ let package = Package(
     .testTarget(name: "FirestoreModelTests", dependencies: ["FirestoreModel", "FlintTestSupport"]),
     .testTarget(name: "RulesLanguageTests", dependencies: ["RulesLanguage", "FirestoreModel", "FlintTestSupport"]),
     .testTarget(name: "RulesEngineTests", dependencies: ["RulesEngine", "RulesLanguage", "FirestoreModel"]),
+    .testTarget(
+      name: "RulesSolverTests",
+      dependencies: ["RulesSolver", "RulesEngine", "RulesLanguage", "FirestoreModel", "FlintTestSupport"]),
     .testTarget(
       name: "QueriesTests",
       dependencies: ["Queries", "RulesEngine", "RulesLanguage", "FirestoreModel", "FlintTestSupport"]),

@@ -2,7 +2,7 @@
 // Run with `make bench` (release build). Figures go into README.md.
 //
 // Usage: flint-bench [parse] [lint] [parse-phases] [eval] [hashing] [suite] [query] [explain] [proof] [indexes] [lsp]
-//                    [source]
+//                    [source] [diff]
 //                    [--lines N] [--iterations N] [--runs N] [--profile]
 // `parse` also measures the lints' share of `flint check` (`lint` alone does only that).
 // Default: every benchmark but parse-phases (which splits parse into source / parse / check /
@@ -35,3 +35,4 @@ if wanted("lsp") { print(LspBench.run(lines: options.lines ?? 2_000).line()) }
 if wanted("source") {
   print(SourceExtractionBench.run(lines: options.lines ?? 200_000, repeats: options.repeats).line())
 }
+if wanted("diff") { print(DiffBench.run().line()) }

@@ -14,7 +14,9 @@ struct Flint: ParsableCommand {
       'flint help suites' and 'flint help queries' describe the suite format and the query DSL.
       """,
     version: FlintVersion.text,
-    subcommands: [Check.self, Test.self, Expr.self, Query.self, Indexes.self, Repl.self, Init.self, Lsp.self]
+    subcommands: [
+      Check.self, Test.self, Diff.self, Expr.self, Query.self, Indexes.self, Repl.self, Init.self, Lsp.self,
+    ]
   )
 
   /// Like ArgumentParser's `main()`, but usage errors exit with 2 (not 64) so that every
@@ -23,7 +25,7 @@ struct Flint: ParsableCommand {
     // No subcommand is a usage error (ArgumentParser would print the help and exit 0).
     if CommandLine.arguments.count <= 1 {
       Output.error(
-        "flint: missing subcommand (check, test, expr, query, indexes, repl, init or lsp)\n\n" + helpMessage())
+        "flint: missing subcommand (check, test, diff, expr, query, indexes, repl, init or lsp)\n\n" + helpMessage())
       Output.terminate(ExitStatus.usage)
     }
     let arguments = ArgumentRewrite.coverage(ArgumentRewrite.expr(Array(CommandLine.arguments.dropFirst())))

@@ -29,7 +29,8 @@ package enum RulesCheck {
         at: service.name.range)
       return Analysis(source: decoded.source, file: compiled.file, diagnostics: [note])
     }
-    return Analysis(source: decoded.source, file: compiled.file, diagnostics: compiled.diagnostics)
+    let diagnostics = SemanticOverlap.apply(compiled.diagnostics, file: compiled.file, source: decoded.source)
+    return Analysis(source: decoded.source, file: compiled.file, diagnostics: diagnostics)
   }
 
   /// The service of Cloud Storage rules.

@@ -1,13 +1,14 @@
 /// `// flint:ignore code[, code...]` comments: a warning with one of the codes is dropped when
 /// the comment is on its line, or alone on the line just above it. `// flint:ignore` with no
-/// code silences every warning there. Errors are never silenced.
-struct Suppressions {
+/// code silences every warning there. Errors are never silenced. (Package: the check job applies it
+/// to the semantic overlapping-allow warnings it adds.)
+package struct Suppressions {
   static let marker = "flint:ignore"
 
   /// Line (1-based) → codes silenced there; an empty set means all.
   private var byLine: [Int: Set<String>] = [:]
 
-  init(_ source: SourceFile) {
+  package init(_ source: SourceFile) {
     // Cheap rejection: most files have no marker at all.
     guard ByteSearch.contains(source.bytes, Self.marker) else { return }
     for line in 1...max(1, source.lineStarts.count) {
@@ -31,9 +32,9 @@ struct Suppressions {
     }
   }
 
-  var isEmpty: Bool { byLine.isEmpty }
+  package var isEmpty: Bool { byLine.isEmpty }
 
-  func silences(_ diagnostic: Diagnostic, line: Int) -> Bool {
+  package func silences(_ diagnostic: Diagnostic, line: Int) -> Bool {
     guard diagnostic.severity == .warning, let codes = byLine[line] else { return false }
     return codes.isEmpty || codes.contains(diagnostic.code.rawValue)
   }

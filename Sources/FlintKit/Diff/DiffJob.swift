@@ -1,0 +1,63 @@
+import FirestoreModel
+import Queries
+import RulesEngine
+import RulesSolver
+
+/// The job behind `flint diff OLD NEW`: what NEW allows that OLD denies and the reverse, per match
+/// pattern and method, each difference shown by a witness request that Flint's engine has decided
+/// on both rulesets (the solver's candidates that the engine does not confirm are never shown).
+package enum DiffJob {
+  package static func run(old: String, new: String) throws(DiffProblem) -> DiffReport {
+    let oldRules = try DiffInput.ruleset(old)
+    let newRules = try DiffInput.ruleset(new)
+    return try compare(old: oldRules, new: newRules)
+  }
+
+  /// The comparison of two compiled rulesets.
+  package static func compare(old: Ruleset, new: Ruleset) throws(DiffProblem) -> DiffReport {
+    let result: ComparisonResult
+    do {
+      result = try RulesComparison(old: old, new: new).compare { confirms($0, old: old, new: new) }
+    } catch {
+      throw DiffProblem(error.description)
+    }
+    var changes: [DiffReport.Change] = []
+    var unchanged: [DiffReport.Unchanged] = []
+    for match in result.matches {
+      if match.witnesses.isEmpty {
+        unchanged.append(DiffReport.Unchanged(match: match.match, method: match.method, isProved: match.exact))
+      } else {
+        changes.append(DiffReport.Change(match: match.match, method: match.method, witnesses: match.witnesses))
+      }
+    }
+    let complete = result.matches.allSatisfy(\.exact)
+    var seen: Set<Approximation> = []
+    let unsupported = result.approximations.filter { seen.insert($0.approximation).inserted }.map {
+      DiffReport.Unsupported(side: $0.side, line: $0.approximation.line, construct: $0.approximation.construct)
+    }
+    return DiffReport(changes: changes, unchanged: unchanged, complete: complete, unsupported: unsupported)
+  }
+
+  /// Whether Flint's engine decides `candidate` as claimed: allowed by one ruleset, denied by the
+  /// other, and a request a suite can replay (no create of a stored document, no update of a missing one).
+  package static func confirms(_ candidate: Candidate, old: Ruleset, new: Ruleset) -> Bool {
+    let store = DocumentStore(documents: candidate.documents)
+    let request = candidate.request
+    let stored = store.document(at: request.path) != nil
+    if request.method == .create && stored { return false }
+    if request.method == .update && !stored { return false }
+    let allowedByOld = decides(request, old, store)
+    let allowedByNew = decides(request, new, store)
+    return candidate.allowedBy == .new ? allowedByNew && !allowedByOld : allowedByOld && !allowedByNew
+  }
+
+  /// The engine's decision, as `flint test` makes it (a `list` through the query proof).
+  package static func decides(_ request: Request, _ ruleset: Ruleset, _ store: DocumentStore) -> Bool {
+    let options = EvaluationOptions(traceLevel: .none)
+    if request.method == .list {
+      return SuiteRunner(options: options).decideList(SuiteRequest(request: request), ruleset: ruleset, store: store)
+        .allowed
+    }
+    return Evaluator(ruleset: ruleset, options: options).evaluate(request, store: store).allowed
+  }
+}

@@ -1,0 +1,43 @@
+import RulesLanguage
+
+/// `get()`, `exists()`, `getAfter()`, `existsAfter()`: reads of further unknown documents, one per
+/// path (reads of equal paths agree). After a write, the target is the written document (or gone,
+/// after a delete) and every other document is as before.
+extension ExpressionEncoder {
+  func read(_ expr: Expr, _ function: String, _ path: SymbolicValue, _ scope: EncodingScope) -> SymbolicValue {
+    let after = function.hasSuffix("After")
+    let wantsDocument = function.hasPrefix("get")
+    if after && !symbols.method.isWrite { return .error }
+    var cases: [SymbolicCase] = []
+    for c in path.cases {
+      guard case .path(let segments) = c.payload else { continue }
+      guard segments.count >= 5, segments.count % 2 == 1 else { continue }
+      let stored = symbols.document(at: segments)
+      var states: [(when: Term, document: DocumentSymbol)] = []
+      if after {
+        let target = symbols.shape.documentPath
+        let isTarget =
+          target.count == segments.count ? z3.and(zip(target, segments).map { z3.eq($0, $1) }) : z3.false
+        let written = DocumentSymbol(
+          path: segments, exists: z3.bool(symbols.method != .delete), data: symbols.written)
+        states = [(isTarget, written), (z3.not(isTarget), stored)]
+      } else {
+        states = [(z3.true, stored)]
+      }
+      for state in states {
+        let when = z3.and([c.guard, state.when])
+        if wantsDocument {
+          // A missing document is an error (spec §4.19).
+          cases.append(
+            SymbolicCase(guard: z3.and([when, state.document.exists]), payload: .map(state.document.rulesMap(in: z3))))
+        } else {
+          cases.append(SymbolicCase(guard: when, payload: .bool(state.document.exists)))
+        }
+      }
+    }
+    if path.cases.contains(where: { if case .path = $0.payload { false } else { true } }) {
+      note(expr, "\(function)() of a value that is not a path")
+    }
+    return SymbolicValue(cases)
+  }
+}

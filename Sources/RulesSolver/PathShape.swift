@@ -1,0 +1,166 @@
+import FirestoreModel
+import RulesEngine
+import RulesLanguage
+
+/// The paths one question ranges over: a match pattern with each wildcard an unknown segment and
+/// each recursive wildcard expanded to a fixed number of unknown segments. Full paths start
+/// `databases/(default)/documents`.
+struct PathShape {
+  /// One element of the document path the request targets (a `list` targets its parent collection).
+  enum Element {
+    case literal(String)
+    /// An unknown segment (a string term).
+    case variable(Term)
+  }
+
+  /// The elements under `/databases/(default)/documents`.
+  var elements: [Element]
+  let z3: Z3
+
+  /// The unknown segments.
+  var variables: [Term] {
+    elements.compactMap { if case .variable(let term) = $0 { term } else { nil } }
+  }
+
+  /// Every element as a string term.
+  var terms: [Term] {
+    elements.map {
+      switch $0 {
+      case .literal(let text): z3.string(text)
+      case .variable(let term): term
+      }
+    }
+  }
+
+  /// The full path of the targeted document, as string terms.
+  var documentPath: [Term] {
+    [z3.string("databases"), z3.string(DatabaseID.default), z3.string("documents")] + terms
+  }
+
+  /// The request's path as the rules see it (`request.path`); a `list` names the collection.
+  func requestPath(for method: RequestMethod) -> [Term] {
+    method == .list ? Array(documentPath.dropLast()) : documentPath
+  }
+
+  /// `request.path` for the methods that name a document.
+  var requestPath: [Term] { documentPath }
+
+  /// The shapes of `pattern` (full segments, `databases/{database}/documents` first) whose document
+  /// path has an even number of segments, each recursive wildcard taking up to `maxRun` segments.
+  static func shapes(of pattern: [MatchSegment.Kind], version: RulesVersion, maxRun: Int, z3: Z3) -> [PathShape] {
+    guard pattern.count >= 3, case .literal("databases") = pattern[0], case .literal("documents") = pattern[2] else {
+      return []
+    }
+    if case .recursiveWildcard = pattern[1] { return [] }
+    if case .literal(let name) = pattern[1], name != DatabaseID.default { return [] }
+    var results: [[Element]] = [[]]
+    var counter = 0
+    for segment in pattern.dropFirst(3) {
+      switch segment {
+      case .literal(let text):
+        results = results.map { $0 + [.literal(text)] }
+      case .wildcard:
+        counter += 1
+        let term = z3.constant("path[\(counter)]", z3.stringSort)
+        results = results.map { $0 + [.variable(term)] }
+      case .recursiveWildcard:
+        let shortest = version == .v1 ? 1 : 0
+        var expanded: [[Element]] = []
+        for run in shortest...max(shortest, maxRun) {
+          let terms = (0..<run).map { z3.constant("path[\(counter + 1 + $0)]", z3.stringSort) }
+          expanded += results.map { $0 + terms.map { .variable($0) } }
+        }
+        counter += maxRun
+        results = expanded
+      }
+    }
+    return results.filter { !$0.isEmpty && $0.count % 2 == 0 }.map { PathShape(elements: $0, z3: z3) }
+  }
+
+  /// A document id Firestore accepts: 1 to 30 characters (enough for a witness), no `/`, not `.`
+  /// or `..`, not `__...__`.
+  static func validID(_ segment: Term, in z3: Z3) -> Term {
+    let length = z3.length(segment)
+    return z3.and([
+      z3.ge(length, z3.int(1)), z3.le(length, z3.int(30)), z3.not(z3.contains(segment, z3.string("/"))),
+      z3.not(z3.eq(segment, z3.string("."))), z3.not(z3.eq(segment, z3.string(".."))),
+      z3.not(z3.and([z3.hasPrefix(segment, z3.string("__")), z3.hasSuffix(segment, z3.string("__"))])),
+    ])
+  }
+}
+
+/// One way a match block's pattern matches a path shape: when, and what its wildcards are bound to.
+struct PatternMatch {
+  var condition: Term
+  /// Wildcard name to value (a string, a path, or unknown for a `list`'s document id).
+  var bindings: [(name: String, value: SymbolicValue)]
+  /// The wildcards bound to a value only the query knows (a `list`'s document id): reading them
+  /// is an approximation.
+  var unknownNames: Set<String> = []
+}
+
+extension PathShape {
+  /// How `pattern` (full segments) matches the request path of `method` on this shape: the
+  /// alternatives in the engine's order (earlier recursive wildcards take fewer segments), each
+  /// with a condition that excludes the earlier ones. Empty when it never matches.
+  func matches(
+    _ pattern: [MatchSegment.Kind], version: RulesVersion, method: RequestMethod, symbols: RequestSymbols
+  ) -> [PatternMatch] {
+    // The request's elements: a `list` stands for any document of the collection (nil).
+    var path: [Term?] = documentPath.map { $0 }
+    if method == .list { path[path.count - 1] = nil }
+    var literalPath: [String?] = ["databases", DatabaseID.default, "documents"]
+    literalPath += elements.map { if case .literal(let text) = $0 { text } else { nil } }
+    if method == .list { literalPath[literalPath.count - 1] = nil }
+    var found: [PatternMatch] = []
+    typealias Bindings = [(name: String, value: SymbolicValue)]
+    func walk(_ p: Int, _ i: Int, _ conditions: [Term], _ bindings: Bindings, _ unknown: Set<String>) {
+      if p == pattern.count {
+        if i == path.count {
+          found.append(PatternMatch(condition: z3.and(conditions), bindings: bindings, unknownNames: unknown))
+        }
+        return
+      }
+      switch pattern[p] {
+      case .literal(let text):
+        guard i < path.count, let term = path[i] else { return }
+        if let known = literalPath[i] {
+          if known == text { walk(p + 1, i + 1, conditions, bindings, unknown) }
+        } else {
+          walk(p + 1, i + 1, conditions + [z3.eq(term, z3.string(text))], bindings, unknown)
+        }
+      case .wildcard(let name):
+        guard i < path.count else { return }
+        if let term = path[i] {
+          walk(p + 1, i + 1, conditions, bindings + [(name, SymbolicValue(always: .string(term), in: z3))], unknown)
+        } else {
+          walk(p + 1, i + 1, conditions, bindings + [(name, symbols.unknown("id \(name)"))], unknown.union([name]))
+        }
+      case .recursiveWildcard(let name):
+        let shortest = version == .v1 ? 1 : 0
+        var length = shortest
+        while i + length <= path.count {
+          let run = path[i..<(i + length)]
+          if run.contains(where: { $0 == nil }) {
+            walk(
+              p + 1, i + length, conditions, bindings + [(name, symbols.unknown("path \(name)"))],
+              unknown.union([name]))
+          } else {
+            let value = SymbolicValue(always: .path(run.compactMap { $0 }), in: z3)
+            walk(p + 1, i + length, conditions, bindings + [(name, value)], unknown)
+          }
+          length += 1
+        }
+      }
+    }
+    walk(0, 0, [], [], [])
+    // The engine binds the first alternative that matches: each excludes the earlier ones.
+    var earlier: [Term] = []
+    return found.map { match in
+      defer { earlier.append(match.condition) }
+      return PatternMatch(
+        condition: z3.and([match.condition, z3.not(z3.or(earlier))]), bindings: match.bindings,
+        unknownNames: match.unknownNames)
+    }
+  }
+}

@@ -1,0 +1,190 @@
+import FirestoreModel
+import RulesEngine
+import RulesLanguage
+
+/// Which of the two rulesets compared.
+package enum RulesSide: String, Sendable {
+  case old, new
+}
+
+/// A request one ruleset allows and the other denies, as the solver proposes it: the request and
+/// the documents it needs stored. Unconfirmed until Flint's engine has decided it on both rulesets.
+package struct Candidate: Sendable {
+  /// The ruleset that allows it.
+  package var allowedBy: RulesSide
+  package var request: Request
+  /// The documents stored before the request (its target and those the rules read).
+  package var documents: [Document]
+}
+
+/// The answer for one match pattern and method.
+package struct MatchComparison: Sendable {
+  /// The pattern under `/databases/{database}/documents` (nested blocks joined), as written in NEW
+  /// (or OLD when only OLD has it).
+  package var match: String
+  package var method: RequestMethod
+  /// Confirmed witnesses: at most one that NEW allows and OLD denies, one the other way.
+  package var witnesses: [Candidate]
+  /// Whether "no difference" here is proved: both encodings exact and every solver answer definite.
+  package var exact: Bool
+}
+
+/// Everything `flint diff` learns from the solver.
+package struct ComparisonResult: Sendable {
+  package var matches: [MatchComparison]
+  /// The constructs approximated, per ruleset.
+  package var approximations: [(side: RulesSide, approximation: Approximation)]
+}
+
+/// Compares two rulesets with Z3: for every match pattern (of either) and method, a request that
+/// one allows and the other denies, if there is one on the paths of that pattern.
+///
+/// Candidates go through `confirm` (Flint's engine on both rulesets); one it rejects is blocked
+/// and the solver asked again, a few times, so that only confirmed witnesses come back.
+package struct RulesComparison {
+  package var old: Ruleset
+  package var new: Ruleset
+  /// Per solver check, in milliseconds.
+  package var timeoutMilliseconds: UInt32 = 5_000
+  /// How many candidates to try per question before giving up (the answer is then incomplete).
+  package var attempts = 4
+
+  package init(old: Ruleset, new: Ruleset) {
+    self.old = old
+    self.new = new
+  }
+
+  package func compare(confirm: (Candidate) -> Bool) throws(Z3Unavailable) -> ComparisonResult {
+    let z3 = try Z3(timeoutMilliseconds: timeoutMilliseconds)
+    let functions = KeyUniverse.functions(of: old.file) + KeyUniverse.functions(of: new.file)
+    let oldBlocks = FlatBlock.blocks(of: old.file)
+    let newBlocks = FlatBlock.blocks(of: new.file)
+    var approximations: Set<SideApproximation> = []
+    var results: [MatchComparison] = []
+    let maxRun = Self.longestRun(oldBlocks + newBlocks)
+    for (key, display, version) in Self.patterns(newBlocks, new.version, oldBlocks, old.version) {
+      let owners = (newBlocks + oldBlocks).filter { $0.shapeKey == key }
+      let pattern = owners[0].pattern
+      for method in RequestMethod.allCases
+      where owners.contains(where: { $0.allows.contains { $0.methods.contains { method.isGranted(by: $0.method) } } }) {
+        var comparison = MatchComparison(match: display, method: method, witnesses: [], exact: true)
+        let shapes = PathShape.shapes(of: pattern, version: version, maxRun: maxRun, z3: z3)
+        // A pattern outside `/databases/(default)/documents` (another database, a pattern not
+        // under `documents`) is not compared: nothing is proved about it.
+        if shapes.isEmpty { comparison.exact = false }
+        for shape in shapes {
+          // Only the blocks that can match this shape are encoded, over the names they use.
+          let probe = RequestSymbols(z3: z3, universe: [], method: method, shape: shape)
+          let applying = { (blocks: [FlatBlock], version: RulesVersion) in
+            blocks.filter { !shape.matches($0.pattern, version: version, method: method, symbols: probe).isEmpty }
+          }
+          let oldApplying = applying(oldBlocks, old.version)
+          let newApplying = applying(newBlocks, new.version)
+          let universe = KeyUniverse.of(oldApplying + newApplying, functions: functions)
+          let symbols = RequestSymbols(z3: z3, universe: universe, method: method, shape: shape)
+          let oldEncoder = ExpressionEncoder(symbols: symbols, ruleset: old)
+          let newEncoder = ExpressionEncoder(symbols: symbols, ruleset: new)
+          let oldAllows = oldEncoder.allows(oldApplying)
+          let newAllows = newEncoder.allows(newApplying)
+          for approximation in oldEncoder.approximations {
+            approximations.insert(SideApproximation(side: .old, approximation))
+          }
+          for approximation in newEncoder.approximations {
+            approximations.insert(SideApproximation(side: .new, approximation))
+          }
+          if !oldEncoder.approximations.isEmpty || !newEncoder.approximations.isEmpty { comparison.exact = false }
+          for side in [RulesSide.new, .old] where !comparison.witnesses.contains(where: { $0.allowedBy == side }) {
+            let question =
+              side == .new ? z3.and([newAllows, z3.not(oldAllows)]) : z3.and([oldAllows, z3.not(newAllows)])
+            switch ask(question, side: side, symbols, confirm) {
+            case .witness(let candidate): comparison.witnesses.append(candidate)
+            case .none: break
+            case .undecided: comparison.exact = false
+            }
+          }
+        }
+        if z3.failed { comparison.exact = false }
+        results.append(comparison)
+      }
+    }
+    return ComparisonResult(
+      matches: results,
+      approximations: approximations.sorted().map { ($0.side, $0.approximation) })
+  }
+
+  private enum Answer {
+    case witness(Candidate)
+    case none
+    /// Z3 gave up, or every candidate it proposed failed confirmation.
+    case undecided
+  }
+
+  private func ask(_ question: Term, side: RulesSide, _ symbols: RequestSymbols, _ confirm: (Candidate) -> Bool)
+    -> Answer
+  {
+    let z3 = symbols.z3
+    z3.startSolver()
+    symbols.requirements.forEach(z3.assert)
+    z3.assert(question)
+    for _ in 0..<attempts {
+      switch z3.check() {
+      case .unsatisfiable: return .none
+      case .unknown: return .undecided
+      case .satisfiable:
+        let extraction = WitnessExtraction(symbols: symbols)
+        let candidate = extraction.candidate(allowedBy: side)
+        if confirm(candidate) { return .witness(candidate) }
+        z3.assert(extraction.blockingClause())
+      }
+    }
+    return .undecided
+  }
+
+  /// The patterns to compare, NEW's first (in its source order), then those only OLD has; each with
+  /// its display text and the language version of the file it was taken from.
+  private static func patterns(
+    _ newBlocks: [FlatBlock], _ newVersion: RulesVersion, _ oldBlocks: [FlatBlock], _ oldVersion: RulesVersion
+  ) -> [(key: String, display: String, version: RulesVersion)] {
+    var seen: Set<String> = []
+    var result: [(String, String, RulesVersion)] = []
+    for (blocks, version) in [(newBlocks, newVersion), (oldBlocks, oldVersion)] {
+      for block in blocks where !block.allows.isEmpty && seen.insert(block.shapeKey).inserted {
+        result.append((block.shapeKey, display(block.pattern), version))
+      }
+    }
+    return result
+  }
+
+  /// The pattern under `/databases/{database}/documents` when it starts so, else in full.
+  static func display(_ pattern: [MatchSegment.Kind]) -> String {
+    var segments = pattern
+    if segments.count >= 3, case .literal("databases") = segments[0], case .wildcard = segments[1],
+      case .literal("documents") = segments[2]
+    {
+      segments.removeFirst(3)
+    }
+    return segments.isEmpty ? "/" : segments.map { "/" + MatchSegment($0).description }.joined()
+  }
+
+  /// How many segments a recursive wildcard takes at most: enough to reach every fixed pattern's
+  /// depth and one level below (at least 2, at most 6).
+  static func longestRun(_ blocks: [FlatBlock]) -> Int {
+    let deepest = blocks.map { $0.pattern.count - 3 }.max() ?? 0
+    return min(6, max(2, deepest + 1))
+  }
+}
+
+/// An approximation and the ruleset it was made in.
+struct SideApproximation: Hashable, Comparable {
+  var side: RulesSide
+  var approximation: Approximation
+
+  init(side: RulesSide, _ approximation: Approximation) {
+    self.side = side
+    self.approximation = approximation
+  }
+
+  static func < (lhs: Self, rhs: Self) -> Bool {
+    (lhs.side == .old ? 0 : 1, lhs.approximation) < (rhs.side == .old ? 0 : 1, rhs.approximation)
+  }
+}

@@ -1,0 +1,104 @@
+import RulesEngine
+import RulesLanguage
+
+/// A ruleset's match blocks, flattened: complete patterns, allows and the functions each sees.
+struct FlatBlock {
+  var pattern: [MatchSegment.Kind]
+  var allows: [AllowStatement]
+  var functions: FunctionTable
+
+  /// Every block of `file`, in source order.
+  static func blocks(of file: RulesFile) -> [FlatBlock] {
+    let top = FunctionTable(parent: nil, declaring: file.functions, wildcards: [])
+    guard let service = file.service else { return [] }
+    let serviceFunctions = service.items.compactMap { if case .function(let f) = $0 { f } else { nil } }
+    let serviceTable = FunctionTable(parent: top, declaring: serviceFunctions, wildcards: [])
+    var blocks: [FlatBlock] = []
+    func add(_ block: MatchBlock, under prefix: [MatchSegment.Kind], _ parent: FunctionTable) {
+      let pattern = prefix + block.path.segments.map(\.kind)
+      let wildcards = pattern.compactMap { MatchSegment($0).variable }
+      let table = FunctionTable(parent: parent, declaring: block.functions, wildcards: wildcards)
+      blocks.append(FlatBlock(pattern: pattern, allows: block.allows, functions: table))
+      for child in block.matches { add(child, under: pattern, table) }
+    }
+    for case .match(let block) in service.items { add(block, under: [], serviceTable) }
+    return blocks
+  }
+
+  /// The pattern with wildcard names erased, so that `/users/{uid}` and `/users/{id}` pair up.
+  var shapeKey: String {
+    pattern.map {
+      switch $0 {
+      case .literal(let text): "/" + text
+      case .wildcard: "/{}"
+      case .recursiveWildcard: "/{**}"
+      }
+    }.joined()
+  }
+}
+
+extension ExpressionEncoder {
+  /// When the ruleset allows `method` on the shape's path: some matching block has an allow for
+  /// the method whose condition is exactly true (spec §6.4).
+  func allows(_ blocks: [FlatBlock]) -> Term {
+    var grants: [Term] = []
+    for block in blocks {
+      let covering = block.allows.filter { allow in allow.methods.contains { symbols.method.isGranted(by: $0.method) } }
+      if covering.isEmpty { continue }
+      for match in symbols.shape.matches(
+        block.pattern, version: ruleset.version, method: symbols.method, symbols: symbols)
+      {
+        var variables: [String: SymbolicValue] = [:]
+        for binding in match.bindings { variables[binding.name] = binding.value }
+        let scope = EncodingScope(variables: variables, unknownNames: match.unknownNames, functions: block.functions)
+        for allow in covering {
+          let condition = allow.condition.map { encode($0, scope).isTrue(in: z3) } ?? z3.true
+          grants.append(z3.and([match.condition, condition]))
+        }
+      }
+    }
+    return z3.or(grants)
+  }
+}
+
+/// The key universe of a question: every string literal and member name of the allows that can
+/// apply and of the functions they may call, the keys a map's fields are created for. Any other
+/// key is only counted: the conditions encoded cannot tell such keys apart.
+enum KeyUniverse {
+  static func of(_ blocks: [FlatBlock], functions: [FunctionDecl]) -> [String] {
+    var names: Set<String> = []
+    func visit(_ expr: Expr) {
+      switch expr.kind {
+      case .string(let text): names.insert(text)
+      case .member(_, let name): names.insert(name.name)
+      case .map(let entries): names.formUnion(entries.map(\.key))
+      default: break
+      }
+      for child in expr.children { visit(child) }
+    }
+    for function in functions {
+      for binding in function.lets { visit(binding.value) }
+      visit(function.body)
+    }
+    for block in blocks {
+      for allow in block.allows { allow.condition.map(visit) }
+    }
+    return names.filter { !$0.isEmpty && $0.utf8.count <= 64 }.sorted()
+  }
+
+  /// Every function declared in `file`, at any level.
+  static func functions(of file: RulesFile) -> [FunctionDecl] {
+    var found = file.functions
+    func visit(_ items: [MatchItem]) {
+      for item in items {
+        switch item {
+        case .match(let block): visit(block.items)
+        case .function(let function): found.append(function)
+        case .allow: break
+        }
+      }
+    }
+    visit(file.service?.items ?? [])
+    return found
+  }
+}

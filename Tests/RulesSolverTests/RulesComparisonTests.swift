@@ -1,0 +1,99 @@
+import FirestoreModel
+import RulesEngine
+import RulesLanguage
+import Testing
+
+@testable import RulesSolver
+
+/// The solver layer on its own: candidates are proposed for real differences, none for equal
+/// conditions, and approximations are recorded.
+@Suite struct RulesComparisonTests {
+  static func ruleset(_ body: String) throws -> Ruleset {
+    let text = """
+      rules_version = '2';
+      service cloud.firestore {
+        match /databases/{database}/documents {
+      \(body)
+        }
+      }
+      """
+    return try #require(Ruleset.compile(SourceFile(name: "t.rules", text: text)).ruleset)
+  }
+
+  /// Candidates as the engine decides them (what `flint diff` confirms).
+  static func compare(_ old: Ruleset, _ new: Ruleset) throws -> ComparisonResult {
+    try RulesComparison(old: old, new: new).compare { candidate in
+      let store = DocumentStore(documents: candidate.documents)
+      let a = Evaluator(ruleset: old).evaluate(candidate.request, store: store).allowed
+      let b = Evaluator(ruleset: new).evaluate(candidate.request, store: store).allowed
+      return candidate.allowedBy == .new ? b && !a : a && !b
+    }
+  }
+
+  @Test func z3Loads() throws {
+    let z3 = try Z3()
+    let x = z3.constant("x", z3.intSort)
+    z3.assert(z3.and([z3.gt(x, z3.int(3)), z3.lt(x, z3.int(5))]))
+    #expect(z3.check() == .satisfiable)
+    #expect(z3.intValue(x) == 4)
+  }
+
+  @Test func stringsRoundTripThroughZ3() throws {
+    let z3 = try Z3()
+    let s = z3.constant("s", z3.stringSort)
+    z3.assert(z3.eq(s, z3.string("é\\\"x\u{1F600}")))
+    #expect(z3.check() == .satisfiable)
+    #expect(z3.stringValue(s) == "é\\\"x\u{1F600}")
+  }
+
+  @Test func ownerCheckDroppedIsWeaker() throws {
+    let old = try Self.ruleset("match /users/{uid} { allow update: if request.auth.uid == uid; }")
+    let new = try Self.ruleset("match /users/{uid} { allow update: if request.auth != null; }")
+    let result = try Self.compare(old, new)
+    let update = try #require(result.matches.first { $0.method == .update })
+    #expect(update.witnesses.map(\.allowedBy) == [.new])
+    #expect(update.exact)
+    let witness = try #require(update.witnesses.first)
+    #expect(witness.request.auth != nil)
+    #expect(witness.request.auth?.uid != witness.request.path.lastSegment)
+  }
+
+  @Test func commutedConditionsAreSame() throws {
+    let old = try Self.ruleset("match /a/{id} { allow get: if request.auth != null && id == request.auth.uid; }")
+    let new = try Self.ruleset("match /a/{id} { allow get: if id == request.auth.uid && request.auth != null; }")
+    let result = try Self.compare(old, new)
+    #expect(result.matches.allSatisfy { $0.witnesses.isEmpty && $0.exact })
+  }
+
+  @Test func unsupportedConstructIsRecorded() throws {
+    let old = try Self.ruleset("match /a/{id} { allow get: if id.lower() == 'x'; }")
+    let new = try Self.ruleset("match /a/{id} { allow get: if id.lower() == 'x'; }")
+    let result = try Self.compare(old, new)
+    #expect(result.matches.allSatisfy { $0.witnesses.isEmpty && !$0.exact })
+    #expect(result.approximations.map(\.approximation.construct).contains("lower() of string"))
+  }
+
+  @Test func regexTranslatesTheCommonSubset() throws {
+    let old = try Self.ruleset("match /a/{id} { allow get: if id.matches('[a-z]+'); }")
+    let new = try Self.ruleset("match /a/{id} { allow get: if id.matches('[a-z0-9]+'); }")
+    let result = try Self.compare(old, new)
+    let get = try #require(result.matches.first)
+    // (Whether the other direction is proved empty depends on Z3's time limit on a loaded machine.)
+    #expect(result.approximations.isEmpty)
+    let witness = try #require(get.witnesses.first)
+    #expect(witness.allowedBy == .new)
+    #expect(witness.request.path.lastSegment?.contains { $0.isNumber } == true)
+  }
+
+  @Test func integerDivisionTruncatesTowardZero() throws {
+    let old = try Self.ruleset(
+      "match /a/{id} { allow create: if request.resource.data.n is int && request.resource.data.n / 2 == -3; }")
+    let new = try Self.ruleset(
+      """
+      match /a/{id} { allow create: if request.resource.data.n is int
+        && (request.resource.data.n == -6 || request.resource.data.n == -7); }
+      """)
+    let result = try Self.compare(old, new)
+    #expect(result.matches.allSatisfy { $0.witnesses.isEmpty })
+  }
+}
