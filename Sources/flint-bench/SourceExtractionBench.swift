@@ -146,7 +146,8 @@ struct SourceTemplate: Sendable {
 
   static let kotlin = SourceTemplate(
     folder: "kotlin", fileExtension: "kt",
-    header: "package app.feed\n\nimport com.google.firebase.firestore.Query\nimport com.google.firebase.firestore.ktx.firestore\nimport com.google.firebase.ktx.Firebase\n\n"
+    header:
+      "package app.feed\n\nimport com.google.firebase.firestore.Query\nimport com.google.firebase.firestore.ktx.firestore\nimport com.google.firebase.ktx.Firebase\n\n"
   ) { i in
     """
     class Board\(i)Repository {
@@ -170,7 +171,8 @@ struct SourceTemplate: Sendable {
 
   static let java = SourceTemplate(
     folder: "java", fileExtension: "java",
-    header: "package app.shop;\n\nimport com.google.firebase.firestore.FirebaseFirestore;\nimport com.google.firebase.firestore.Query;\n\n"
+    header:
+      "package app.shop;\n\nimport com.google.firebase.firestore.FirebaseFirestore;\nimport com.google.firebase.firestore.Query;\n\n"
   ) { i in
     """
     class Catalog\(i) {

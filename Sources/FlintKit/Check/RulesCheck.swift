@@ -14,7 +14,10 @@ package enum RulesCheck {
 
   /// The same check keeping the syntax tree, for editors (the language server's hover and
   /// navigation read the tree `flint check` diagnosed). A file that is not text gets an empty tree.
-  package static func analyze(bytes: [UInt8], name: String, strict: Bool = false) -> Analysis {
+  /// `semantic` runs the solver's `security.overlapping-allow` when Z3 loads (`flint check`); the
+  /// language server, which checks on every edit, keeps the syntactic lint: a solver question
+  /// can take up to a second, an edit must not.
+  package static func analyze(bytes: [UInt8], name: String, strict: Bool = false, semantic: Bool = true) -> Analysis {
     let decoded = SourceText.decode(bytes, name: name)
     if let problem = decoded.problem {
       let empty = RulesFile(version: nil, functions: [], service: nil, range: .none)
@@ -29,7 +32,9 @@ package enum RulesCheck {
         at: service.name.range)
       return Analysis(source: decoded.source, file: compiled.file, diagnostics: [note])
     }
-    let diagnostics = SemanticOverlap.apply(compiled.diagnostics, file: compiled.file, source: decoded.source)
+    let diagnostics =
+      semantic
+      ? SemanticOverlap.apply(compiled.diagnostics, file: compiled.file, source: decoded.source) : compiled.diagnostics
     return Analysis(source: decoded.source, file: compiled.file, diagnostics: diagnostics)
   }
 

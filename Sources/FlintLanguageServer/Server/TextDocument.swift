@@ -18,7 +18,7 @@ struct TextDocument {
     self.uri = uri
     self.version = version
     bytes = Array(text.utf8)
-    analysis = RulesCheck.analyze(bytes: bytes, name: Self.displayName(uri))
+    analysis = RulesCheck.analyze(bytes: bytes, name: Self.displayName(uri), semantic: false)
     lines = LineIndex(analysis.source, encoding: encoding)
   }
 
@@ -56,7 +56,7 @@ struct TextDocument {
       bytes.replaceSubrange(start..<end, with: Array(change.text.utf8))
     }
     self.version = version
-    analysis = RulesCheck.analyze(bytes: bytes, name: Self.displayName(uri))
+    analysis = RulesCheck.analyze(bytes: bytes, name: Self.displayName(uri), semantic: false)
     lines = LineIndex(analysis.source, encoding: lines.encoding)
     symbolCache = nil
     typeCache = nil
