@@ -114,6 +114,25 @@ extension ChainEvaluator {
     return .query([QueryState(scope: kind, path: base + segments(rest))])
   }
 
+  /// A chained `collection(...)` on a document (`doc.collection("c")`), or a top-level
+  /// `collection(...)`/`collectionGroup(...)` on the database (`db.collection("c")`): the step
+  /// every SDK spells the same way. `pathArguments` is whether the root call takes several path
+  /// arguments (`"a", id, "b"`) or only one. Nil when the member is neither.
+  func chainedCollection(
+    _ member: String, on base: SourceValue, _ args: [ChainArgument], pathArguments: Bool
+  ) -> SourceValue? {
+    if case .document(let path) = base {
+      guard member == "collection", let last = args.last else { return nil }
+      guard case .string = last.value else {
+        return QueryState.computedCollection(.collection, under: path, written: fieldText(last))
+      }
+      return .query([QueryState(scope: .collection, path: path + segments(args[...]))])
+    }
+    guard member == "collection" || member == "collectionGroup", pathArguments ? !args.isEmpty : args.count == 1
+    else { return nil }
+    return root(member == "collection" ? .collection : .collectionGroup, under: [], args[...])
+  }
+
   /// The path a query or document value stands for, when it is one collection or document.
   func basePath(_ value: SourceValue) -> [String]? {
     switch value {

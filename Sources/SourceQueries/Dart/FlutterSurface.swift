@@ -80,16 +80,11 @@ struct FlutterSurface: ChainSurface {
         return .unknown("snapshot")
       default: return nil
       }
-    case .document(let path):
+    case .document:
       if member == "withConverter" { return base }
-      guard member == "collection", let last = args.last else { return nil }
-      guard case .string = last.value else {
-        return QueryState.computedCollection(.collection, under: path, written: reader.fieldText(last))
-      }
-      return .query([QueryState(scope: .collection, path: path + reader.segments(args[...]))])
+      return reader.chainedCollection(member, on: base, args, pathArguments: false)
     default:
-      guard member == "collection" || member == "collectionGroup", args.count == 1 else { return nil }
-      return reader.root(member == "collection" ? .collection : .collectionGroup, under: [], args[...])
+      return reader.chainedCollection(member, on: base, args, pathArguments: false)
     }
   }
 

@@ -117,15 +117,9 @@ struct JSSurface: ChainSurface {
         return .unknown("snapshot")
       default: return nil
       }
-    case .document(let path):
-      guard member == "collection", let last = args.last else { return nil }
-      guard case .string = last.value else {
-        return QueryState.computedCollection(.collection, under: path, written: reader.fieldText(last))
-      }
-      return .query([QueryState(scope: .collection, path: path + reader.segments(args[...]))])
     default:
-      guard member == "collection" || member == "collectionGroup", !args.isEmpty else { return nil }
-      return reader.root(member == "collection" ? .collection : .collectionGroup, under: [], args[...])
+      // `doc.collection("c")`, `db.collection("c")`, `db.collectionGroup("c")`.
+      return reader.chainedCollection(member, on: base, args, pathArguments: true)
     }
   }
 
