@@ -110,7 +110,9 @@ extension QueryParserCore {
     let token = current
     advance()
     var digits = text(token)
-    if digits.contains("_") { digits.removeAll { $0 == "_" } }
+    // Byte tests, not `String.contains(String)`: that one is Foundation's substring search, and
+    // this runs for every number of every query line.
+    if digits.utf8.contains(UInt8(ascii: "_")) { digits.removeAll { $0 == "_" } }
     if digits.last == "L" || digits.last == "l" { digits.removeLast() }
     let range = SourceRange(start: start ?? token.range.start, end: token.range.end)
     let signed = (start == nil ? "" : "-") + digits
