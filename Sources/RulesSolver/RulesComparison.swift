@@ -48,6 +48,9 @@ package struct RulesComparison {
   package var timeoutMilliseconds: UInt32 = 5_000
   /// How many candidates to try per question before giving up (the answer is then incomplete).
   package var attempts = 4
+  /// The whole comparison's time, in milliseconds: questions not asked by then are undecided (the
+  /// answer is then incomplete), so no pair of files makes `flint diff` run unbounded.
+  package var budgetMilliseconds = 60_000
 
   package init(old: Ruleset, new: Ruleset) {
     self.old = old
@@ -56,6 +59,8 @@ package struct RulesComparison {
 
   package func compare(confirm: (Candidate) -> Bool) throws(Z3Unavailable) -> ComparisonResult {
     let z3 = try Z3(timeoutMilliseconds: timeoutMilliseconds)
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: .milliseconds(budgetMilliseconds))
     let functions = KeyUniverse.functions(of: old.file) + KeyUniverse.functions(of: new.file)
     let oldBlocks = FlatBlock.blocks(of: old.file)
     let newBlocks = FlatBlock.blocks(of: new.file)
@@ -96,7 +101,7 @@ package struct RulesComparison {
           for side in [RulesSide.new, .old] where !comparison.witnesses.contains(where: { $0.allowedBy == side }) {
             let question =
               side == .new ? z3.and([newAllows, z3.not(oldAllows)]) : z3.and([oldAllows, z3.not(newAllows)])
-            switch ask(question, side: side, symbols, confirm) {
+            switch ask(question, side: side, until: deadline, clock, symbols, confirm) {
             case .witness(let candidate): comparison.witnesses.append(candidate)
             case .none: break
             case .undecided: comparison.exact = false
@@ -119,14 +124,20 @@ package struct RulesComparison {
     case undecided
   }
 
-  private func ask(_ question: Term, side: RulesSide, _ symbols: RequestSymbols, _ confirm: (Candidate) -> Bool)
-    -> Answer
-  {
+  private func ask(
+    _ question: Term, side: RulesSide, until deadline: ContinuousClock.Instant, _ clock: ContinuousClock,
+    _ symbols: RequestSymbols, _ confirm: (Candidate) -> Bool
+  ) -> Answer {
     let z3 = symbols.z3
     z3.startSolver()
     symbols.requirements.forEach(z3.assert)
     z3.assert(question)
     for _ in 0..<attempts {
+      // What is left of the whole comparison's budget bounds each check; none left: undecided.
+      let left = clock.now.duration(to: deadline).components
+      let milliseconds = left.seconds * 1_000 + left.attoseconds / 1_000_000_000_000_000
+      guard milliseconds > 0 else { return .undecided }
+      z3.limitChecks(to: UInt32(clamping: milliseconds))
       switch z3.check() {
       case .unsatisfiable: return .none
       case .unknown: return .undecided

@@ -255,14 +255,20 @@ package final class Z3 {
     dropModel()
     if let solver { lib.solverDecRef(context, solver) }
     solver = lib.mkSolver(context)
-    guard let solver else {
+    guard solver != nil else {
       failed = true
       return
     }
     lib.solverIncRef(context, solver)
+    limitChecks(to: timeoutMilliseconds)
+  }
+
+  /// Bounds the current question's next checks to `milliseconds` (never above the context's limit).
+  func limitChecks(to milliseconds: UInt32) {
+    guard let solver else { return }
     let params = lib.mkParams(context)
     lib.paramsIncRef(context, params)
-    lib.paramsSetUInt(context, params, lib.mkSymbol(context, "timeout"), timeoutMilliseconds)
+    lib.paramsSetUInt(context, params, lib.mkSymbol(context, "timeout"), min(milliseconds, timeoutMilliseconds))
     lib.solverSetParams(context, solver, params)
     lib.paramsDecRef(context, params)
   }

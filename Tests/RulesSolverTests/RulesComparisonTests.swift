@@ -58,6 +58,23 @@ import Testing
     #expect(witness.request.auth?.uid != witness.request.path.lastSegment)
   }
 
+  /// The whole comparison has a time budget: past it nothing more is asked and nothing is
+  /// claimed, neither a witness nor "same" (so no pair of files runs `flint diff` unbounded).
+  @Test func anExhaustedBudgetDecidesNothing() throws {
+    let old = try Self.ruleset("match /users/{uid} { allow update: if request.auth.uid == uid; }")
+    let new = try Self.ruleset("match /users/{uid} { allow update: if request.auth != null; }")
+    var comparison = RulesComparison(old: old, new: new)
+    comparison.budgetMilliseconds = 0
+    var confirmations = 0
+    let result = try comparison.compare { _ in
+      confirmations += 1
+      return true
+    }
+    #expect(!result.matches.isEmpty)
+    #expect(result.matches.allSatisfy { $0.witnesses.isEmpty && !$0.exact })
+    #expect(confirmations == 0)
+  }
+
   @Test func commutedConditionsAreSame() throws {
     let old = try Self.ruleset("match /a/{id} { allow get: if request.auth != null && id == request.auth.uid; }")
     let new = try Self.ruleset("match /a/{id} { allow get: if id == request.auth.uid && request.auth != null; }")
