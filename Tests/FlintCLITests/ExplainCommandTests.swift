@@ -128,4 +128,40 @@ struct ExplainCommandTests {
     let noData = try box.run("indexes", "--reads", "queries.txt")
     #expect(noData.status == 2)
   }
+
+  @Test("flint indexes --reads: a query naming an unknown value is not computed and fails its @max-reads")
+  func workloadReadsUnknownValue() throws {
+    let box = try Self.sandbox()
+    try box.write(
+      "queries.txt",
+      """
+      collection("posts").where("owner", "==", auth.uid) @max-reads 5
+      collection("posts").where("owner", "==", "alice")
+      collection("posts").where("owner", "==", owner) @weight 3
+      """)
+    let result = try box.run("indexes", "--reads", "--data", "data.json", "queries.txt")
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(
+      result.stdout == """
+        reads on the seed data, most first:
+          2  queries.txt:2  collection("posts").where("owner", "==", "alice")
+          not computed: no value for auth.uid  queries.txt:1  collection("posts").where("owner", "==", auth.uid)  OVER @max-reads 5
+          not computed: no value for owner  queries.txt:3  collection("posts").where("owner", "==", owner)  ×3
+        total: 2 reads (each query's reads × its @weight; 2 queries not computed)
+
+        """)
+    #expect(
+      result.stderr.contains(
+        "queries.txt:1: over budget: the query's reads are not computed: no value for auth.uid, so @max-reads 5 is not met"))
+    let json = try box.run("indexes", "--reads", "--data", "data.json", "--format", "json", "queries.txt")
+    #expect(json.status == 1)
+    #expect(
+      json.stdout.contains(
+        #""readOperations": null, "resultsReturned": null, "indexEntriesScanned": null, "overBudget": true, "missingValue": "auth.uid""#
+      ))
+    let signedIn = try box.run(
+      "indexes", "--reads", "--data", "data.json", "--auth", #"{"uid": "alice"}"#, "queries.txt")
+    #expect(signedIn.status == 0, "\(signedIn.stderr)")
+    #expect(signedIn.stdout.contains("  2  queries.txt:1  collection(\"posts\").where(\"owner\", \"==\", auth.uid)  (@max-reads 5)\n"))
+  }
 }

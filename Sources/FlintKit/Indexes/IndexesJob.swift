@@ -15,7 +15,8 @@ package struct IndexesJob: Sendable {
     package var strict: Bool
     /// App source files (Swift, TypeScript, JavaScript, Kotlin, Java, Dart) whose queries join the workload.
     package var sourceFiles: [(name: String, bytes: [UInt8])]
-    /// Values of the workload files' variables (`request.auth` for `--auth`); others are placeholders.
+    /// Values of the workload files' variables (`request.auth` for `--auth`); others are unknown values
+    /// (placeholders for the plan; `--reads` does not run the queries naming them).
     package var bindings: [String: Value] = [:]
 
     package init(

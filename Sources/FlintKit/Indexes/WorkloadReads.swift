@@ -5,22 +5,38 @@ import Queries
 /// `flint indexes --reads`: what each query of a workload bills on the seed data (Query
 /// Explain's read operations, query-semantics §11), most first, the total weighted by
 /// `@weight`, and the queries over their `@max-reads`.
+/// A query naming a value nothing binds (`orgId`, `auth.uid` without `--auth`) is not run:
+/// its figures would be those of a placeholder, so its row says which value is missing and,
+/// with `@max-reads`, it counts as over budget (fail-closed).
 package struct WorkloadReads: Sendable {
   package struct Row: Sendable {
     package var query: WorkloadQuery
-    package var explain: QueryExplain
-    package var reads: Int { explain.stats?.readOperations ?? 0 }
-    package var overBudget: Bool { query.maxReads.map { reads > $0 } ?? false }
+    /// Query Explain's report; nil when the query was not run (`missingValue`).
+    package var explain: QueryExplain?
+    /// The first value the query names that nothing binds: its reads are not computed.
+    package var missingValue: UnknownValue? { query.query.unknownValues.first }
+    /// The reads billed; nil when not computed.
+    package var reads: Int? { explain?.stats?.readOperations }
+    /// Over its `@max-reads`, or with one and not computed.
+    package var overBudget: Bool {
+      guard let budget = query.maxReads else { return false }
+      return reads.map { $0 > budget } ?? true
+    }
+    /// `not computed: no value for orgId`
+    var notComputedText: String { "not computed: no value for \(missingValue?.name ?? "a value")" }
   }
 
-  /// Most reads first; equal reads in workload order.
+  /// Most reads first; equal reads in workload order; the rows not computed last.
   package var rows: [Row]
   package var scale: CollectionScale
 
-  /// Σ reads × weight.
+  /// Σ reads × weight over the rows computed.
   package var totalWeighted: Int {
-    rows.reduce(0) { $0 + $1.reads.multipliedReportingOverflow(by: $1.query.weight).partialValue }
+    rows.reduce(0) { $0 + ($1.reads ?? 0).multipliedReportingOverflow(by: $1.query.weight).partialValue }
   }
+
+  /// The rows whose reads are not computed (a value is missing).
+  package var notComputed: Int { rows.filter { $0.reads == nil }.count }
 
   package var overBudget: [Row] { rows.filter(\.overBudget) }
 
@@ -33,11 +49,13 @@ package struct WorkloadReads: Sendable {
     let computed = queries.map { query in
       Row(
         query: query,
-        explain: QueryExplainer.explain(
-          query.query, serving: serving.serving(query.query), engine: engine, scale: scale))
+        explain: query.query.unknownValues.isEmpty
+          ? QueryExplainer.explain(query.query, serving: serving.serving(query.query), engine: engine, scale: scale)
+          : nil)
     }
     rows = computed.enumerated().sorted { a, b in
-      a.element.reads != b.element.reads ? a.element.reads > b.element.reads : a.offset < b.offset
+      let (x, y) = (a.element.reads ?? -1, b.element.reads ?? -1)
+      return x != y ? x > y : a.offset < b.offset
     }.map(\.element)
     self.scale = scale
   }
@@ -50,7 +68,8 @@ package struct WorkloadReads: Sendable {
     let width = String(rows.first?.reads ?? 0).count
     let placeWidth = rows.map(\.query.place.count).max() ?? 0
     for row in rows {
-      var line = "  " + String(repeating: " ", count: width - String(row.reads).count) + "\(row.reads)  "
+      let figure = row.reads.map(String.init) ?? row.notComputedText
+      var line = "  " + String(repeating: " ", count: max(0, width - figure.count)) + "\(figure)  "
       line += row.query.place + String(repeating: " ", count: placeWidth - row.query.place.count)
       line += "  \(row.query.text)"
       if row.query.weight != 1 { line += "  ×\(row.query.weight)" }
@@ -59,25 +78,30 @@ package struct WorkloadReads: Sendable {
       }
       out += line + "\n"
     }
-    out += "total: \(totalWeighted) read\(totalWeighted == 1 ? "" : "s") (each query's reads × its @weight)\n"
+    out += "total: \(totalWeighted) read\(totalWeighted == 1 ? "" : "s") (each query's reads × its @weight"
+    let missing = notComputed
+    out += missing == 0 ? ")\n" : "; \(missing) \(missing == 1 ? "query" : "queries") not computed)\n"
     return out
   }
 
   /// `{"queries": [{"place", "query", "weight", "maxReads", "readOperations", "resultsReturned",
-  /// "indexEntriesScanned", "overBudget"}], "totalWeightedReads", "scale"?}`.
+  /// "indexEntriesScanned", "overBudget", "missingValue"?}], "totalWeightedReads", "scale"?}`: a
+  /// query not computed has null figures and names its `missingValue`.
   package func json() -> String {
     let queries: [JSONValue] = rows.map { row in
-      let stats = row.explain.stats
-      return .object([
+      let stats = row.explain?.stats
+      var members: [(String, JSONValue)] = [
         ("place", .string(row.query.place)),
         ("query", .string(row.query.text)),
         ("weight", .int(row.query.weight)),
         ("maxReads", row.query.maxReads.map { JSONValue.int($0) } ?? .null),
-        ("readOperations", .int(row.reads)),
-        ("resultsReturned", .int(stats?.resultsReturned ?? 0)),
-        ("indexEntriesScanned", .int(stats?.indexEntriesScanned ?? 0)),
+        ("readOperations", stats.map { .int($0.readOperations) } ?? .null),
+        ("resultsReturned", stats.map { .int($0.resultsReturned) } ?? .null),
+        ("indexEntriesScanned", stats.map { .int($0.indexEntriesScanned) } ?? .null),
         ("overBudget", .bool(row.overBudget)),
-      ])
+      ]
+      if stats == nil, let missing = row.missingValue { members.append(("missingValue", .string(missing.name))) }
+      return .object(members)
     }
     var members: [(String, JSONValue)] = [("queries", .array(queries)), ("totalWeightedReads", .int(totalWeighted))]
     if !scale.isEmpty {
@@ -89,7 +113,11 @@ package struct WorkloadReads: Sendable {
   /// Said on stderr for each query over its budget.
   package func overBudgetLines() -> [String] {
     overBudget.map { row in
-      "\(row.query.place): over budget: the query bills \(row.reads) reads on the seed data, over @max-reads \(row.query.maxReads ?? 0)"
+      let budget = row.query.maxReads ?? 0
+      guard let reads = row.reads else {
+        return "\(row.query.place): over budget: the query's reads are \(row.notComputedText), so @max-reads \(budget) is not met"
+      }
+      return "\(row.query.place): over budget: the query bills \(reads) reads on the seed data, over @max-reads \(budget)"
     }
   }
 }

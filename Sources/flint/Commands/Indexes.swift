@@ -34,7 +34,8 @@ extension Flint {
         --check fails on it unless --allow-unresolved, and nothing is pruned. \
         --reads --data FILE prints instead what each query bills on the seed documents (Query \
         Explain's read operations, --scale COLLECTION=N to count each document N times), most \
-        first, with the total weighted by @weight. \
+        first, with the total weighted by @weight; a query naming a value nothing binds (auth.uid \
+        without --auth, a variable) is not computed and fails its @max-reads. \
         Exit status: 0 done; 1 when a query is over its @max-reads (--reads), when the manifest is over --limit or --override-limit, or with \
         --check when a query is not served by the existing manifest; 2 usage problems, \
         unreadable or invalid files, bad query lines.
@@ -107,7 +108,7 @@ extension Flint {
     @Option(
       name: .long,
       help:
-        #"With --reads: the user auth.uid and auth.token stand for ({"uid": "alice"}); without it they match no document."#
+        #"With --reads: the user auth.uid and auth.token stand for ({"uid": "alice"}); without it a query naming them is not computed."#
     )
     var auth: String?
 
