@@ -89,6 +89,28 @@ struct ExplainCommandTests {
     #expect(bad.status == 2)
   }
 
+  @Test("--analyze/--max-reads with a value nothing binds: not computed, exit 1; --max-reads needs --data")
+  func maxReadsUnknownValue() throws {
+    let box = try Self.sandbox()
+    let query = #"collection("posts").where("owner", "==", owner)"#
+    let analyzed = try box.run("query", "--data", "data.json", "--analyze", query)
+    #expect(analyzed.status == 1, "\(analyzed.stdout)")
+    #expect(!analyzed.stdout.contains("read operations"))
+    let budgets = [
+      try box.run("query", "--data", "data.json", "--analyze", "--max-reads", "5", query),
+      try box.run("query", "--data", "data.json", "--max-reads", "5", query),
+    ]
+    for budget in budgets {
+      #expect(budget.status == 1)
+      #expect(budget.stderr.contains("flint: reads not computed: no value for owner, so --max-reads 5 is not met"))
+    }
+    let bound = try box.run("query", "--data", "data.json", "--analyze", "--max-reads", "5", "--var", "owner=bob", query)
+    #expect(bound.status == 0, "\(bound.stderr)")
+    let noData = try box.run("query", "--analyze", "--max-reads", "5", #"collection("posts")"#)
+    #expect(noData.status == 2)
+    #expect(noData.stderr.contains("--max-reads needs --data"))
+  }
+
   @Test("--scale multiplies a collection's documents and says the figures are scaled")
   func scale() throws {
     let box = try Self.sandbox()

@@ -1,5 +1,6 @@
 import FirestoreModel
 import IndexAdvisor
+import Queries
 
 /// Renders Query Explain's report (`flint query --plan`/`--analyze`, the REPL's `:analyze`,
 /// `flint indexes --reads`). JSON is the shape the server SDKs return:
@@ -67,5 +68,12 @@ package enum ExplainRenderer {
   /// Said on stderr when a query bills more than its budget.
   package static func overBudget(reads: Int, budget: Int) -> String {
     "flint: the query bills \(reads) read\(reads == 1 ? "" : "s") on the seeded data, over --max-reads \(budget)"
+  }
+
+  /// Said on stderr when a budget was given but the query did not run (invalid, or `missing`
+  /// a value): a budget is met only by a computed figure.
+  package static func readsNotComputed(budget: Int, missing: UnknownValue?) -> String {
+    let why = missing.map { ": no value for \($0.name)" } ?? ""
+    return "flint: reads not computed\(why), so --max-reads \(budget) is not met"
   }
 }

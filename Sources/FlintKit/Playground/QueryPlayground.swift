@@ -177,9 +177,9 @@ package struct QueryReport: Sendable {
   package var reads: Int { explain?.stats?.readOperations ?? result?.reads ?? 0 }
 
   /// `flint query --plan`/`--analyze`'s exit status, which the rules do not decide: 0 valid (and
-  /// served, with a manifest), 1 invalid or missing an index.
+  /// served, with a manifest), 1 invalid, missing an index or missing a value the run needs.
   package var explainExitStatus: Int32 {
-    isValid && !missingIndex ? 0 : 1
+    isValid && !missingIndex && missingValue == nil ? 0 : 1
   }
 
   /// `flint query`'s exit status: 0 valid (and allowed, with rules; and served, with a

@@ -70,7 +70,7 @@ extension Flint {
 
     @Option(
       name: .customLong("max-reads"),
-      help: "Exit 1 when the query bills more than N reads on --data (a budget for CI).")
+      help: "Exit 1 when the query bills more than N reads on --data (a budget for CI), or did not run (a value missing).")
     var maxReads: Int?
 
     @Option(
@@ -115,9 +115,16 @@ extension Flint {
         noteSignedOut(user, denied: report.proof.map { !$0.allowed } ?? false, rules: report.rulesSource)
       }
       var status = analyze || plan ? report.explainExitStatus : report.exitStatus
-      if let maxReads, let reads = report.explain?.stats?.readOperations, reads > maxReads {
-        Output.error(ExplainRenderer.overBudget(reads: reads, budget: maxReads))
-        status = 1
+      if let maxReads {
+        if let reads = report.explain?.stats?.readOperations {
+          if reads > maxReads {
+            Output.error(ExplainRenderer.overBudget(reads: reads, budget: maxReads))
+            status = 1
+          }
+        } else {
+          Output.error(VisibleText.escaped(ExplainRenderer.readsNotComputed(budget: maxReads, missing: report.missingValue), keepingTabs: false))
+          status = 1
+        }
       }
       if status != 0 { throw ExitCode(status) }
     }
@@ -127,6 +134,10 @@ extension Flint {
       if plan, analyze { throw UsageProblem("--plan and --analyze do not go together (--analyze includes the plan)") }
       if let maxReads, maxReads < 0 { throw UsageProblem("--max-reads needs a number of reads (0 or more)") }
       if plan, maxReads != nil { throw UsageProblem("--max-reads needs the query to run: use --analyze, not --plan") }
+      // An empty store bills 1 read whatever the query: a budget needs the documents.
+      if maxReads != nil, options.data == nil {
+        throw UsageProblem("--max-reads needs --data: the seed documents the query's reads are counted on")
+      }
       if !scale.isEmpty, !analyze { throw UsageProblem("--scale is for --analyze: the estimate it prints is scaled") }
       // Without --plan the report's reads are Query Explain's read operations.
       return plan ? .plan : .analyze
