@@ -84,6 +84,33 @@ import Testing
         + "\n")
   }
 
+  @Test("the client's clock is not request.time: a rule comparing with request.time is not proved by it")
+  func clientClockIsNotRequestTime() throws {
+    let rules = SourceFile(
+      name: "live.rules",
+      text: """
+        rules_version = '2';
+        service cloud.firestore {
+          match /databases/{database}/documents {
+            match /offers/{offer} { allow list: if resource.data.expires > request.time; }
+          }
+        }
+        """)
+    let compiled = RulesCompiler.compile(rules)
+    #expect(!compiled.hasErrors)
+    let playground = QueryPlayground(ruleset: Ruleset(file: compiled.file, source: rules))
+    let time = Timestamp(seconds: 100)
+    for now in ["Timestamp.now()", "new Date()", "Date()", "DateTime.now()"] {
+      let report = playground.run(#"collection("offers").where("expires", ">", \#(now))"#, auth: nil, time: time)
+      #expect(report.isValid, "\(now)")
+      #expect(report.proof == nil, "\(now)")
+      #expect(report.missingValue?.name == now, "\(now)")
+      #expect(report.exitStatus == 1, "\(now)")
+    }
+    let bound = playground.run(#"collection("offers").where("expires", ">", request.time)"#, auth: nil, time: time)
+    #expect(bound.proof?.allowed == true)
+  }
+
   @Test("without rules the query just runs; aggregations are reported")
   func noRulesAndAggregations() throws {
     let playground = try Self.playground(rules: false)

@@ -160,8 +160,10 @@ extension QueryParserCore {
     return ValueExpr(.map(entries), range: open.range.union(close.range))
   }
 
-  /// Calls that stand for the time of the request (the client's clock): `Timestamp.now()`,
-  /// `new Date()`, Swift's `Date()` and `Timestamp()`, Dart's `DateTime.now()`.
+  /// Calls that read the client's clock: `Timestamp.now()`, `new Date()`, Swift's `Date()` and
+  /// `Timestamp()`, Dart's `DateTime.now()`. The clock is not `request.time` (the server's time
+  /// when the request arrives), so they are unknown values: a rules proof such as
+  /// `resource.data.expires > request.time` must not be proved by them.
   static func isNowCall(_ names: [String], noArguments: Bool) -> Bool {
     guard let last = names.last else { return false }
     if last == "now", names.count >= 2, ["Timestamp", "DateTime"].contains(names[names.count - 2]) { return true }
@@ -238,7 +240,7 @@ extension QueryParserCore {
     guard let open = finalCall else { return expression(from: startIndex) }
     let callee = names[names.count - 1]
     if Self.isNowCall(names, noArguments: tokens[open + 1].kind == .rightParen) {
-      return ValueExpr(.variable(["request", "time"]), range: range)
+      return expression(from: startIndex)
     }
     let saved = self
     index = open
