@@ -111,6 +111,27 @@ import Testing
     #expect(bound.proof?.allowed == true)
   }
 
+  @Test("the ordinary report bills what Query Explain bills, scanning the indexes only when the bill counts entries")
+  func ordinaryReportReads() throws {
+    var analyzing = try Self.playground(rules: false)
+    analyzing.explain = .analyze
+    let plain = try Self.playground(rules: false)
+    for text in [
+      #"collection("posts").where("likes", ">", 1)"#,
+      #"collection("posts").where("likes", ">", 1).orderBy("owner")"#,
+      #"collection("posts").where("likes", ">", 1).where("owner", ">", "a")"#,
+      #"collection("posts").where("owner", "==", "alice").count()"#,
+      #"collection("posts").where("likes", ">", 100).orderBy("owner")"#,
+    ] {
+      let report = plain.run(text, auth: nil)
+      let explained = try #require(analyzing.run(text, auth: nil).explain?.stats, "\(text)")
+      #expect(report.reads == explained.readOperations, "\(text)")
+      #expect(report.result?.reads == explained.readOperations, "\(text)")
+    }
+    // A bill that does not count index entries needs no scan of the indexes.
+    #expect(plain.run(#"collection("posts").where("likes", ">", 1)"#, auth: nil).explain == nil)
+  }
+
   @Test("without rules the query just runs; aggregations are reported")
   func noRulesAndAggregations() throws {
     let playground = try Self.playground(rules: false)

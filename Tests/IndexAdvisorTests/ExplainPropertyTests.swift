@@ -36,7 +36,7 @@ struct ExplainPropertyTests {
     return DocumentStore(documents: documents)
   }
 
-  @Test("results equal the execution's; reads at least 1 and the results; entries at least the results")
+  @Test("results equal the execution's; reads at least 1, the results and the engine's; entries at least the results")
   func figuresAgreeWithExecution() throws {
     var checked = 0
     for seed in UInt64(1)...60 {
@@ -58,6 +58,13 @@ struct ExplainPropertyTests {
         let stats = try #require(explain.stats)
         let result = engine.execute(query)
         #expect(stats.readOperations >= 1, "\(text)")
+        // One billing rule (ReadBilling): the engine's reads are Query Explain's unless the bill
+        // counts index entries past the first 1,000, which only the index scan knows.
+        if !ReadBilling.countsIndexEntries(query) || stats.indexEntriesScanned <= ReadBilling.entriesPerRead {
+          #expect(result.reads == stats.readOperations, "\(text)")
+        } else {
+          #expect(result.reads <= stats.readOperations, "\(text)")
+        }
         if query.aggregations.isEmpty {
           #expect(stats.resultsReturned == result.documents.count, "\(text)")
           #expect(stats.readOperations >= stats.resultsReturned, "\(text)")

@@ -20,7 +20,8 @@ package struct QueryPlayground: Sendable {
   package var indexesName: String?
   /// The project id used in the console's create-index links.
   package var project = ProjectID.placeholder
-  /// Query Explain: the plan alone, or the plan and the execution figures (`report.explain`).
+  /// Query Explain: none (the engine's reads, with a scan only when the bill counts the index
+  /// entries read), the plan alone, or the plan and the execution figures (`report.explain`).
   package var explain = ExplainOption.off
   /// Collection factors the execution figures are scaled by (`--scale`).
   package var scale = CollectionScale.none
@@ -81,7 +82,12 @@ package struct QueryPlayground: Sendable {
     }
     // Query Explain runs with IAM, not the rules: its figures do not depend on the proof.
     switch explain {
-    case .off: break
+    case .off:
+      // The engine bills by ReadBilling too, but only a scan of the serving indexes knows the
+      // entries it reads beyond the documents returned: when the bill counts them, scan.
+      if report.result != nil, ReadBilling.countsIndexEntries(normalized) {
+        report.explain = QueryExplainer.explain(normalized, serving: serving, engine: engine, scale: scale)
+      }
     case .plan: report.explain = QueryExplainer.plan(serving)
     case .analyze:
       report.explain = QueryExplainer.explain(normalized, serving: serving, engine: engine, scale: scale)
@@ -156,7 +162,8 @@ package struct QueryReport: Sendable {
   package var index: QueryServing?
   /// The manifest checked against; nil when none was given.
   package var indexesName: String?
-  /// Query Explain's report, when asked for (`QueryPlayground.explain`).
+  /// Query Explain's report, when asked for (`QueryPlayground.explain`) or when the reads billed
+  /// count index entries (`ReadBilling.countsIndexEntries`, which only its scan knows).
   package var explain: QueryExplain?
   package var project = ProjectID.placeholder
   package var database = DatabaseID.default
@@ -173,7 +180,7 @@ package struct QueryReport: Sendable {
   package var missingIndex: Bool { indexesName != nil && index?.isServed == false }
 
   /// The reads the query bills: Query Explain's read operations when they were computed (index
-  /// entries included, query-semantics §11.2), else the engine's document reads.
+  /// entries included, query-semantics §11.2), else the engine's, which are the same then.
   package var reads: Int { explain?.stats?.readOperations ?? result?.reads ?? 0 }
 
   /// `flint query --plan`/`--analyze`'s exit status, which the rules do not decide: 0 valid (and

@@ -7,8 +7,7 @@ import RulesLanguage
 /// Query DSL lines: validity, the rules proof, the index hook, the results (paged) and reads.
 extension ReplSession {
   mutating func runQuery(_ text: String) -> ReplOutcome {
-    var playground = QueryPlayground(ruleset: rules?.ruleset, store: store, database: database)
-    playground.explain = .analyze
+    let playground = QueryPlayground(ruleset: rules?.ruleset, store: store, database: database)
     let report = playground.run(text, auth: auth, time: time, variables: variables)
     guard let normalized = report.normalized else { return invalidQuery(report, text: text) }
     if let missing = report.missingValue {

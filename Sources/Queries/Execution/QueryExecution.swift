@@ -12,13 +12,18 @@ package enum QueryExecution {
       matched.removeLast(matched.count - Int(clamping: limit))
     }
     if query.isLimitToLast { matched.reverse() }
-    if !query.aggregations.isEmpty {
+    // The documents read (returned and skipped) each have an index entry; the entries a scan
+    // reads and the other filters drop are Query Explain's to count (ReadBilling.countsIndexEntries).
+    let read = matched.count + skipped
+    let aggregation = !query.aggregations.isEmpty
+    let reads = ReadBilling.reads(
+      documents: read, entries: read, aggregation: aggregation, billsIndexEntries: ReadBilling.billsIndexEntries(query))
+    if aggregation {
       let results = query.aggregations.map { Aggregator.compute($0, over: matched) }
-      let entries = matched.count + skipped
-      return QueryResult(documents: [], aggregations: results, reads: max(1, (entries + 999) / 1000), plan: plan)
+      return QueryResult(documents: [], aggregations: results, reads: reads, plan: plan)
     }
     let documents = query.projection.map { fields in matched.map { project($0, fields) } } ?? matched
-    return QueryResult(documents: documents, aggregations: [], reads: max(1, matched.count + skipped), plan: plan)
+    return QueryResult(documents: documents, aggregations: [], reads: reads, plan: plan)
   }
 
   /// Whether a document holds every field the serving index holds: the order-by fields and,

@@ -7,8 +7,9 @@ package struct QueryResult: Hashable, Sendable {
   package var documents: [Document]
   /// One result per aggregation, in request order; empty for plain queries.
   package var aggregations: [AggregationResult]
-  /// Billed document reads: documents returned plus those skipped by `offset` (at least
-  /// 1); for aggregations, 1 per started batch of 1,000 index entries (at least 1).
+  /// Billed reads by `ReadBilling`, the index entries counted being those of the documents read
+  /// (returned and skipped by `offset`): Query Explain's read operations whenever the bill does
+  /// not depend on the entries a scan reads (`ReadBilling.countsIndexEntries`), else at most them.
   package var reads: Int
   /// How the engine found the documents.
   package var plan: ExecutionPlan

@@ -139,8 +139,9 @@ extension Flint {
         throw UsageProblem("--max-reads needs --data: the seed documents the query's reads are counted on")
       }
       if !scale.isEmpty, !analyze { throw UsageProblem("--scale is for --analyze: the estimate it prints is scaled") }
-      // Without --plan the report's reads are Query Explain's read operations.
-      return plan ? .plan : .analyze
+      // The ordinary report's reads are Query Explain's without its whole report (QueryPlayground).
+      if plan { return .plan }
+      return analyze || maxReads != nil ? .analyze : .off
     }
 
     private func runDocument(

@@ -1,7 +1,7 @@
 import FirestoreModel
-import Queries
 
-/// How Firestore bills a query's reads (query-semantics §11.2), from what its execution touched.
+/// How Firestore bills a query's reads (query-semantics §11.2), from what its execution touched:
+/// the one rule the engine (`QueryResult.reads`) and Query Explain (`readOperations`) bill by.
 package enum ReadBilling {
   /// Index entries billed as one read.
   package static let entriesPerRead = 1_000
@@ -14,6 +14,13 @@ package enum ReadBilling {
     let batches = (entries + entriesPerRead - 1) / entriesPerRead
     if aggregation { return max(1, batches) }
     return max(1, documents + (billsIndexEntries ? batches : 0))
+  }
+
+  /// Whether the bill depends on the index entries the query's scan reads (an aggregation, or
+  /// index entries billed): only a scan of the serving indexes (Query Explain) counts those
+  /// beyond the documents read; otherwise the engine's figure is Query Explain's.
+  package static func countsIndexEntries(_ query: NormalizedQuery) -> Bool {
+    !query.aggregations.isEmpty || billsIndexEntries(query)
   }
 
   /// Whether the query is billed for the index entries it reads: it has more than one range
