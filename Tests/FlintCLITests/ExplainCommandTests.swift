@@ -151,6 +151,23 @@ struct ExplainCommandTests {
     #expect(noData.status == 2)
   }
 
+  @Test("flint indexes --reads: a weighted total past the largest integer saturates instead of trapping")
+  func workloadReadsSaturate() throws {
+    let box = try Self.sandbox()
+    let line = #"collection("posts") @weight 1000000000"#
+    try box.write("queries.txt", Array(repeating: line, count: 4).joined(separator: "\n") + "\n")
+    let result = try box.run("indexes", "--reads", "--data", "data.json", "--scale", "posts=1000000000", "queries.txt")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stdout.hasSuffix(
+        "total: ≥ 9223372036854775807 reads (each query's reads × its @weight; the sum passes the largest integer Flint counts to)\n"
+      ))
+    let json = try box.run(
+      "indexes", "--reads", "--data", "data.json", "--scale", "posts=1000000000", "--format", "json", "queries.txt")
+    #expect(json.status == 0)
+    #expect(json.stdout.contains(#""totalWeightedReads": 9223372036854775807, "totalSaturated": true"#))
+  }
+
   @Test("flint indexes --reads: a query naming an unknown value is not computed and fails its @max-reads")
   func workloadReadsUnknownValue() throws {
     let box = try Self.sandbox()

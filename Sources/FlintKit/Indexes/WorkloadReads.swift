@@ -30,9 +30,22 @@ package struct WorkloadReads: Sendable {
   package var rows: [Row]
   package var scale: CollectionScale
 
-  /// Σ reads × weight over the rows computed.
-  package var totalWeighted: Int {
-    rows.reduce(0) { $0 + ($1.reads ?? 0).multipliedReportingOverflow(by: $1.query.weight).partialValue }
+  /// Σ reads × weight over the rows computed, saturated at `Int.max` (`totalSaturated`): a
+  /// billion reads (`--scale`) at `@weight` a billion passes what an `Int` holds.
+  package var totalWeighted: Int { weightedSum.total }
+
+  /// Whether the total passed `Int.max` and says `Int.max` ("≥" in the text).
+  package var totalSaturated: Bool { weightedSum.saturated }
+
+  private var weightedSum: (total: Int, saturated: Bool) {
+    var total = 0
+    for row in rows {
+      let (product, overflow) = (row.reads ?? 0).multipliedReportingOverflow(by: row.query.weight)
+      let (sum, sumOverflow) = total.addingReportingOverflow(product)
+      if overflow || sumOverflow { return (Int.max, true) }
+      total = sum
+    }
+    return (total, false)
   }
 
   /// The rows whose reads are not computed (a value is missing).
@@ -78,15 +91,18 @@ package struct WorkloadReads: Sendable {
       }
       out += line + "\n"
     }
-    out += "total: \(totalWeighted) read\(totalWeighted == 1 ? "" : "s") (each query's reads × its @weight"
+    out += "total: \(totalSaturated ? "≥ " : "")\(totalWeighted) read\(totalWeighted == 1 ? "" : "s")"
+    out += " (each query's reads × its @weight"
+    if totalSaturated { out += "; the sum passes the largest integer Flint counts to" }
     let missing = notComputed
     out += missing == 0 ? ")\n" : "; \(missing) \(missing == 1 ? "query" : "queries") not computed)\n"
     return out
   }
 
   /// `{"queries": [{"place", "query", "weight", "maxReads", "readOperations", "resultsReturned",
-  /// "indexEntriesScanned", "overBudget", "missingValue"?}], "totalWeightedReads", "scale"?}`: a
-  /// query not computed has null figures and names its `missingValue`.
+  /// "indexEntriesScanned", "overBudget", "missingValue"?}], "totalWeightedReads", "totalSaturated"?,
+  /// "scale"?}`: a query not computed has null figures and names its `missingValue`; a total past
+  /// `Int.max` is `Int.max` with `"totalSaturated": true`.
   package func json() -> String {
     let queries: [JSONValue] = rows.map { row in
       let stats = row.explain?.stats
@@ -104,6 +120,7 @@ package struct WorkloadReads: Sendable {
       return .object(members)
     }
     var members: [(String, JSONValue)] = [("queries", .array(queries)), ("totalWeightedReads", .int(totalWeighted))]
+    if totalSaturated { members.append(("totalSaturated", .bool(true))) }
     if !scale.isEmpty {
       members.append(("scale", scale.json))
     }
