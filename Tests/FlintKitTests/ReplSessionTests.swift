@@ -70,6 +70,20 @@ import Testing
     #expect(session.execute(":var owner").parseFailed)
   }
 
+  @Test(":analyze uses the :var bindings; without one it says which value is missing")
+  func analyzeVariables() throws {
+    let project = try Project()
+    var session = project.session()
+    let query = #":analyze collection("posts").where("owner", "==", owner)"#
+    let missing = session.execute(query)
+    #expect(missing.failed)
+    #expect(missing.text == "query not analyzed: no value for 'owner' (bind it with :var owner=...)\n", "\(missing.text)")
+    _ = session.execute(":var owner=alice")
+    let analyzed = session.execute(query)
+    #expect(!analyzed.failed, "\(analyzed.text)")
+    #expect(analyzed.text.contains("    results returned: 1\n    read operations: 1\n"), "\(analyzed.text)")
+  }
+
   @Test("an ALLOW names every allow that grants; a DENY notes what was null and why")
   func explainedVerdicts() throws {
     let project = try Project()

@@ -72,7 +72,11 @@ extension ReplSession {
     case .failure(let problem): return .message(problem.message, failed: true)
     }
     playground.explain = .analyze
-    let report = playground.run(text, auth: auth, time: time)
+    let report = playground.run(text, auth: auth, time: time, variables: variables)
+    if let missing = report.missingValue {
+      return .message(
+        "query not analyzed: no value for '\(missing.name)' (bind it with :var \(missing.name)=...)\n", failed: true)
+    }
     guard let explain = report.explain else { return invalidQuery(report, text: text) }
     let lines = ExplainRenderer.text(explain, manifest: report.indexesName).split(separator: "\n")
     return .message(lines.map { "  " + $0 + "\n" }.joined(), failed: report.missingIndex)
