@@ -202,5 +202,16 @@ struct ExplainCommandTests {
       "indexes", "--reads", "--data", "data.json", "--auth", #"{"uid": "alice"}"#, "queries.txt")
     #expect(signedIn.status == 0, "\(signedIn.stderr)")
     #expect(signedIn.stdout.contains("  2  queries.txt:1  collection(\"posts\").where(\"owner\", \"==\", auth.uid)  (@max-reads 5)\n"))
+    let bound = try box.run(
+      "indexes", "--reads", "--data", "data.json", "--auth", #"{"uid": "alice"}"#, "--var", "owner=bob", "queries.txt")
+    #expect(bound.status == 0, "\(bound.stderr)")
+    #expect(bound.stdout.contains("  1  queries.txt:3  collection(\"posts\").where(\"owner\", \"==\", owner)  ×3\n"))
+    #expect(bound.stdout.contains("total: 7 reads (each query's reads × its @weight)\n"), "\(bound.stdout)")
+    let badAuth = try box.run("indexes", "--reads", "--data", "data.json", "--auth", #"{"id": "x"}"#, "queries.txt")
+    #expect(badAuth.status == 2)
+    #expect(badAuth.stderr.contains("invalid --auth"))
+    let noReads = try box.run("indexes", "--var", "owner=bob", "queries.txt")
+    #expect(noReads.status == 2)
+    #expect(noReads.stderr.contains("--var are for --reads"))
   }
 }

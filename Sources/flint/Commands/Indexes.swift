@@ -35,7 +35,7 @@ extension Flint {
         --reads --data FILE prints instead what each query bills on the seed documents (Query \
         Explain's read operations, --scale COLLECTION=N to count each document N times), most \
         first, with the total weighted by @weight; a query naming a value nothing binds (auth.uid \
-        without --auth, a variable) is not computed and fails its @max-reads. \
+        without --auth, a variable without --var NAME=VALUE) is not computed and fails its @max-reads. \
         Exit status: 0 done; 1 when a query is over its @max-reads (--reads), when the manifest is over --limit or --override-limit, or with \
         --check when a query is not served by the existing manifest; 2 usage problems, \
         unreadable or invalid files, bad query lines.
@@ -112,6 +112,11 @@ extension Flint {
     )
     var auth: String?
 
+    @Option(
+      name: .customLong("var"),
+      help: "With --reads: a value for a name the queries use (orgId=acme); VALUE is JSON, or else a string. Repeatable.")
+    var variables: [String] = []
+
     @Argument(help: "Workload files (one query per line), or app source files and folders.")
     var queryFiles: [String] = []
 
@@ -145,18 +150,14 @@ extension Flint {
         if check || out != nil || prune {
           throw UsageProblem("--reads prints reads only; leave out --check, --out and --prune")
         }
-      } else if data != nil || !scale.isEmpty || auth != nil {
-        throw UsageProblem("--data, --scale and --auth are for --reads")
+      } else if data != nil || !scale.isEmpty || auth != nil || !variables.isEmpty {
+        throw UsageProblem("--data, --scale, --auth and --var are for --reads")
       }
-      var bindings: [String: Value] = [:]
-      if let auth {
-        do {
-          if let user = try PlaygroundInput.auth(auth) {
-            bindings["request.auth"] = PlaygroundInput.authBinding(user)
-          }
-        } catch {
-          throw UsageProblem("invalid --auth: \(error.description)")
-        }
+      // request.time stays unbound: a workload's query naming it is not computed.
+      let epoch = Timestamp(seconds: 0)
+      var bindings = try RequestOptions.bindings(variables, at: epoch)
+      if let auth, let user = try RequestOptions.user(auth, at: epoch) {
+        bindings["request.auth"] = PlaygroundInput.authBinding(user)
       }
       let scaleFactors = try ScaleOption.parse(scale)
       let limit = try self.limit.value(for: "--limit")

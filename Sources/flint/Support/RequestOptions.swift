@@ -19,6 +19,11 @@ struct RequestOptions: ParsableArguments {
 
   /// The `--var` bindings (`request.time` read for tagged timestamps such as `{"__time__": "now"}`).
   func bindings(at time: Timestamp) throws(UsageProblem) -> [String: Value] {
+    try Self.bindings(variables, at: time)
+  }
+
+  /// `--var NAME=VALUE` options as bindings (also `flint indexes --reads --var`).
+  static func bindings(_ variables: [String], at time: Timestamp) throws(UsageProblem) -> [String: Value] {
     var bound: [String: Value] = [:]
     for variable in variables {
       do {
@@ -43,6 +48,11 @@ struct RequestOptions: ParsableArguments {
 
   /// The signed-in user (nil: signed out), its token times read against `time`.
   func user(at time: Timestamp) throws(UsageProblem) -> Auth? {
+    try Self.user(auth, at: time)
+  }
+
+  /// An `--auth` JSON text as the user (nil: signed out; also `flint indexes --reads --auth`).
+  static func user(_ auth: String, at time: Timestamp) throws(UsageProblem) -> Auth? {
     do {
       return try PlaygroundInput.auth(auth, time: time)
     } catch {
