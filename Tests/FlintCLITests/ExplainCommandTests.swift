@@ -104,7 +104,8 @@ struct ExplainCommandTests {
       #expect(budget.status == 1)
       #expect(budget.stderr.contains("flint: reads not computed: no value for owner, so --max-reads 5 is not met"))
     }
-    let bound = try box.run("query", "--data", "data.json", "--analyze", "--max-reads", "5", "--var", "owner=bob", query)
+    let bound = try box.run(
+      "query", "--data", "data.json", "--analyze", "--max-reads", "5", "--var", "owner=bob", query)
     #expect(bound.status == 0, "\(bound.stderr)")
     let noData = try box.run("query", "--analyze", "--max-reads", "5", #"collection("posts")"#)
     #expect(noData.status == 2)
@@ -191,7 +192,8 @@ struct ExplainCommandTests {
         """)
     #expect(
       result.stderr.contains(
-        "queries.txt:1: over budget: the query's reads are not computed: no value for auth.uid, so @max-reads 5 is not met"))
+        "queries.txt:1: over budget: the query's reads are not computed: no value for auth.uid, so @max-reads 5 is not met"
+      ))
     let json = try box.run("indexes", "--reads", "--data", "data.json", "--format", "json", "queries.txt")
     #expect(json.status == 1)
     #expect(
@@ -201,7 +203,9 @@ struct ExplainCommandTests {
     let signedIn = try box.run(
       "indexes", "--reads", "--data", "data.json", "--auth", #"{"uid": "alice"}"#, "queries.txt")
     #expect(signedIn.status == 0, "\(signedIn.stderr)")
-    #expect(signedIn.stdout.contains("  2  queries.txt:1  collection(\"posts\").where(\"owner\", \"==\", auth.uid)  (@max-reads 5)\n"))
+    #expect(
+      signedIn.stdout.contains(
+        "  2  queries.txt:1  collection(\"posts\").where(\"owner\", \"==\", auth.uid)  (@max-reads 5)\n"))
     let bound = try box.run(
       "indexes", "--reads", "--data", "data.json", "--auth", #"{"uid": "alice"}"#, "--var", "owner=bob", "queries.txt")
     #expect(bound.status == 0, "\(bound.stderr)")

@@ -77,7 +77,8 @@ import Testing
     let query = #":analyze collection("posts").where("owner", "==", owner)"#
     let missing = session.execute(query)
     #expect(missing.failed)
-    #expect(missing.text == "query not analyzed: no value for 'owner' (bind it with :var owner=...)\n", "\(missing.text)")
+    #expect(
+      missing.text == "query not analyzed: no value for 'owner' (bind it with :var owner=...)\n", "\(missing.text)")
     _ = session.execute(":var owner=alice")
     let analyzed = session.execute(query)
     #expect(!analyzed.failed, "\(analyzed.text)")

@@ -64,7 +64,8 @@ struct UnknownValueTests {
     #expect(normalized.unknownValues.map(\.name) == ["last", "pageSize", "skip"])
   }
 
-  @Test("the signed-in user, in any SDK's spelling, is auth.uid; the client's clock is an unknown value, not request.time")
+  @Test(
+    "the signed-in user, in any SDK's spelling, is auth.uid; the client's clock is an unknown value, not request.time")
   func userAndClock() throws {
     let context = QueryContext(
       bindings: ["request.auth": .map(["uid": .string("alice")]), "request.time": .timestamp(Timestamp(seconds: 9))],

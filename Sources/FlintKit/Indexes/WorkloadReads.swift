@@ -132,9 +132,11 @@ package struct WorkloadReads: Sendable {
     overBudget.map { row in
       let budget = row.query.maxReads ?? 0
       guard let reads = row.reads else {
-        return "\(row.query.place): over budget: the query's reads are \(row.notComputedText), so @max-reads \(budget) is not met"
+        return
+          "\(row.query.place): over budget: the query's reads are \(row.notComputedText), so @max-reads \(budget) is not met"
       }
-      return "\(row.query.place): over budget: the query bills \(reads) reads on the seed data, over @max-reads \(budget)"
+      return
+        "\(row.query.place): over budget: the query bills \(reads) reads on the seed data, over @max-reads \(budget)"
     }
   }
 }

@@ -114,7 +114,8 @@ extension Flint {
 
     @Option(
       name: .customLong("var"),
-      help: "With --reads: a value for a name the queries use (orgId=acme); VALUE is JSON, or else a string. Repeatable.")
+      help:
+        "With --reads: a value for a name the queries use (orgId=acme); VALUE is JSON, or else a string. Repeatable.")
     var variables: [String] = []
 
     @Argument(help: "Workload files (one query per line), or app source files and folders.")

@@ -70,7 +70,8 @@ extension Flint {
 
     @Option(
       name: .customLong("max-reads"),
-      help: "Exit 1 when the query bills more than N reads on --data (a budget for CI), or did not run (a value missing).")
+      help:
+        "Exit 1 when the query bills more than N reads on --data (a budget for CI), or did not run (a value missing).")
     var maxReads: Int?
 
     @Option(
@@ -122,7 +123,9 @@ extension Flint {
             status = 1
           }
         } else {
-          Output.error(VisibleText.escaped(ExplainRenderer.readsNotComputed(budget: maxReads, missing: report.missingValue), keepingTabs: false))
+          Output.error(
+            VisibleText.escaped(
+              ExplainRenderer.readsNotComputed(budget: maxReads, missing: report.missingValue), keepingTabs: false))
           status = 1
         }
       }
