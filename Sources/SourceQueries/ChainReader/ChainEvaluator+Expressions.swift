@@ -81,22 +81,31 @@ extension ChainEvaluator {
     return joined.contains("{}") ? .pathTemplate(joined) : .string(joined)
   }
 
+  /// Prefix keywords and operators, read in a loop (`!!!!…x` in one frame, however many), then
+  /// the operand. Only a number under `-` signs stays known.
   func unary(env: inout Env) -> SourceValue {
-    while token.kind == .identifier, syntax.prefixKeywords.contains(token.text) {
-      pos += 1
+    var negations = 0
+    var opaque = false
+    while !atEnd {
+      if token.kind == .identifier, syntax.prefixKeywords.contains(token.text) {
+        pos += 1
+      } else if isPunct("!") || isPunct("~") || isPunct("+") || isPunct("++") || isPunct("--") || isPunct("...") {
+        opaque = true
+        pos += 1
+      } else if isPunct("-") {
+        negations += 1
+        pos += 1
+      } else {
+        break
+      }
     }
-    if isPunct("!") || isPunct("~") || isPunct("+") || isPunct("++") || isPunct("--") || isPunct("...") {
-      pos += 1
-      _ = unary(env: &env)
-      return .unknown("value")
+    let operand = postfix(env: &env)
+    if opaque { return .unknown("value") }
+    guard negations > 0 else { return operand }
+    if case .literal(let text) = operand, Double(text) != nil {
+      return negations % 2 == 1 ? .literal("-" + text) : operand
     }
-    if isPunct("-") {
-      pos += 1
-      let inner = unary(env: &env)
-      if case .literal(let text) = inner, Double(text) != nil { return .literal("-" + text) }
-      return .unknown("value")
-    }
-    return postfix(env: &env)
+    return .unknown("value")
   }
 
   /// A primary expression and its `.member`, `?.member`, `(call)`, `[index]`, `!` suffixes.
