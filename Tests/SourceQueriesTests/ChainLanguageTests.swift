@@ -116,6 +116,36 @@ struct ChainLanguageTests {
       ])
   }
 
+  @Test("helpers that fan out are followed within a budget; past it the call is unresolved, not dropped")
+  func inlineBudget() {
+    // Unbounded, f() would run 10^8 bodies under the nesting cap of 8.
+    let calls = String(repeating: "f(); ", count: 10)
+    let kotlin = """
+      fun f(): Int { \(calls)return 1 }
+      fun q(): Query { f(); return db.collection("a") }
+      fun load() { q().get(); db.collection("b").get() }
+      """
+    // The budget is spent in f()'s own body (read first), so q() is not followed: listed, not dropped.
+    let found = Self.read("A.kt", kotlin)
+    #expect(found.queries.map(\.dsl) == [#"collection("b")"#])
+    #expect(
+      found.unresolved.contains {
+        $0.text == "q()" && $0.reason.contains("call each other more often than Flint follows")
+      })
+    // Dart getters (named without a call) fan out the same way.
+    let getters = (0..<9).map { level in
+      "int get g\(level) => "
+        + (level == 8 ? "1" : Array(repeating: "g\(level + 1)", count: 10).joined(separator: " + "))
+        + ";"
+    }
+    let dart =
+      getters.joined(separator: "\n")
+      + "\nFuture<void> load() async { g0; await FirebaseFirestore.instance.collection('a').get(); }\n"
+    let dartFound = Self.read("a.dart", dart)
+    #expect(dartFound.queries.map(\.dsl) == [#"collection("a")"#])
+    #expect(dartFound.unresolved.contains { $0.reason.contains("call each other more often than Flint follows") })
+  }
+
   @Test("Dart: Filter() needs exactly one condition; isNull and descending must be constants")
   func dartConditions() {
     let text = """

@@ -404,7 +404,9 @@ extension ChainEvaluator {
     if let name, let value = surface.call(name, args, reader: self) { return value }
     // A query handed to a function runs there (a helper of the file may run it too).
     reportQueries(in: args)
-    if let name, let function = functions[name], inlineDepth < 8 { return inline(function, args) }
+    if let name, let function = functions[name], let value = inlineCall(function, args, call: start..<pos) {
+      return value
+    }
     return .unknown(name ?? "value")
   }
 
@@ -426,8 +428,10 @@ extension ChainEvaluator {
       break
     default:
       reportQueries(in: args)
-      if let function = functions[member], baseName == "this" || baseName == nil, inlineDepth < 8 {
-        return inline(function, args)
+      if let function = functions[member], baseName == "this" || baseName == nil,
+        let value = inlineCall(function, args, call: baseRange.lowerBound..<pos)
+      {
+        return value
       }
     }
     return .unknown(member)
