@@ -116,6 +116,30 @@ struct ChainLanguageTests {
       ])
   }
 
+  @Test("Kotlin: let/also/takeIf on a query run their lambda with it; any other unknown member is unresolved")
+  func kotlinScopeFunctions() {
+    let text = """
+      fun load() {
+          db.collection("a").whereEqualTo("x", 1).let { it.get() }
+          db.collection("b").also { q -> q.get() }
+          db.collection("c").apply { get() }
+          db.collection("d").toString()
+          val e = db.collection("e").takeIf { ready }?.let { it.whereEqualTo("y", 2) }
+          e.get()
+      }
+      """
+    let found = Self.read("A.kt", text)
+    #expect(
+      found.queries.map(\.dsl) == [
+        #"collection("a").where("x", "==", 1)"#, #"collection("b")"#, #"collection("e").where("y", "==", 2)"#,
+      ])
+    #expect(
+      found.unresolved.map(\.reason) == [
+        "the query goes through apply(), which Flint does not follow",
+        "the query goes through toString(), which Flint does not follow",
+      ])
+  }
+
   @Test("helpers that fan out are followed within a budget; past it the call is unresolved, not dropped")
   func inlineBudget() {
     // Unbounded, f() would run 10^8 bodies under the nesting cap of 8.

@@ -354,20 +354,47 @@ extension ChainEvaluator {
 
   /// A lambda in braces at `{` (Kotlin `{ a, b -> ... }`): its body is read for queries.
   func braceLambda(env: Env) -> SourceValue {
-    guard let close = matching(pos) else {
+    guard let function = braceLambdaFunction(at: pos) else {
       pos += 1
       return .unknown("function")
     }
+    readInline(function, env: env)
+    return .unknown("function")
+  }
+
+  /// The parameters (`it` when none is named) and body of the lambda in braces at `open`.
+  func braceLambdaFunction(at open: Int) -> ChainFunction? {
+    guard let close = matching(open) else { return nil }
     var parameters: [String] = []
-    var bodyStart = pos + 1
-    var j = pos + 1
-    while j < close, j < pos + 40, tokens[j].kind == .identifier || tokens[j].isPunct(",") || tokens[j].isPunct(":") {
+    var bodyStart = open + 1
+    var j = open + 1
+    while j < close, j < open + 40, tokens[j].kind == .identifier || tokens[j].isPunct(",") || tokens[j].isPunct(":") {
       if tokens[j].kind == .identifier, !tokens[j - 1].isPunct(":") { parameters.append(tokens[j].text) }
       j += 1
     }
     if tokens[j].isPunct("->") { bodyStart = j + 1 } else { parameters = ["it"] }
-    readInline(ChainFunction(parameters: parameters, body: bodyStart..<close, isBlock: true), env: env)
-    return .unknown("function")
+    return ChainFunction(parameters: parameters, body: bodyStart..<close, isBlock: true)
+  }
+
+  /// Kotlin's scope functions on a query with a lambda (`q.let { it.get() }`, `q.also { … }`,
+  /// `q.takeIf { … }`): the lambda runs again with its parameter the query (counted against the
+  /// inline budget); `let` gives the lambda's value, the others the query. Nil when not one of
+  /// these (`run`/`apply`, whose lambda calls the query's members bare on `this`, are not followed).
+  func scopeFunction(_ member: String, on base: SourceValue, _ args: [ChainArgument], env: Env) -> SourceValue? {
+    // Only Kotlin reads a trailing `{ … }` as a lambda (elsewhere `{` opens an object or a map).
+    guard syntax.newlineEndsStatements, ["let", "also", "takeIf", "takeUnless"].contains(member), args.count == 1,
+      tokens[args[0].range.lowerBound].isPunct("{"), let function = braceLambdaFunction(at: args[0].range.lowerBound),
+      let parameter = function.parameters.first, inlineBudget >= function.body.count
+    else { return nil }
+    inlineBudget -= function.body.count
+    let saved = reportingReturns
+    reportingReturns = false
+    defer { reportingReturns = saved }
+    var inner = env
+    inner[parameter] = base
+    lastExpression = nil
+    _ = runBody(function, env: &inner)
+    return member == "let" ? lastExpression ?? .unknown("value") : base
   }
 
   /// Call arguments from `(`: values, the token ranges they came from, and labels.
@@ -424,6 +451,11 @@ extension ChainEvaluator {
       if syntax.extensionFunctions, functions[member] != nil {
         return base.failing("the query goes through \(member)(), an extension Flint does not follow")
       }
+      if let value = scopeFunction(member, on: base, args, env: env) { return value }
+      // Any other member: what it does with the query is not known, so the query is unresolved here.
+      let failed = base.failing("the query goes through \(member)(), which Flint does not follow")
+      report(failed, tokens: baseRange.lowerBound..<pos)
+      return failed
     case .document:
       break
     default:
