@@ -116,6 +116,43 @@ struct ChainLanguageTests {
       ])
   }
 
+  @Test("Kotlin and Java: character literals and numbers that do not parse are unknown values, not guessed")
+  func unreadLiterals() {
+    let java = """
+      class Repo {
+          void load() {
+              db.collection("a").whereEqualTo("c", 'x').get();
+              db.collection("b").whereEqualTo("n", 0b102).get();
+              db.collection("c").whereEqualTo("n", 0xFFFFFFFFFFFFFFFFFL).get();
+              db.collection("d").whereEqualTo("n", 0x).get();
+              db.collection("e").whereEqualTo("n", 0x1F).whereEqualTo("m", 0b101).get();
+          }
+      }
+      """
+    #expect(
+      Self.queries("Repo.java", java) == [
+        #"collection("a").where("c", "==", value)"#, #"collection("b").where("n", "==", value)"#,
+        #"collection("c").where("n", "==", value)"#, #"collection("d").where("n", "==", value)"#,
+        #"collection("e").where("n", "==", 31).where("m", "==", 5)"#,
+      ])
+  }
+
+  @Test("Kotlin: a line break inside a triple-quoted string does not end the statement before it")
+  func kotlinTripleQuotedNewLine() {
+    let text = #"""
+      fun note(): String {
+          return """first
+      second"""
+      }
+      fun load() { db.collection("a").whereEqualTo("note", note()).get() }
+      fun same() { db.collection("b").whereEqualTo("note", "first\nsecond").get() }
+      """#
+    let found = Self.queries("A.kt", text)
+    #expect(found.count == 2)
+    #expect(found.first?.contains("first") == true)
+    #expect(found.first?.replacingOccurrences(of: #"collection("a")"#, with: #"collection("b")"#) == found.last)
+  }
+
   @Test("Kotlin: let/also/takeIf on a query run their lambda with it; any other unknown member is unresolved")
   func kotlinScopeFunctions() {
     let text = """

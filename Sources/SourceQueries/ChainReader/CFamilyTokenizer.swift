@@ -119,7 +119,7 @@ struct CFamilyTokenizer: Sendable {
             // A part that names a variable is kept (`\u{1}name\u{2}`): the reader fills in a constant.
             value += name.isEmpty ? Array("{}".utf8) : [0x01] + name + [0x02]
           } else {
-            if c == 0x0A { newline = true }
+            // A line break inside a (triple-quoted) string is its text, not one before the token.
             value.append(c)
             i += 1
           }
@@ -130,13 +130,13 @@ struct CFamilyTokenizer: Sendable {
       }
       if raw { i = start }
       if b == UInt8(ascii: "'") {
-        // A character literal (Kotlin, Java): its value never matters.
+        // A character literal (Kotlin, Java): a value Flint does not read (not a string, not "").
         i += 1
         while i < n, bytes[i] != UInt8(ascii: "'"), bytes[i] != 0x0A {
           i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1
         }
         i = min(n, i + 1)
-        add(.string, "", start)
+        add(.unreadLiteral, "", start)
         continue
       }
       if b == UInt8(ascii: "`") {
@@ -150,7 +150,7 @@ struct CFamilyTokenizer: Sendable {
       }
       if b >= 0x30 && b <= 0x39 || (b == UInt8(ascii: ".") && i + 1 < n && bytes[i + 1] >= 0x30 && bytes[i + 1] <= 0x39)
       {
-        add(.number, number(bytes, &i), start)
+        if let value = number(bytes, &i) { add(.number, value, start) } else { add(.unreadLiteral, "", start) }
         continue
       }
       if isIdentByte(b) {
@@ -174,8 +174,9 @@ struct CFamilyTokenizer: Sendable {
   }
 
   /// A number literal from `i`: digits, a fraction, an exponent, `_` separators; a type suffix
-  /// (`10L`, `1.5f`) is dropped, so the text is the DSL number.
-  private func number(_ bytes: [UInt8], _ i: inout Int) -> String {
+  /// (`10L`, `1.5f`) is dropped, so the text is the DSL number. Nil for a hex or binary literal
+  /// without digits, with a digit its radix does not have, or past 64 bits (its value is not guessed).
+  private func number(_ bytes: [UInt8], _ i: inout Int) -> String? {
     let n = bytes.count
     let start = i
     func digit(_ at: Int) -> Bool { at < n && bytes[at] >= 0x30 && bytes[at] <= 0x39 }
@@ -185,12 +186,13 @@ struct CFamilyTokenizer: Sendable {
       let radix = bytes[i + 1] | 0x20 == UInt8(ascii: "x") ? 16 : 2
       i += 2
       var digits = ""
+      // Every hex digit is read (and `0b102` refused as a whole, not read as `0b10` and `2`).
       while i < n, bytes[i] == UInt8(ascii: "_") || Character(UnicodeScalar(bytes[i])).isHexDigit {
         if bytes[i] != UInt8(ascii: "_") { digits.append(Character(UnicodeScalar(bytes[i]))) }
         i += 1
       }
       while i < n, bytes[i] | 0x20 == UInt8(ascii: "l") || bytes[i] | 0x20 == UInt8(ascii: "u") { i += 1 }
-      return Int(digits, radix: radix).map(String.init) ?? "0"
+      return Int(digits, radix: radix).map(String.init)
     }
     while digit(i) || (i < n && bytes[i] == UInt8(ascii: "_")) { i += 1 }
     if i < n, bytes[i] == UInt8(ascii: "."), digit(i + 1) {

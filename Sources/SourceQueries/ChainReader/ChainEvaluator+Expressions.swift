@@ -222,6 +222,9 @@ extension ChainEvaluator {
     case .regex:
       pos += 1
       return .unknown("text")
+    case .unreadLiteral:
+      pos += 1
+      return .unknown("value")
     case .number:
       pos += 1
       return .literal(t.text)
