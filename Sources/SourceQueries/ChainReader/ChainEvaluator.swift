@@ -38,13 +38,14 @@ final class ChainEvaluator {
   var lastExpression: SourceValue?
   static let maxDepth = 150
 
+  /// `tokens` are `dialect.tokenize(text)` (tokenized once by the caller, who reads them too).
   init(
-    text: String, file: String, language: SourceLanguage, dialect: any ChainDialect, surface: any ChainSurface,
-    findings: SourceFindings
+    text: String, tokens: [ChainToken], file: String, language: SourceLanguage, dialect: any ChainDialect,
+    surface: any ChainSurface, findings: SourceFindings
   ) {
     self.dialect = dialect
     self.surface = surface
-    self.tokens = dialect.tokenize(text)
+    self.tokens = tokens
     self.closers = Self.pairs(tokens)
     self.file = file
     self.language = language
