@@ -75,6 +75,8 @@ import Testing
     #expect(reports[3] == reports[2].components(separatedBy: "\n").suffix(2).joined(separator: "\n"), "\(reports[3])")
     #expect(reports[4].hasSuffix("2 passed, 0 failed\n") && reports[4].contains("alice"), "\(reports[4])")
     #expect(reruns == 4)
+    // Watched once at the start and again after each re-run (allSatisfy alone passes on none).
+    #expect(changes.watched.count == reruns + 1, "\(changes.watched)")
     #expect(changes.watched.allSatisfy { $0 == [folder.path] })
   }
 }

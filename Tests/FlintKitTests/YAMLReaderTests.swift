@@ -108,10 +108,15 @@ import Testing
     #expect(Self.error("x: .NaN\n").contains("$.x: .NaN is not a finite number"))
     #expect(Self.error("x: 1e400\n").contains("$.x: 1e400 is not a finite number"))
     #expect(Self.error("x: 9223372036854775808\n").contains("$.x: integer 9223372036854775808 does not fit in 64 bits"))
-    #expect(Self.error("x: 0x_\n").contains("$.x: integer 0x_ does not fit in 64 bits"))
+    #expect(Self.error("x: 0x_\n").contains("$.x: 0x_ is not an integer"))
+    #expect(Self.error("x: -0b_\n").contains("$.x: -0b_ is not an integer"))
+    #expect(
+      Self.error("x: 0x1_0000_0000_0000_0000\n").contains(
+        "$.x: integer 0x1_0000_0000_0000_0000 does not fit in 64 bits"))
     #expect(Self.error("x: 99999999999:0:0:0:0:0:0\n").contains("does not fit in 64 bits"))
     #expect(Self.error("x: !!bool maybe\n") == #"s.yaml:1:4: $.x: invalid boolean "maybe""#)
-    #expect(Self.error("x: !!int 1:x\n").contains("$.x: integer 1:x does not fit in 64 bits"))
+    #expect(Self.error("x: !!int 1:x\n").contains("$.x: 1:x is not an integer"))
+    #expect(Self.error("x: !!int 1.5\n").contains("$.x: 1.5 is not an integer"))
     // Merge keys and the value key are not supported: refused, not silently read as strings.
     #expect(Self.error("a: &a {x: 1}\nb:\n  <<: *a\n").contains("$.b: unsupported YAML tag tag:yaml.org,2002:merge"))
     #expect(Self.error("x: =\n").contains("$.x: unsupported YAML tag tag:yaml.org,2002:value"))
@@ -144,6 +149,22 @@ import Testing
       lines.append("a\(level): &a\(level) [\(refs)]")
     }
     #expect(Self.error(lines.joined(separator: "\n")).contains("more than 1000000 values"))
+  }
+
+  @Test func aliasesOfEmptyCollectionsCountToo() {
+    // Nine levels of ten aliases over `&a0 []`: 10^8 empty lists, each alias counted at least once.
+    var lines = ["a0: &a0 []"]
+    for level in 1...8 {
+      let refs = Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
+      lines.append("a\(level): &a\(level) [\(refs)]")
+    }
+    #expect(Self.error(lines.joined(separator: "\n")).contains("more than 1000000 values (aliases expanded)"))
+    let maps =
+      ["a0: &a0 {}"]
+      + (1...8).map { level in
+        "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]"
+      }
+    #expect(Self.error(maps.joined(separator: "\n")).contains("more than 1000000 values (aliases expanded)"))
   }
 
   @Test func locatesLaterErrors() throws {

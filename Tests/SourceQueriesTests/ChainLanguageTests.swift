@@ -116,6 +116,97 @@ struct ChainLanguageTests {
       ])
   }
 
+  @Test("Kotlin and Java: character literals and numbers that do not parse are unknown values, not guessed")
+  func unreadLiterals() {
+    let java = """
+      class Repo {
+          void load() {
+              db.collection("a").whereEqualTo("c", 'x').get();
+              db.collection("b").whereEqualTo("n", 0b102).get();
+              db.collection("c").whereEqualTo("n", 0xFFFFFFFFFFFFFFFFFL).get();
+              db.collection("d").whereEqualTo("n", 0x).get();
+              db.collection("e").whereEqualTo("n", 0x1F).whereEqualTo("m", 0b101).get();
+          }
+      }
+      """
+    #expect(
+      Self.queries("Repo.java", java) == [
+        #"collection("a").where("c", "==", value)"#, #"collection("b").where("n", "==", value)"#,
+        #"collection("c").where("n", "==", value)"#, #"collection("d").where("n", "==", value)"#,
+        #"collection("e").where("n", "==", 31).where("m", "==", 5)"#,
+      ])
+  }
+
+  @Test("Kotlin: a line break inside a triple-quoted string does not end the statement before it")
+  func kotlinTripleQuotedNewLine() {
+    let text = #"""
+      fun note(): String {
+          return """first
+      second"""
+      }
+      fun load() { db.collection("a").whereEqualTo("note", note()).get() }
+      fun same() { db.collection("b").whereEqualTo("note", "first\nsecond").get() }
+      """#
+    let found = Self.queries("A.kt", text)
+    #expect(found.count == 2)
+    #expect(found.first?.contains("first") == true)
+    #expect(found.first?.replacingOccurrences(of: #"collection("a")"#, with: #"collection("b")"#) == found.last)
+  }
+
+  @Test("Kotlin: let/also/takeIf on a query run their lambda with it; any other unknown member is unresolved")
+  func kotlinScopeFunctions() {
+    let text = """
+      fun load() {
+          db.collection("a").whereEqualTo("x", 1).let { it.get() }
+          db.collection("b").also { q -> q.get() }
+          db.collection("c").apply { get() }
+          db.collection("d").toString()
+          val e = db.collection("e").takeIf { ready }?.let { it.whereEqualTo("y", 2) }
+          e.get()
+      }
+      """
+    let found = Self.read("A.kt", text)
+    #expect(
+      found.queries.map(\.dsl) == [
+        #"collection("a").where("x", "==", 1)"#, #"collection("b")"#, #"collection("e").where("y", "==", 2)"#,
+      ])
+    #expect(
+      found.unresolved.map(\.reason) == [
+        "the query goes through apply(), which Flint does not follow",
+        "the query goes through toString(), which Flint does not follow",
+      ])
+  }
+
+  @Test("helpers that fan out are followed within a budget; past it the call is unresolved, not dropped")
+  func inlineBudget() {
+    // Unbounded, f() would run 10^8 bodies under the nesting cap of 8.
+    let calls = String(repeating: "f(); ", count: 10)
+    let kotlin = """
+      fun f(): Int { \(calls)return 1 }
+      fun q(): Query { f(); return db.collection("a") }
+      fun load() { q().get(); db.collection("b").get() }
+      """
+    // The budget is spent in f()'s own body (read first), so q() is not followed: listed, not dropped.
+    let found = Self.read("A.kt", kotlin)
+    #expect(found.queries.map(\.dsl) == [#"collection("b")"#])
+    #expect(
+      found.unresolved.contains {
+        $0.text == "q()" && $0.reason.contains("call each other more often than Flint follows")
+      })
+    // Dart getters (named without a call) fan out the same way.
+    let getters = (0..<9).map { level in
+      "int get g\(level) => "
+        + (level == 8 ? "1" : Array(repeating: "g\(level + 1)", count: 10).joined(separator: " + "))
+        + ";"
+    }
+    let dart =
+      getters.joined(separator: "\n")
+      + "\nFuture<void> load() async { g0; await FirebaseFirestore.instance.collection('a').get(); }\n"
+    let dartFound = Self.read("a.dart", dart)
+    #expect(dartFound.queries.map(\.dsl) == [#"collection("a")"#])
+    #expect(dartFound.unresolved.contains { $0.reason.contains("call each other more often than Flint follows") })
+  }
+
   @Test("Dart: Filter() needs exactly one condition; isNull and descending must be constants")
   func dartConditions() {
     let text = """

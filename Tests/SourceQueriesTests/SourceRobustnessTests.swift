@@ -68,4 +68,19 @@ struct SourceRobustnessTests {
     let binary = SourceQueryReader.read([("blob.js", [0x00, 0xFF, 0xFE])])
     #expect(binary.unresolved.first?.reason.contains("not UTF-8 text") == true)
   }
+
+  @Test("a long run of prefix operators is read in one loop, not one stack frame per operator")
+  func prefixOperators() {
+    let nots = String(repeating: "!", count: 100_000)
+    let minuses = String(repeating: "- ", count: 100_000)
+    let files = [
+      ("A.kt", #"db.collection("a").get()"#), ("A.java", #"db.collection("a").get()"#),
+      ("a.dart", #"FirebaseFirestore.instance.collection("a").get()"#), ("a.ts", #"getDocs(collection(db, "a"))"#),
+    ]
+    for (name, query) in files {
+      let text = "x = \(nots)y;\nz = \(minuses)1;\n\(query);\n"
+      let found = SourceQueryReader.read([(name, Array(text.utf8))])
+      #expect(found.queries.map(\.dsl) == [#"collection("a")"#], "\(name)")
+    }
+  }
 }

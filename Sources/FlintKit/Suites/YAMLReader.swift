@@ -47,7 +47,7 @@ private struct YAMLComposer {
     /// For mappings: the key whose value comes next.
     var pendingKey: String?
     var anchor: String?
-    /// `count` when the frame opened (for the size of anchored values).
+    /// `count` before the frame opened (the size of an anchored value counts the collection itself).
     var startCount: Int
   }
 
@@ -87,6 +87,8 @@ private struct YAMLComposer {
         try deliver(anchored.value, scalarText: nil, anchor: nil, size: anchored.size, mark: mark)
       case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
         let path = nextPath
+        // The collection itself counts, so an alias of an empty one (`&a []`) still costs 1.
+        let startCount = count
         try count(1, mark, path)
         guard stack.count < YAMLReader.maxDepth else {
           throw located("nesting deeper than \(YAMLReader.maxDepth) levels of sequences and mappings", mark, path)
@@ -97,7 +99,7 @@ private struct YAMLComposer {
         let isMapping = event.type == YAML_MAPPING_START_EVENT
         let anchor = Self.string(isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor)
         if marks[path] == nil { marks[path] = mark }
-        stack.append(Frame(path: path, isMapping: isMapping, anchor: anchor, startCount: count))
+        stack.append(Frame(path: path, isMapping: isMapping, anchor: anchor, startCount: startCount))
       case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
         guard let frame = stack.popLast() else { throw located("unbalanced YAML events", mark, .root) }
         let value: JSONValue = frame.isMapping ? .object(frame.object) : .array(frame.items)
@@ -176,6 +178,7 @@ private struct YAMLComposer {
       return .bool(value)
     case .int:
       guard let value = YAMLScalarType.int(text) else {
+        guard YAMLScalarType.spellsInteger(text) else { throw located("\(text) is not an integer", mark, nextPath) }
         throw located("integer \(text) does not fit in 64 bits", mark, nextPath)
       }
       return .int(value)

@@ -98,6 +98,15 @@ enum YAMLScalarType: String, Sendable {
     return negative ? -value : value
   }
 
+  /// Whether `text` has an integer's form with at least one digit (`0x_` has none): then
+  /// `int(text)` is nil only because the integer does not fit in 64 bits.
+  static func spellsInteger(_ text: String) -> Bool {
+    guard isInt(Array(text.utf8)) else { return false }
+    let (_, unsigned) = signAndMagnitude(text.filter { $0 != "_" })
+    let prefixed = ["0x", "0b", "0o"].contains { unsigned.hasPrefix($0) }
+    return !(prefixed ? unsigned.dropFirst(2) : unsigned).isEmpty
+  }
+
   /// Whether `digits` starts with `-`, and `digits` without its sign.
   private static func signAndMagnitude(_ digits: String) -> (negative: Bool, unsigned: Substring) {
     let negative = digits.hasPrefix("-")

@@ -26,10 +26,7 @@ struct CFamilyTokenizer: Sendable {
     var i = 0
     let n = bytes.count
     var newline = false
-    func isIdentByte(_ b: UInt8) -> Bool {
-      (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x24
-        || b >= 0x80
-    }
+    let isIdentByte = SourceLexing.isIdentByte
     func add(_ kind: ChainToken.Kind, _ value: String, _ start: Int) {
       tokens.append(ChainToken(kind: kind, text: value, start: start, end: i, newlineBefore: newline))
       newline = false
@@ -45,25 +42,8 @@ struct CFamilyTokenizer: Sendable {
         i += 1
         continue
       }
-      if b == UInt8(ascii: "/"), i + 1 < n, bytes[i + 1] == UInt8(ascii: "/") {
-        while i < n, bytes[i] != 0x0A { i += 1 }
-        continue
-      }
-      if b == UInt8(ascii: "/"), i + 1 < n, bytes[i + 1] == UInt8(ascii: "*") {
-        i += 2
-        var level = 1
-        while i < n, level > 0 {
-          if bytes[i] == UInt8(ascii: "*"), i + 1 < n, bytes[i + 1] == UInt8(ascii: "/") {
-            level -= 1
-            i += 2
-          } else if nestedComments, bytes[i] == UInt8(ascii: "/"), i + 1 < n, bytes[i + 1] == UInt8(ascii: "*") {
-            level += 1
-            i += 2
-          } else {
-            if bytes[i] == 0x0A { newline = true }
-            i += 1
-          }
-        }
+      if let comment = SourceLexing.skipComment(bytes, &i, nested: nestedComments) {
+        if comment.spansLines { newline = true }
         continue
       }
       let start = i
@@ -89,7 +69,7 @@ struct CFamilyTokenizer: Sendable {
             break
           }
           if c == UInt8(ascii: "\\"), !noEscapes, i + 1 < n {
-            value += escape(bytes[i + 1])
+            value += SourceLexing.escape(bytes[i + 1])
             i += 2
           } else if c == UInt8(ascii: "$"), interpolation, !raw, i + 1 < n,
             bytes[i + 1] == UInt8(ascii: "{") || (isIdentByte(bytes[i + 1]) && bytes[i + 1] != UInt8(ascii: "$"))
@@ -119,7 +99,7 @@ struct CFamilyTokenizer: Sendable {
             // A part that names a variable is kept (`\u{1}name\u{2}`): the reader fills in a constant.
             value += name.isEmpty ? Array("{}".utf8) : [0x01] + name + [0x02]
           } else {
-            if c == 0x0A { newline = true }
+            // A line break inside a (triple-quoted) string is its text, not one before the token.
             value.append(c)
             i += 1
           }
@@ -130,13 +110,13 @@ struct CFamilyTokenizer: Sendable {
       }
       if raw { i = start }
       if b == UInt8(ascii: "'") {
-        // A character literal (Kotlin, Java): its value never matters.
+        // A character literal (Kotlin, Java): a value Flint does not read (not a string, not "").
         i += 1
         while i < n, bytes[i] != UInt8(ascii: "'"), bytes[i] != 0x0A {
           i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1
         }
         i = min(n, i + 1)
-        add(.string, "", start)
+        add(.unreadLiteral, "", start)
         continue
       }
       if b == UInt8(ascii: "`") {
@@ -150,7 +130,7 @@ struct CFamilyTokenizer: Sendable {
       }
       if b >= 0x30 && b <= 0x39 || (b == UInt8(ascii: ".") && i + 1 < n && bytes[i + 1] >= 0x30 && bytes[i + 1] <= 0x39)
       {
-        add(.number, number(bytes, &i), start)
+        if let value = number(bytes, &i) { add(.number, value, start) } else { add(.unreadLiteral, "", start) }
         continue
       }
       if isIdentByte(b) {
@@ -159,14 +139,7 @@ struct CFamilyTokenizer: Sendable {
         add(.identifier, String(decoding: bytes[start..<i], as: UTF8.self), start)
         continue
       }
-      var length = 1
-      if i + 3 <= n, Self.threeCharacter.contains(String(decoding: bytes[i..<i + 3], as: UTF8.self)) {
-        length = 3
-      } else if i + 2 <= n, Self.twoCharacter.contains(String(decoding: bytes[i..<i + 2], as: UTF8.self)) {
-        length = 2
-      }
-      if b >= 0x80 { length = 1 }
-      i += length
+      i += SourceLexing.punctuationLength(bytes, at: i, three: Self.threeCharacter, two: Self.twoCharacter)
       add(.punctuation, String(decoding: bytes[start..<i], as: UTF8.self), start)
     }
     tokens.append(ChainToken(kind: .end, text: "", start: n, end: n, newlineBefore: newline))
@@ -174,8 +147,9 @@ struct CFamilyTokenizer: Sendable {
   }
 
   /// A number literal from `i`: digits, a fraction, an exponent, `_` separators; a type suffix
-  /// (`10L`, `1.5f`) is dropped, so the text is the DSL number.
-  private func number(_ bytes: [UInt8], _ i: inout Int) -> String {
+  /// (`10L`, `1.5f`) is dropped, so the text is the DSL number. Nil for a hex or binary literal
+  /// without digits, with a digit its radix does not have, or past 64 bits (its value is not guessed).
+  private func number(_ bytes: [UInt8], _ i: inout Int) -> String? {
     let n = bytes.count
     let start = i
     func digit(_ at: Int) -> Bool { at < n && bytes[at] >= 0x30 && bytes[at] <= 0x39 }
@@ -185,12 +159,13 @@ struct CFamilyTokenizer: Sendable {
       let radix = bytes[i + 1] | 0x20 == UInt8(ascii: "x") ? 16 : 2
       i += 2
       var digits = ""
+      // Every hex digit is read (and `0b102` refused as a whole, not read as `0b10` and `2`).
       while i < n, bytes[i] == UInt8(ascii: "_") || Character(UnicodeScalar(bytes[i])).isHexDigit {
         if bytes[i] != UInt8(ascii: "_") { digits.append(Character(UnicodeScalar(bytes[i]))) }
         i += 1
       }
       while i < n, bytes[i] | 0x20 == UInt8(ascii: "l") || bytes[i] | 0x20 == UInt8(ascii: "u") { i += 1 }
-      return Int(digits, radix: radix).map(String.init) ?? "0"
+      return Int(digits, radix: radix).map(String.init)
     }
     while digit(i) || (i < n && bytes[i] == UInt8(ascii: "_")) { i += 1 }
     if i < n, bytes[i] == UInt8(ascii: "."), digit(i + 1) {
@@ -208,15 +183,5 @@ struct CFamilyTokenizer: Sendable {
     while i < n, [UInt8(ascii: "l"), UInt8(ascii: "f"), UInt8(ascii: "d"), UInt8(ascii: "u")].contains(bytes[i] | 0x20)
     { i += 1 }
     return text
-  }
-
-  private func escape(_ byte: UInt8) -> [UInt8] {
-    switch byte {
-    case UInt8(ascii: "n"): [0x0A]
-    case UInt8(ascii: "t"): [0x09]
-    case UInt8(ascii: "r"): [0x0D]
-    case UInt8(ascii: "0"): [0x00]
-    default: [byte]
-    }
   }
 }

@@ -81,22 +81,31 @@ extension ChainEvaluator {
     return joined.contains("{}") ? .pathTemplate(joined) : .string(joined)
   }
 
+  /// Prefix keywords and operators, read in a loop (`!!!!…x` in one frame, however many), then
+  /// the operand. Only a number under `-` signs stays known.
   func unary(env: inout Env) -> SourceValue {
-    while token.kind == .identifier, syntax.prefixKeywords.contains(token.text) {
-      pos += 1
+    var negations = 0
+    var opaque = false
+    while !atEnd {
+      if token.kind == .identifier, syntax.prefixKeywords.contains(token.text) {
+        pos += 1
+      } else if isPunct("!") || isPunct("~") || isPunct("+") || isPunct("++") || isPunct("--") || isPunct("...") {
+        opaque = true
+        pos += 1
+      } else if isPunct("-") {
+        negations += 1
+        pos += 1
+      } else {
+        break
+      }
     }
-    if isPunct("!") || isPunct("~") || isPunct("+") || isPunct("++") || isPunct("--") || isPunct("...") {
-      pos += 1
-      _ = unary(env: &env)
-      return .unknown("value")
+    let operand = postfix(env: &env)
+    if opaque { return .unknown("value") }
+    guard negations > 0 else { return operand }
+    if case .literal(let text) = operand, Double(text) != nil {
+      return negations % 2 == 1 ? .literal("-" + text) : operand
     }
-    if isPunct("-") {
-      pos += 1
-      let inner = unary(env: &env)
-      if case .literal(let text) = inner, Double(text) != nil { return .literal("-" + text) }
-      return .unknown("value")
-    }
-    return postfix(env: &env)
+    return .unknown("value")
   }
 
   /// A primary expression and its `.member`, `?.member`, `(call)`, `[index]`, `!` suffixes.
@@ -213,6 +222,9 @@ extension ChainEvaluator {
     case .regex:
       pos += 1
       return .unknown("text")
+    case .unreadLiteral:
+      pos += 1
+      return .unknown("value")
     case .number:
       pos += 1
       return .literal(t.text)
@@ -345,20 +357,47 @@ extension ChainEvaluator {
 
   /// A lambda in braces at `{` (Kotlin `{ a, b -> ... }`): its body is read for queries.
   func braceLambda(env: Env) -> SourceValue {
-    guard let close = matching(pos) else {
+    guard let function = braceLambdaFunction(at: pos) else {
       pos += 1
       return .unknown("function")
     }
+    readInline(function, env: env)
+    return .unknown("function")
+  }
+
+  /// The parameters (`it` when none is named) and body of the lambda in braces at `open`.
+  func braceLambdaFunction(at open: Int) -> ChainFunction? {
+    guard let close = matching(open) else { return nil }
     var parameters: [String] = []
-    var bodyStart = pos + 1
-    var j = pos + 1
-    while j < close, j < pos + 40, tokens[j].kind == .identifier || tokens[j].isPunct(",") || tokens[j].isPunct(":") {
+    var bodyStart = open + 1
+    var j = open + 1
+    while j < close, j < open + 40, tokens[j].kind == .identifier || tokens[j].isPunct(",") || tokens[j].isPunct(":") {
       if tokens[j].kind == .identifier, !tokens[j - 1].isPunct(":") { parameters.append(tokens[j].text) }
       j += 1
     }
     if tokens[j].isPunct("->") { bodyStart = j + 1 } else { parameters = ["it"] }
-    readInline(ChainFunction(parameters: parameters, body: bodyStart..<close, isBlock: true), env: env)
-    return .unknown("function")
+    return ChainFunction(parameters: parameters, body: bodyStart..<close, isBlock: true)
+  }
+
+  /// Kotlin's scope functions on a query with a lambda (`q.let { it.get() }`, `q.also { … }`,
+  /// `q.takeIf { … }`): the lambda runs again with its parameter the query (counted against the
+  /// inline budget); `let` gives the lambda's value, the others the query. Nil when not one of
+  /// these (`run`/`apply`, whose lambda calls the query's members bare on `this`, are not followed).
+  func scopeFunction(_ member: String, on base: SourceValue, _ args: [ChainArgument], env: Env) -> SourceValue? {
+    // Only Kotlin reads a trailing `{ … }` as a lambda (elsewhere `{` opens an object or a map).
+    guard syntax.newlineEndsStatements, ["let", "also", "takeIf", "takeUnless"].contains(member), args.count == 1,
+      tokens[args[0].range.lowerBound].isPunct("{"), let function = braceLambdaFunction(at: args[0].range.lowerBound),
+      let parameter = function.parameters.first, inlineBudget >= function.body.count
+    else { return nil }
+    inlineBudget -= function.body.count
+    let saved = reportingReturns
+    reportingReturns = false
+    defer { reportingReturns = saved }
+    var inner = env
+    inner[parameter] = base
+    lastExpression = nil
+    _ = runBody(function, env: &inner)
+    return member == "let" ? lastExpression ?? .unknown("value") : base
   }
 
   /// Call arguments from `(`: values, the token ranges they came from, and labels.
@@ -395,7 +434,9 @@ extension ChainEvaluator {
     if let name, let value = surface.call(name, args, reader: self) { return value }
     // A query handed to a function runs there (a helper of the file may run it too).
     reportQueries(in: args)
-    if let name, let function = functions[name], inlineDepth < 8 { return inline(function, args) }
+    if let name, let function = functions[name], let value = inlineCall(function, args, call: start..<pos) {
+      return value
+    }
     return .unknown(name ?? "value")
   }
 
@@ -413,12 +454,19 @@ extension ChainEvaluator {
       if syntax.extensionFunctions, functions[member] != nil {
         return base.failing("the query goes through \(member)(), an extension Flint does not follow")
       }
+      if let value = scopeFunction(member, on: base, args, env: env) { return value }
+      // Any other member: what it does with the query is not known, so the query is unresolved here.
+      let failed = base.failing("the query goes through \(member)(), which Flint does not follow")
+      report(failed, tokens: baseRange.lowerBound..<pos)
+      return failed
     case .document:
       break
     default:
       reportQueries(in: args)
-      if let function = functions[member], baseName == "this" || baseName == nil, inlineDepth < 8 {
-        return inline(function, args)
+      if let function = functions[member], baseName == "this" || baseName == nil,
+        let value = inlineCall(function, args, call: baseRange.lowerBound..<pos)
+      {
+        return value
       }
     }
     return .unknown(member)

@@ -28,19 +28,24 @@ final class ChainEvaluator {
   var reporting = true
   var depth = 0
   var inlineDepth = 0
+  /// Tokens that helper calls may still run inlined (20 for each token of the file): fan-out
+  /// (`fun f() { f(); f(); … }`) would otherwise run 10^8 bodies under the depth cap.
+  var inlineBudget: Int
+  static let inlineBudgetPerToken = 20
   /// The class (or object) whose body is being read: its members are also `Name.member`.
   var classScope: String?
   /// The value of the last expression statement (a Kotlin block's value).
   var lastExpression: SourceValue?
   static let maxDepth = 150
 
+  /// `tokens` are `dialect.tokenize(text)` (tokenized once by the caller, who reads them too).
   init(
-    text: String, file: String, language: SourceLanguage, dialect: any ChainDialect, surface: any ChainSurface,
-    findings: SourceFindings
+    text: String, tokens: [ChainToken], file: String, language: SourceLanguage, dialect: any ChainDialect,
+    surface: any ChainSurface, findings: SourceFindings
   ) {
     self.dialect = dialect
     self.surface = surface
-    self.tokens = dialect.tokenize(text)
+    self.tokens = tokens
     self.closers = Self.pairs(tokens)
     self.file = file
     self.language = language
@@ -48,6 +53,7 @@ final class ChainEvaluator {
     self.source = Array(text.utf8)
     self.findings = findings
     self.limit = tokens.count - 1
+    self.inlineBudget = Self.inlineBudgetPerToken * tokens.count
   }
 
   var syntax: ChainSyntax { dialect.syntax }
@@ -173,6 +179,23 @@ final class ChainEvaluator {
     guard var value = returns.first else { return .unknown("value") }
     for other in returns.dropFirst() { value = SourceValue.merge(value, other) }
     return value
+  }
+
+  /// A helper of the file called at `call` (a token range) with `args`: what it returns, or nil
+  /// past the nesting cap. Once the inline budget is spent the call is listed as unresolved
+  /// (the queries the helper builds are not followed) and its value is not known.
+  func inlineCall(_ function: ChainFunction, _ args: [ChainArgument], call: Range<Int>) -> SourceValue? {
+    guard inlineDepth < 8 else { return nil }
+    guard inlineBudget >= function.body.count else {
+      inlineBudget = 0
+      findings.unresolved(
+        "the file's helpers call each other more often than Flint follows (\(Self.inlineBudgetPerToken) times "
+          + "its size); the queries this call builds are not checked",
+        place: place(tokens[call.lowerBound].start), language: language, text: text(call))
+      return .unknown("value")
+    }
+    inlineBudget -= function.body.count
+    return inline(function, args)
   }
 
   /// A helper of the file called with `values` (named ones by label): what it returns.

@@ -7,27 +7,28 @@ enum ChainExtraction {
   static func extract(
     _ files: [(name: String, text: String, language: SourceLanguage)], into findings: inout SourceFindings
   ) {
-    let read = files.compactMap { file in reader(for: file.language).map { (file, $0.dialect, $0.surface) } }
+    // Each file is tokenized once: the name counts and both passes read the same tokens.
+    let read = files.compactMap { file in
+      reader(for: file.language).map { (file, $0.dialect, $0.surface, tokens: $0.dialect.tokenize(file.text)) }
+    }
     var globals: ChainEvaluator.Env = [:]
     var nameCounts: [String: Int] = [:]
-    for (file, dialect, _) in read {
-      for token in dialect.tokenize(file.text) where token.kind == .identifier {
-        nameCounts[token.text, default: 0] += 1
-      }
+    for (_, _, _, tokens) in read {
+      for token in tokens where token.kind == .identifier { nameCounts[token.text, default: 0] += 1 }
     }
-    for (file, dialect, surface) in read {
+    for (file, dialect, surface, tokens) in read {
       let evaluator = ChainEvaluator(
-        text: file.text, file: file.name, language: file.language, dialect: dialect, surface: surface,
-        findings: SourceFindings())
+        text: file.text, tokens: tokens, file: file.name, language: file.language, dialect: dialect,
+        surface: surface, findings: SourceFindings())
       evaluator.run()
       for (name, value) in evaluator.moduleEnv {
         if case .string = value, globals[name] == nil { globals[name] = value }
       }
     }
-    for (file, dialect, surface) in read {
+    for (file, dialect, surface, tokens) in read {
       let evaluator = ChainEvaluator(
-        text: file.text, file: file.name, language: file.language, dialect: dialect, surface: surface,
-        findings: findings)
+        text: file.text, tokens: tokens, file: file.name, language: file.language, dialect: dialect,
+        surface: surface, findings: findings)
       evaluator.nameCounts = nameCounts
       evaluator.run(globals: globals)
       findings = evaluator.findings

@@ -10,6 +10,9 @@ struct ChainToken: Sendable {
     case number
     case punctuation
     case regex
+    /// A literal whose value the reader does not take (a character literal, a number that does
+    /// not parse or fit in 64 bits): its value is not known, never guessed.
+    case unreadLiteral
     case end
   }
 

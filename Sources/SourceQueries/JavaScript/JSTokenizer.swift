@@ -18,33 +18,21 @@ enum JSTokenizer {
     var tokens: [ChainToken] = []
     var i = 0
     let n = bytes.count
-    func isIdentByte(_ b: UInt8) -> Bool {
-      (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x24
-        || b >= 0x80
-    }
+    let isIdentByte = SourceLexing.isIdentByte
     while i < n {
       let b = bytes[i]
       if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C || b == 0x0B {
         i += 1
         continue
       }
-      if b == UInt8(ascii: "/"), i + 1 < n, bytes[i + 1] == UInt8(ascii: "/") {
-        while i < n, bytes[i] != 0x0A { i += 1 }
-        continue
-      }
-      if b == UInt8(ascii: "/"), i + 1 < n, bytes[i + 1] == UInt8(ascii: "*") {
-        i += 2
-        while i < n, !(bytes[i] == UInt8(ascii: "*") && i + 1 < n && bytes[i + 1] == UInt8(ascii: "/")) { i += 1 }
-        i = min(n, i + 2)
-        continue
-      }
+      if SourceLexing.skipComment(bytes, &i, nested: false) != nil { continue }
       let start = i
       if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
         var value: [UInt8] = []
         i += 1
         while i < n, bytes[i] != b, bytes[i] != 0x0A {
           if bytes[i] == UInt8(ascii: "\\"), i + 1 < n {
-            value += escape(bytes[i + 1])
+            value += SourceLexing.escape(bytes[i + 1])
             i += 2
           } else {
             value.append(bytes[i])
@@ -61,7 +49,7 @@ enum JSTokenizer {
         i += 1
         while i < n, bytes[i] != UInt8(ascii: "`") {
           if bytes[i] == UInt8(ascii: "\\"), i + 1 < n {
-            value += escape(bytes[i + 1])
+            value += SourceLexing.escape(bytes[i + 1])
             i += 2
           } else if bytes[i] == UInt8(ascii: "$"), i + 1 < n, bytes[i + 1] == UInt8(ascii: "{") {
             constant = false
@@ -124,30 +112,14 @@ enum JSTokenizer {
           continue
         }
       }
-      var length = 1
-      if i + 3 <= n, threeCharacter.contains(String(decoding: bytes[i..<i + 3], as: UTF8.self)) {
-        length = 3
-      } else if i + 2 <= n, twoCharacter.contains(String(decoding: bytes[i..<i + 2], as: UTF8.self)) {
-        length = 2
-      }
+      var length = SourceLexing.punctuationLength(bytes, at: i, three: threeCharacter, two: twoCharacter)
       // `?.5` is a conditional and a number, not optional chaining.
       if length == 2, b == UInt8(ascii: "?"), i + 2 < n, bytes[i + 2] >= 0x30, bytes[i + 2] <= 0x39 { length = 1 }
-      if b >= 0x80 { length = 1 }
       i += length
       tokens.append(
         ChainToken(kind: .punctuation, text: String(decoding: bytes[start..<i], as: UTF8.self), start: start, end: i))
     }
     tokens.append(ChainToken(kind: .end, text: "", start: n, end: n))
     return tokens
-  }
-
-  private static func escape(_ byte: UInt8) -> [UInt8] {
-    switch byte {
-    case UInt8(ascii: "n"): [0x0A]
-    case UInt8(ascii: "t"): [0x09]
-    case UInt8(ascii: "r"): [0x0D]
-    case UInt8(ascii: "0"): [0x00]
-    default: [byte]
-    }
   }
 }
