@@ -25,6 +25,35 @@ import Testing
       update.notes.contains { $0.message.hasPrefix("for example this request") && $0.message.contains("\"method\"") })
   }
 
+  /// The broad condition implies the narrow one (so the syntactic lint, which sees a weak broad
+  /// allow, warns): the solver proves the narrow condition restricts nothing it grants, and is silent.
+  static let implied = """
+    rules_version = '2';
+    service cloud.firestore {
+      match /databases/{database}/documents {
+        match /{document=**} {
+          allow read: if request.auth != null;
+        }
+        match /users/{userId} {
+          allow read: if request.auth != null || userId == 'public';
+        }
+      }
+    }
+    """
+
+  /// Where the solver decides nothing (here: no time at all), the syntactic warnings stay.
+  @Test(arguments: [implied, PackagePaths.text("Corpus/rules/lints/overlapping-allow.rules")])
+  func syntacticWarningsStayWhenTheSolverDecidesNothing(text: String) throws {
+    try #require(SemanticOverlap.isAvailable)
+    let compiled = RulesLinter.check(SourceFile(name: "t.rules", text: text))
+    let syntactic = compiled.diagnostics.filter { $0.code.rawValue == "security.overlapping-allow" }
+    #expect(syntactic.count == 1)
+    let checked = SemanticOverlap.apply(
+      compiled.diagnostics, file: compiled.file, source: SourceFile(name: "t.rules", text: text), budgetMilliseconds: 0)
+    #expect(
+      checked.filter { $0.code.rawValue == "security.overlapping-allow" }.map(\.message) == syntactic.map(\.message))
+  }
+
   @Test func silentWhenTheBroadConditionImpliesTheNarrowOne() {
     let text = """
       rules_version = '2';

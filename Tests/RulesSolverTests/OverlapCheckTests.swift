@@ -1,0 +1,31 @@
+import RulesEngine
+import RulesLanguage
+import Testing
+
+@testable import RulesSolver
+
+/// The semantic overlapping-allow on its own: which files need the solver, and what it decides
+/// within its budget.
+@Suite struct OverlapCheckTests {
+  static let overlapping = """
+    match /{document=**} { allow read: if request.auth != null; }
+    match /users/{userId} { allow read: if request.auth.uid == userId; }
+    """
+
+  @Test func findsTheOverlap() throws {
+    let verdicts = try OverlapCheck.findings(RulesComparisonTests.ruleset(Self.overlapping))
+    #expect(verdicts.count == 1)
+    guard case .overlap(let finding)? = verdicts.first?.verdict else {
+      Issue.record("no overlap found")
+      return
+    }
+    #expect(finding.methods == [.get, .list])
+  }
+
+  /// Past the time budget nothing is decided: neither an overlap nor silence.
+  @Test func anExhaustedBudgetDecidesNothing() throws {
+    let verdicts = try OverlapCheck.findings(RulesComparisonTests.ruleset(Self.overlapping), budgetMilliseconds: 0)
+    #expect(verdicts.count == 1)
+    #expect(verdicts.allSatisfy { if case .undecided = $0.verdict { true } else { false } })
+  }
+}
