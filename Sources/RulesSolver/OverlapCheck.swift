@@ -47,13 +47,24 @@ package enum OverlapCheck {
   /// The whole file's solver time, in milliseconds: questions past it are undecided.
   package static let budgetMilliseconds = 3_000
 
+  /// Whether `file` has a pair to ask about: an allow with a condition in a non-recursive match
+  /// covered by a recursive match's allow that can grant (not a constant `false`, the common
+  /// deny-all `match /{document=**}`). Without one, Z3 is not loaded.
+  package static func hasCandidates(_ file: RulesFile) -> Bool {
+    let blocks = FlatBlock.blocks(of: file)
+    return blocks.contains { narrow in
+      !narrow.isRecursive && narrow.allows.contains { $0.condition != nil }
+        && blocks.contains { $0.isRecursiveTail && $0.covers(narrow) && !$0.grantingAllows.isEmpty }
+    }
+  }
+
   /// The verdict on each allow (with a condition) of a non-recursive match that a recursive
   /// match covers, in source order.
   package static func findings(_ ruleset: Ruleset, budgetMilliseconds: Int = budgetMilliseconds) throws(Z3Unavailable)
     -> [(narrow: AllowStatement, verdict: OverlapVerdict)]
   {
     let blocks = FlatBlock.blocks(of: ruleset.file)
-    let broad = blocks.filter { $0.isRecursiveTail }
+    let broad = blocks.filter { $0.isRecursiveTail && !$0.grantingAllows.isEmpty }
     guard !broad.isEmpty else { return [] }
     let z3 = try Z3(timeoutMilliseconds: 1_000)
     let clock = ContinuousClock()
@@ -66,7 +77,7 @@ package enum OverlapCheck {
         guard !covering.isEmpty else { continue }
         var verdict = OverlapVerdict.silent
         search: for wide in covering {
-          for wideAllow in wide.allows {
+          for wideAllow in wide.grantingAllows {
             let methods = RequestMethod.allCases.filter { method in
               narrowAllow.methods.contains { method.isGranted(by: $0.method) }
                 && wideAllow.methods.contains { method.isGranted(by: $0.method) }
@@ -181,6 +192,11 @@ package enum OverlapCheck {
 extension FlatBlock {
   /// Whether the pattern has a recursive wildcard.
   var isRecursive: Bool { pattern.contains(where: \.isRecursiveWildcard) }
+
+  /// The allows that can grant: not those whose condition is a constant that is not `true`.
+  var grantingAllows: [AllowStatement] {
+    allows.filter { allow in allow.condition.map { !ConstantFolding.neverGrants($0, functions) } ?? true }
+  }
 
   /// Whether the pattern ends in a recursive wildcard (and has no other).
   var isRecursiveTail: Bool {

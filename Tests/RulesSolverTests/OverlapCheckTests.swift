@@ -12,6 +12,18 @@ import Testing
     match /users/{userId} { allow read: if request.auth.uid == userId; }
     """
 
+  /// The common deny-all recursive match never grants: no solver for it.
+  @Test func aDenyAllRecursiveMatchNeedsNoSolver() throws {
+    let denyAll = try RulesComparisonTests.ruleset(
+      """
+      match /{document=**} { allow read, write: if false; }
+      match /users/{userId} { allow read: if request.auth.uid == userId; }
+      """)
+    #expect(!OverlapCheck.hasCandidates(denyAll.file))
+    #expect(try OverlapCheck.findings(denyAll).isEmpty)
+    #expect(OverlapCheck.hasCandidates(try RulesComparisonTests.ruleset(Self.overlapping).file))
+  }
+
   @Test func findsTheOverlap() throws {
     let verdicts = try OverlapCheck.findings(RulesComparisonTests.ruleset(Self.overlapping))
     #expect(verdicts.count == 1)

@@ -17,7 +17,7 @@ package enum SemanticOverlap {
     _ diagnostics: [Diagnostic], file: RulesFile, source: SourceFile,
     budgetMilliseconds: Int = OverlapCheck.budgetMilliseconds
   ) -> [Diagnostic] {
-    guard !diagnostics.contains(where: { $0.severity == .error }), hasCandidates(file),
+    guard !diagnostics.contains(where: { $0.severity == .error }), OverlapCheck.hasCandidates(file),
       OverlapCheck.isAvailable,
       let verdicts = try? OverlapCheck.findings(
         Ruleset(file: file, source: source), budgetMilliseconds: budgetMilliseconds)
@@ -38,18 +38,6 @@ package enum SemanticOverlap {
       }
     }
     return RulesCompiler.ordered(result)
-  }
-
-  /// Whether the file has a recursive match at all (most do not: no solver then).
-  private static func hasCandidates(_ file: RulesFile) -> Bool {
-    func recursive(_ items: [MatchItem]) -> Bool {
-      items.contains { item in
-        guard case .match(let block) = item else { return false }
-        return block.path.segments.contains { if case .recursiveWildcard = $0.kind { true } else { false } }
-          || recursive(block.items)
-      }
-    }
-    return recursive(file.service?.items ?? [])
   }
 
   /// Whether `diagnostic` is the syntactic lint's overlapping-allow warning on `narrow` (it is
