@@ -140,6 +140,16 @@ import Testing
         && (request.resource.data.n == -6 || request.resource.data.n == -7); }
       """)
     let result = try Self.compare(old, new)
+    #expect(!result.matches.isEmpty)
     #expect(result.matches.allSatisfy { $0.witnesses.isEmpty })
+    // Not `exact`: `n` may be a float, bytes or a list there, each approximated. So that "no
+    // witness" is not the solver giving up, flooring division (-5 and -6) must be told apart.
+    let flooring = try Self.ruleset(
+      """
+      match /a/{id} { allow create: if request.resource.data.n is int
+        && (request.resource.data.n == -5 || request.resource.data.n == -6); }
+      """)
+    let witnesses = try Self.compare(old, flooring).matches.flatMap(\.witnesses)
+    #expect(witnesses.map(\.allowedBy).sorted { $0.rawValue < $1.rawValue } == [.new, .old])
   }
 }
