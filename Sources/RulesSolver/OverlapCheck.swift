@@ -58,11 +58,15 @@ package enum OverlapCheck {
     }
   }
 
+  /// Whether the ruleset allows a request on the stored documents, as `flint test` decides it
+  /// (the caller's; nil: Flint's engine evaluates it, a `list` as one request).
+  package typealias Decider = (Request, DocumentStore) -> Bool
+
   /// The verdict on each allow (with a condition) of a non-recursive match that a recursive
   /// match covers, in source order.
-  package static func findings(_ ruleset: Ruleset, budgetMilliseconds: Int = budgetMilliseconds) throws(Z3Unavailable)
-    -> [(narrow: AllowStatement, verdict: OverlapVerdict)]
-  {
+  package static func findings(
+    _ ruleset: Ruleset, budgetMilliseconds: Int = budgetMilliseconds, decides: Decider? = nil
+  ) throws(Z3Unavailable) -> [(narrow: AllowStatement, verdict: OverlapVerdict)] {
     let blocks = FlatBlock.blocks(of: ruleset.file)
     let broad = blocks.filter { $0.isRecursiveTail && !$0.grantingAllows.isEmpty }
     guard !broad.isEmpty else { return [] }
@@ -84,7 +88,7 @@ package enum OverlapCheck {
             }
             for method in methods {
               switch example(
-                method, narrow: (narrow, narrowAllow), wide: (wide, wideAllow), ruleset, universe, z3, &budget)
+                method, narrow: (narrow, narrowAllow), wide: (wide, wideAllow), ruleset, universe, z3, &budget, decides)
               {
               case .none: continue
               case .undecided: verdict = .undecided
@@ -127,7 +131,7 @@ package enum OverlapCheck {
 
   private static func example(
     _ method: RequestMethod, narrow: (FlatBlock, AllowStatement), wide: (FlatBlock, AllowStatement),
-    _ ruleset: Ruleset, _ universe: [String], _ z3: Z3, _ budget: inout Budget
+    _ ruleset: Ruleset, _ universe: [String], _ z3: Z3, _ budget: inout Budget, _ decides: Decider?
   ) -> Answer {
     let shapes = PathShape.shapes(of: narrow.0.pattern, version: ruleset.version, maxRun: 1, z3: z3)
     var answer = shapes.isEmpty ? Answer.undecided : .none
@@ -162,7 +166,7 @@ package enum OverlapCheck {
         case .satisfiable:
           let extraction = WitnessExtraction(symbols: symbols)
           let candidate = extraction.candidate(allowedBy: .new)
-          if confirms(candidate, wide: wide.1, narrow: narrow.1, ruleset) { return .witness(candidate) }
+          if confirms(candidate, wide: wide.1, narrow: narrow.1, ruleset, decides) { return .witness(candidate) }
           z3.assert(extraction.blockingClause())
         }
       }
@@ -171,13 +175,13 @@ package enum OverlapCheck {
     return answer
   }
 
-  /// Whether the engine lets the broad allow grant `candidate` and not the narrow one.
-  private static func confirms(_ candidate: Candidate, wide: AllowStatement, narrow: AllowStatement, _ ruleset: Ruleset)
-    -> Bool
-  {
+  /// Whether the engine lets the broad allow grant `candidate` and not the narrow one, and the
+  /// ruleset allows it as `flint test` would (`decides`).
+  private static func confirms(
+    _ candidate: Candidate, wide: AllowStatement, narrow: AllowStatement, _ ruleset: Ruleset, _ decides: Decider?
+  ) -> Bool {
+    guard candidate.isReplayable else { return false }
     let store = DocumentStore(documents: candidate.documents)
-    let stored = store.document(at: candidate.request.path) != nil
-    if candidate.request.method == .create && stored || candidate.request.method == .update && !stored { return false }
     let decision = Evaluator(ruleset: ruleset, options: EvaluationOptions(traceLevel: .full)).evaluate(
       candidate.request, store: store)
     func grants(_ statement: AllowStatement) -> Bool {
@@ -185,7 +189,8 @@ package enum OverlapCheck {
         $0.range == statement.range && ($0.outcome == .granted || $0.alsoGrants != nil)
       }
     }
-    return decision.allowed && grants(wide) && !grants(narrow)
+    let allowed = decides.map { $0(candidate.request, store) } ?? decision.allowed
+    return allowed && grants(wide) && !grants(narrow)
   }
 }
 

@@ -1,3 +1,4 @@
+import FirestoreModel
 import RulesEngine
 import RulesLanguage
 import Testing
@@ -39,5 +40,22 @@ import Testing
     let verdicts = try OverlapCheck.findings(RulesComparisonTests.ruleset(Self.overlapping), budgetMilliseconds: 0)
     #expect(verdicts.count == 1)
     #expect(verdicts.allSatisfy { if case .undecided = $0.verdict { true } else { false } })
+  }
+}
+
+/// What a suite can replay: no create of a stored document, no update of a missing one (the lint
+/// and `flint diff` confirm only those).
+@Suite struct CandidateReplayTests {
+  @Test func writesMustMatchWhatIsStored() throws {
+    let path = try #require(ResourcePath(parsing: "users/alice"))
+    let stored = [Document(path: path, fields: [:])]
+    func candidate(_ request: Request, _ documents: [Document]) -> Candidate {
+      Candidate(allowedBy: .new, request: request, documents: documents)
+    }
+    #expect(candidate(.create(path, data: [:]), []).isReplayable)
+    #expect(!candidate(.create(path, data: [:]), stored).isReplayable)
+    #expect(candidate(.update(path, data: [:]), stored).isReplayable)
+    #expect(!candidate(.update(path, data: [:]), []).isReplayable)
+    #expect(candidate(.get(path), []).isReplayable)
   }
 }

@@ -6,7 +6,7 @@ import RulesSolver
 /// The semantic `security.overlapping-allow`: when Z3 loads, the syntactic lint's warnings (which
 /// know a few weak shapes only) are replaced by the solver's: a broad recursive match's allow
 /// that grants, for a shared method, a request a narrower match's allow denies, with that request
-/// (confirmed by the engine) as the example. Silent when the broad condition is proved to imply
+/// (confirmed by the engine as `flint test` decides it) as the example. Silent when the broad condition is proved to imply
 /// the narrow one. Where the solver decides nothing (a timeout, the budget spent) and without Z3,
 /// the syntactic lint's warning stays.
 package enum SemanticOverlap {
@@ -19,8 +19,9 @@ package enum SemanticOverlap {
   ) -> [Diagnostic] {
     guard !diagnostics.contains(where: { $0.severity == .error }), OverlapCheck.hasCandidates(file),
       OverlapCheck.isAvailable,
+      case let ruleset = Ruleset(file: file, source: source),
       let verdicts = try? OverlapCheck.findings(
-        Ruleset(file: file, source: source), budgetMilliseconds: budgetMilliseconds)
+        ruleset, budgetMilliseconds: budgetMilliseconds, decides: { DiffJob.decides($0, ruleset, $1) })
     else { return diagnostics }
     let suppressions = Suppressions(source)
     var result = diagnostics
