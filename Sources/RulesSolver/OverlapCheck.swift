@@ -150,8 +150,9 @@ package enum OverlapCheck {
       symbols.requirements.forEach(z3.assert)
       // A broad grant to holders of a custom claim (an admin) is deliberate, not an overlap: the
       // example must be a user with the standard claims only.
-      let standard: Set<String> = ["sub", "user_id", "firebase", "email", "email_verified", "name", "phone_number"]
-      for field in symbols.token.createdFields where !standard.contains(field.key) { z3.assert(z3.not(field.present)) }
+      for field in symbols.token.createdFields where !Expr.standardClaims.contains(field.key) {
+        z3.assert(z3.not(field.present))
+      }
       z3.assert(z3.eq(symbols.token.others, z3.int(0)))
       z3.assert(z3.and([wideGrants, z3.not(narrowGrants)]))
       // No request on this shape unless Z3 proves it on an exact encoding.

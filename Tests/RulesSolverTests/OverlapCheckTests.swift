@@ -35,6 +35,21 @@ import Testing
     #expect(finding.methods == [.get, .list])
   }
 
+  /// Claims every ID token may carry (`picture`, `auth_time`) are not an admin's custom claim:
+  /// a broad allow on them still overrides the narrow one; a custom claim (`admin`) is deliberate.
+  @Test(arguments: [("request.auth.token.picture != null", true), ("request.auth.token.admin == true", false)])
+  func onlyCustomClaimsAreDeliberate(broad: String, overlaps: Bool) throws {
+    let ruleset = try RulesComparisonTests.ruleset(
+      """
+      match /{document=**} { allow read: if \(broad); }
+      match /users/{userId} { allow read: if request.auth.uid == userId; }
+      """)
+    let verdicts = try OverlapCheck.findings(ruleset)
+    #expect(verdicts.count == 1)
+    let found = verdicts.contains { if case .overlap = $0.verdict { true } else { false } }
+    #expect(found == overlaps)
+  }
+
   /// Past the time budget nothing is decided: neither an overlap nor silence.
   @Test func anExhaustedBudgetDecidesNothing() throws {
     let verdicts = try OverlapCheck.findings(RulesComparisonTests.ruleset(Self.overlapping), budgetMilliseconds: 0)
