@@ -96,6 +96,7 @@ extension ExpressionEncoder {
       switch members {
       case .elements(let items): return SymbolicValue(always: .int(z3.int(Int64(items.count))), in: z3)
       case .keys(let keys):
+        noteBound(expr.range, "size() of a map (at most \(OpenMap.mostOtherKeys) unknown keys)")
         let counted = keys.sortedMembers.map { z3.ite($0.member, z3.int(1), z3.int(0)) }
         return SymbolicValue(always: .int(z3.add(counted + [keys.others])), in: z3)
       }

@@ -18,6 +18,14 @@ enum ConstantFolding {
     }
   }
 
+  /// Whether `condition` reads nothing and is not `true` (false, another value or an error): an
+  /// allow with it never grants.
+  static func neverGrants(_ condition: Expr, _ functions: FunctionTable) -> Bool {
+    guard reads(nothing: condition, EncodingScope(variables: [:], functions: functions)) else { return false }
+    if case .success(.bool(true)) = Evaluator.evaluate(expression: condition).result { return false }
+    return true
+  }
+
   private static func reads(nothing expr: Expr, _ scope: EncodingScope) -> Bool {
     switch expr.kind {
     case .identifier: return false

@@ -32,6 +32,10 @@ final class ExpressionEncoder {
   let ruleset: Ruleset
   var z3: Z3 { symbols.z3 }
   private(set) var approximations: Set<Approximation> = []
+  /// Whether an approximation restricts the values the solver considers (a bounded length, a
+  /// bounded number of keys or segments): then not even "no request" is proved. Other
+  /// approximations are unknown values, which range over every value.
+  private(set) var reliesOnBounds = false
   private var requestMap: SymbolicValue?
 
   init(symbols: RequestSymbols, ruleset: Ruleset) {
@@ -46,9 +50,26 @@ final class ExpressionEncoder {
   }
 
   /// Records an approximation without producing a value.
-  func note(_ expr: Expr, _ construct: String) {
-    let line = ruleset.source.location(of: expr.range.start).line
+  func note(_ expr: Expr, _ construct: String) { note(expr.range, construct) }
+
+  /// Records an approximation at `range` (its first line).
+  func note(_ range: SourceRange, _ construct: String) {
+    let line = ruleset.source.location(of: range.start).line
     approximations.insert(Approximation(line: line, construct: construct))
+  }
+
+  /// Records an approximation that bounds the values considered (see `reliesOnBounds`).
+  func noteBound(_ range: SourceRange, _ construct: String) {
+    note(range, construct)
+    reliesOnBounds = true
+  }
+
+  /// Notes a key the universe leaves out (longer than `KeyUniverse.longestKey` bytes): the map's
+  /// key sets do not count it.
+  func noteLongKey(_ expr: Expr, _ key: String) {
+    if key.utf8.count > KeyUniverse.longestKey {
+      noteBound(expr.range, "a key longer than \(KeyUniverse.longestKey) bytes")
+    }
   }
 
   /// The values of the local names `expr` reads: equal constructs share an unknown only on equal inputs.
@@ -94,7 +115,10 @@ final class ExpressionEncoder {
       ])
     case .map(let entries):
       var values: [String: SymbolicValue] = [:]
-      for entry in entries { values[entry.key] = encode(entry.value, scope) }
+      for entry in entries {
+        noteLongKey(expr, entry.key)
+        values[entry.key] = encode(entry.value, scope)
+      }
       return SymbolicValue([
         SymbolicCase(
           guard: z3.and(values.keys.sorted().map { values[$0]!.defined(in: z3) }), payload: .map(.closed(values)))
@@ -105,6 +129,7 @@ final class ExpressionEncoder {
       if name.name == "query", case .identifier("request") = base.kind, scope.variables["request"] == nil {
         note(expr, "request.query")
       }
+      noteLongKey(expr, name.name)
       return member(encode(base, scope), name.name)
     case .call(let name, let args): return call(expr, name.name, args, scope)
     case .methodCall(let receiver, let name, let args):
@@ -135,9 +160,21 @@ final class ExpressionEncoder {
   private func constant(_ expr: Expr) -> SymbolicValue {
     let result = Evaluator.evaluate(expression: expr).result
     guard case .success(let value) = result else { return .error }
+    if case .string(let text) = value { noteLongString(expr, text) }
     if let symbolic = ConstantFolding.symbolic(value, z3) { return symbolic }
     note(expr, "\(value.typeName) value")
     return symbols.unknown(RulesPrinter.print(expr))
+  }
+
+  /// Unknown strings are bounded (document ids to `PathShape.longestID` characters, uids and
+  /// fields to `StringBound.longest`), so a constant longer than the shortest bound may tell them
+  /// apart where real values would not; and a key that long is left out of the key universe.
+  private func noteLongString(_ expr: Expr, _ text: String) {
+    if text.unicodeScalars.count > PathShape.longestID {
+      noteBound(expr.range, "a string longer than \(PathShape.longestID) characters (bounded length)")
+    } else {
+      noteLongKey(expr, text)
+    }
   }
 
   // MARK: names

@@ -17,6 +17,17 @@ package struct OverlapFinding: Sendable {
   package var example: Candidate
 }
 
+/// What the solver decided about one narrow allow.
+package enum OverlapVerdict: Sendable {
+  /// Every broad allow covering it implies its condition, for every shared method (proved).
+  case silent
+  /// A broad allow grants a request it denies.
+  case overlap(OverlapFinding)
+  /// Not decided: a solver timeout, the time or question budget spent, candidates the engine
+  /// rejected, an approximated encoding or a pattern with no shape. The syntactic lint's answer stays.
+  case undecided
+}
+
 /// The semantic `security.overlapping-allow`: for each allow of a non-recursive match and each
 /// allow of a recursive match covering it with a shared method, Z3 looks for a request the broad
 /// condition grants and the narrow one does not; silent when the broad condition implies the
@@ -31,51 +42,101 @@ package enum OverlapCheck {
   }
 
   /// At most this many solver questions per file (each limited to a second), so that no file makes
-  /// `flint check` or the editor wait long; pairs beyond it are not examined.
+  /// `flint check` or the editor wait long; pairs beyond it are undecided.
   package static let questionBudget = 100
+  /// The whole file's solver time, in milliseconds: questions past it are undecided.
+  package static let budgetMilliseconds = 3_000
 
-  package static func findings(_ ruleset: Ruleset) throws(Z3Unavailable) -> [OverlapFinding] {
+  /// Whether `file` has a pair to ask about: an allow with a condition in a non-recursive match
+  /// covered by a recursive match's allow that can grant (not a constant `false`, the common
+  /// deny-all `match /{document=**}`). Without one, Z3 is not loaded.
+  package static func hasCandidates(_ file: RulesFile) -> Bool {
+    let blocks = FlatBlock.blocks(of: file)
+    return blocks.contains { narrow in
+      !narrow.isRecursive && narrow.allows.contains { $0.condition != nil }
+        && blocks.contains { $0.isRecursiveTail && $0.covers(narrow) && !$0.grantingAllows.isEmpty }
+    }
+  }
+
+  /// Whether the ruleset allows a request on the stored documents, as `flint test` decides it
+  /// (the caller's; nil: Flint's engine evaluates it, a `list` as one request).
+  package typealias Decider = (Request, DocumentStore) -> Bool
+
+  /// The verdict on each allow (with a condition) of a non-recursive match that a recursive
+  /// match covers, in source order.
+  package static func findings(
+    _ ruleset: Ruleset, budgetMilliseconds: Int = budgetMilliseconds, decides: Decider? = nil
+  ) throws(Z3Unavailable) -> [(narrow: AllowStatement, verdict: OverlapVerdict)] {
     let blocks = FlatBlock.blocks(of: ruleset.file)
-    let broad = blocks.filter { $0.isRecursiveTail }
+    let broad = blocks.filter { $0.isRecursiveTail && !$0.grantingAllows.isEmpty }
     guard !broad.isEmpty else { return [] }
     let z3 = try Z3(timeoutMilliseconds: 1_000)
-    var questions = 0
+    let clock = ContinuousClock()
+    var budget = Budget(questions: questionBudget, deadline: clock.now.advanced(by: .milliseconds(budgetMilliseconds)))
     let universe = KeyUniverse.of(blocks, functions: KeyUniverse.functions(of: ruleset.file))
-    var found: [OverlapFinding] = []
-    for narrow in blocks
-    where !narrow.pattern.contains(where: { if case .recursiveWildcard = $0 { true } else { false } }) {
+    var verdicts: [(narrow: AllowStatement, verdict: OverlapVerdict)] = []
+    for narrow in blocks where !narrow.isRecursive {
       for narrowAllow in narrow.allows where narrowAllow.condition != nil {
-        search: for wide in broad where wide.covers(narrow) {
-          for wideAllow in wide.allows {
+        let covering = broad.filter { $0.covers(narrow) }
+        guard !covering.isEmpty else { continue }
+        var verdict = OverlapVerdict.silent
+        search: for wide in covering {
+          for wideAllow in wide.grantingAllows {
             let methods = RequestMethod.allCases.filter { method in
               narrowAllow.methods.contains { method.isGranted(by: $0.method) }
                 && wideAllow.methods.contains { method.isGranted(by: $0.method) }
             }
             for method in methods {
-              questions += 1
-              if questions > questionBudget { return found }
-              guard
-                let example = self.example(
-                  method, narrow: (narrow, narrowAllow), wide: (wide, wideAllow), ruleset, universe, z3)
-              else { continue }
-              found.append(
-                OverlapFinding(
-                  narrow: narrowAllow, narrowPattern: RulesComparison.display(narrow.pattern), broad: wideAllow,
-                  broadPattern: RulesComparison.display(wide.pattern), methods: methods, example: example))
-              break search
+              switch example(
+                method, narrow: (narrow, narrowAllow), wide: (wide, wideAllow), ruleset, universe, z3, &budget, decides)
+              {
+              case .none: continue
+              case .undecided: verdict = .undecided
+              case .witness(let example):
+                verdict = .overlap(
+                  OverlapFinding(
+                    narrow: narrowAllow, narrowPattern: RulesComparison.display(narrow.pattern), broad: wideAllow,
+                    broadPattern: RulesComparison.display(wide.pattern), methods: methods, example: example))
+                break search
+              }
             }
           }
         }
+        verdicts.append((narrowAllow, verdict))
       }
     }
-    return found
+    return verdicts
+  }
+
+  /// What is left to ask: questions and time.
+  private struct Budget {
+    var questions: Int
+    var deadline: ContinuousClock.Instant
+
+    /// Takes one question; nil when none is left, else the milliseconds left for it.
+    mutating func next() -> UInt32? {
+      questions -= 1
+      let left = ContinuousClock.now.duration(to: deadline).components
+      let milliseconds = left.seconds * 1_000 + left.attoseconds / 1_000_000_000_000_000
+      guard questions >= 0, milliseconds > 0 else { return nil }
+      return UInt32(clamping: milliseconds)
+    }
+  }
+
+  private enum Answer {
+    case witness(Candidate)
+    case none
+    case undecided
   }
 
   private static func example(
     _ method: RequestMethod, narrow: (FlatBlock, AllowStatement), wide: (FlatBlock, AllowStatement),
-    _ ruleset: Ruleset, _ universe: [String], _ z3: Z3
-  ) -> Candidate? {
-    for shape in PathShape.shapes(of: narrow.0.pattern, version: ruleset.version, maxRun: 1, z3: z3) {
+    _ ruleset: Ruleset, _ universe: [String], _ z3: Z3, _ budget: inout Budget, _ decides: Decider?
+  ) -> Answer {
+    let shapes = PathShape.shapes(of: narrow.0.pattern, version: ruleset.version, maxRun: 1, z3: z3)
+    var answer = shapes.isEmpty ? Answer.undecided : .none
+    for shape in shapes {
+      guard let milliseconds = budget.next() else { return .undecided }
       let symbols = RequestSymbols(z3: z3, universe: universe, method: method, shape: shape)
       let encoder = ExpressionEncoder(symbols: symbols, ruleset: ruleset)
       let wideGrants = encoder.allows([
@@ -85,31 +146,43 @@ package enum OverlapCheck {
         FlatBlock(pattern: narrow.0.pattern, allows: [narrow.1], functions: narrow.0.functions)
       ])
       z3.startSolver()
+      z3.limitChecks(to: milliseconds)
       symbols.requirements.forEach(z3.assert)
       // A broad grant to holders of a custom claim (an admin) is deliberate, not an overlap: the
       // example must be a user with the standard claims only.
-      let standard: Set<String> = ["sub", "user_id", "firebase", "email", "email_verified", "name", "phone_number"]
-      for field in symbols.token.createdFields where !standard.contains(field.key) { z3.assert(z3.not(field.present)) }
+      for field in symbols.token.createdFields where !Expr.standardClaims.contains(field.key) {
+        z3.assert(z3.not(field.present))
+      }
       z3.assert(z3.eq(symbols.token.others, z3.int(0)))
       z3.assert(z3.and([wideGrants, z3.not(narrowGrants)]))
-      for _ in 0..<3 {
-        guard z3.check() == .satisfiable else { break }
-        let extraction = WitnessExtraction(symbols: symbols)
-        let candidate = extraction.candidate(allowedBy: .new)
-        if confirms(candidate, wide: wide.1, narrow: narrow.1, ruleset) { return candidate }
-        z3.assert(extraction.blockingClause())
+      // No request on this shape unless Z3 proves it on an exact encoding.
+      var shapeAnswer = Answer.undecided
+      attempts: for _ in 0..<3 {
+        switch z3.check() {
+        case .unsatisfiable:
+          // Unknown values range over every value; a bounded encoding proves nothing.
+          if !encoder.reliesOnBounds && !z3.failed { shapeAnswer = .none }
+          break attempts
+        case .unknown: break attempts
+        case .satisfiable:
+          let extraction = WitnessExtraction(symbols: symbols)
+          let candidate = extraction.candidate(allowedBy: .new)
+          if confirms(candidate, wide: wide.1, narrow: narrow.1, ruleset, decides) { return .witness(candidate) }
+          z3.assert(extraction.blockingClause())
+        }
       }
+      if case .undecided = shapeAnswer { answer = .undecided }
     }
-    return nil
+    return answer
   }
 
-  /// Whether the engine lets the broad allow grant `candidate` and not the narrow one.
-  private static func confirms(_ candidate: Candidate, wide: AllowStatement, narrow: AllowStatement, _ ruleset: Ruleset)
-    -> Bool
-  {
+  /// Whether the engine lets the broad allow grant `candidate` and not the narrow one, and the
+  /// ruleset allows it as `flint test` would (`decides`).
+  private static func confirms(
+    _ candidate: Candidate, wide: AllowStatement, narrow: AllowStatement, _ ruleset: Ruleset, _ decides: Decider?
+  ) -> Bool {
+    guard candidate.isReplayable else { return false }
     let store = DocumentStore(documents: candidate.documents)
-    let stored = store.document(at: candidate.request.path) != nil
-    if candidate.request.method == .create && stored || candidate.request.method == .update && !stored { return false }
     let decision = Evaluator(ruleset: ruleset, options: EvaluationOptions(traceLevel: .full)).evaluate(
       candidate.request, store: store)
     func grants(_ statement: AllowStatement) -> Bool {
@@ -117,11 +190,20 @@ package enum OverlapCheck {
         $0.range == statement.range && ($0.outcome == .granted || $0.alsoGrants != nil)
       }
     }
-    return decision.allowed && grants(wide) && !grants(narrow)
+    let allowed = decides.map { $0(candidate.request, store) } ?? decision.allowed
+    return allowed && grants(wide) && !grants(narrow)
   }
 }
 
 extension FlatBlock {
+  /// Whether the pattern has a recursive wildcard.
+  var isRecursive: Bool { pattern.contains(where: \.isRecursiveWildcard) }
+
+  /// The allows that can grant: not those whose condition is a constant that is not `true`.
+  var grantingAllows: [AllowStatement] {
+    allows.filter { allow in allow.condition.map { !ConstantFolding.neverGrants($0, functions) } ?? true }
+  }
+
   /// Whether the pattern ends in a recursive wildcard (and has no other).
   var isRecursiveTail: Bool {
     guard case .recursiveWildcard = pattern.last else { return false }

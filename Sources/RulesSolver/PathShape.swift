@@ -16,6 +16,9 @@ struct PathShape {
   /// The elements under `/databases/(default)/documents`.
   var elements: [Element]
   let z3: Z3
+  /// The most segments a recursive wildcard of the pattern took, nil when it has none: deeper
+  /// paths are not compared, so nothing proved on this shape is exact.
+  var recursiveRun: Int? = nil
 
   /// The unknown segments.
   var variables: [Term] {
@@ -55,6 +58,7 @@ struct PathShape {
     if case .literal(let name) = pattern[1], name != DatabaseID.default { return [] }
     var results: [[Element]] = [[]]
     var counter = 0
+    var recursiveRun: Int?
     for segment in pattern.dropFirst(3) {
       switch segment {
       case .literal(let text):
@@ -71,18 +75,25 @@ struct PathShape {
           expanded += results.map { $0 + terms.map { .variable($0) } }
         }
         counter += maxRun
+        recursiveRun = max(shortest, maxRun)
         results = expanded
       }
     }
-    return results.filter { !$0.isEmpty && $0.count % 2 == 0 }.map { PathShape(elements: $0, z3: z3) }
+    return results.filter { !$0.isEmpty && $0.count % 2 == 0 }.map {
+      PathShape(elements: $0, z3: z3, recursiveRun: recursiveRun)
+    }
   }
 
-  /// A document id Firestore accepts: 1 to 30 characters (enough for a witness), no `/`, not `.`
-  /// or `..`, not `__...__`.
+  /// The longest document id a shape's unknown segment takes (Firestore allows 1,500 bytes): a
+  /// construct that can tell longer ids apart is an approximation.
+  static let longestID = 30
+
+  /// A document id Firestore accepts: 1 to `longestID` characters (enough for a witness), no `/`,
+  /// not `.` or `..`, not `__...__`.
   static func validID(_ segment: Term, in z3: Z3) -> Term {
     let length = z3.length(segment)
     return z3.and([
-      z3.ge(length, z3.int(1)), z3.le(length, z3.int(30)), z3.not(z3.contains(segment, z3.string("/"))),
+      z3.ge(length, z3.int(1)), z3.le(length, z3.int(Int64(longestID))), z3.not(z3.contains(segment, z3.string("/"))),
       z3.not(z3.eq(segment, z3.string("."))), z3.not(z3.eq(segment, z3.string(".."))),
       z3.not(z3.and([z3.hasPrefix(segment, z3.string("__")), z3.hasSuffix(segment, z3.string("__"))])),
     ])

@@ -39,7 +39,7 @@ final class RequestSymbols {
     signedIn = z3.constant("request.auth?", z3.boolSort)
     uid = z3.constant("request.auth.uid", z3.stringSort)
     time = z3.constant("request.time", z3.intSort)
-    require(z3.and([z3.ge(z3.length(uid), z3.int(1)), z3.le(z3.length(uid), z3.int(64))]))
+    require(z3.and([z3.ge(z3.length(uid), z3.int(1)), z3.le(z3.length(uid), z3.int(Int64(StringBound.longest)))]))
     require(TimeRange.contains(time, in: z3))
     for segment in shape.variables { require(PathShape.validID(segment, in: z3)) }
     // Firestore refuses a create of a stored document and an update of a missing one before the rules run.

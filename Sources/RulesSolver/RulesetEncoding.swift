@@ -52,6 +52,9 @@ extension ExpressionEncoder {
         for binding in match.bindings { variables[binding.name] = binding.value }
         let scope = EncodingScope(variables: variables, unknownNames: match.unknownNames, functions: block.functions)
         for allow in covering {
+          if let run = symbols.shape.recursiveRun, block.pattern.contains(where: \.isRecursiveWildcard) {
+            noteBound(allow.range, "a recursive wildcard (at most \(run) segments)")
+          }
           let condition = allow.condition.map { encode($0, scope).isTrue(in: z3) } ?? z3.true
           grants.append(z3.and([match.condition, condition]))
         }
@@ -83,8 +86,11 @@ enum KeyUniverse {
     for block in blocks {
       for allow in block.allows { allow.condition.map(visit) }
     }
-    return names.filter { !$0.isEmpty && $0.utf8.count <= 64 }.sorted()
+    return names.filter { !$0.isEmpty && $0.utf8.count <= longestKey }.sorted()
   }
+
+  /// Longer names are left out of the universe (a member or literal that long is an approximation).
+  static let longestKey = 64
 
   /// Every function declared in `file`, at any level.
   static func functions(of file: RulesFile) -> [FunctionDecl] {
@@ -100,5 +106,11 @@ enum KeyUniverse {
     }
     visit(file.service?.items ?? [])
     return found
+  }
+}
+
+extension MatchSegment.Kind {
+  var isRecursiveWildcard: Bool {
+    if case .recursiveWildcard = self { true } else { false }
   }
 }

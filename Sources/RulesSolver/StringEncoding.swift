@@ -31,11 +31,15 @@ extension ExpressionEncoder {
     -> SymbolicValue?
   {
     switch (name, args.count) {
-    case ("size", 0): return SymbolicValue(always: .int(z3.length(s)), in: z3)
+    case ("size", 0):
+      if Literal.string(s, z3) == nil { noteBound(expr.range, "size() of a string (bounded length)") }
+      return SymbolicValue(always: .int(z3.length(s)), in: z3)
     case ("matches", 1):
       guard args[0].cases.count == 1, case .string(let term) = args[0].cases[0].payload,
         let pattern = Literal.string(term, z3), let regex = RegexTranslation.translate(pattern, z3)
       else { return approximate(expr, "matches() with a pattern the solver cannot read", scope) }
+      // A counted repetition speaks of lengths, which the bounded unknown strings cannot all take.
+      if pattern.contains("{") { noteBound(expr.range, "matches() with a counted repetition (bounded length)") }
       let holds = z3.inRegex(s, regex)
       return .boolean(isTrue: holds, isFalse: z3.not(holds), in: z3)
     default:

@@ -41,6 +41,10 @@ final class OpenMap {
   /// Equal maps have equal identities (and an identity shared with another map makes every field equal).
   let identity: Term
 
+  /// At most this many keys outside the universe (a real map has many more): `size()` of a map's
+  /// keys is an approximation.
+  static let mostOtherKeys = 3
+
   init(name: String, symbols: RequestSymbols, requiredKeys: Set<String> = []) {
     self.name = name
     self.symbols = symbols
@@ -49,7 +53,7 @@ final class OpenMap {
     others = z3.constant("\(name)[*]", z3.intSort)
     identity = z3.constant("\(name)[=]", z3.intSort)
     symbols.require(z3.ge(others, z3.int(0)))
-    symbols.require(z3.le(others, z3.int(3)))
+    symbols.require(z3.le(others, z3.int(Int64(Self.mostOtherKeys))))
   }
 
   /// The field `key`, created on first use.
@@ -68,7 +72,7 @@ final class OpenMap {
     symbols.require(z3.and([z3.ge(tag, z3.int(0)), z3.le(tag, z3.int(DataType.other.rawValue))]))
     symbols.require(IntegerRange.contains(values.int, in: z3))
     symbols.require(TimeRange.contains(values.timestamp, in: z3))
-    symbols.require(z3.le(z3.length(values.string), z3.int(64)))
+    symbols.require(z3.le(z3.length(values.string), z3.int(Int64(StringBound.longest))))
     if requiredKeys.contains(key) { symbols.require(present) }
     func when(_ type: DataType) -> Term { z3.and([present, z3.eq(tag, z3.int(type.rawValue))]) }
     let value = SymbolicValue([
@@ -119,4 +123,10 @@ enum TimeRange {
   static func contains(_ term: Term, in z3: Z3) -> Term {
     z3.and([z3.ge(term, z3.int(lowest)), z3.le(term, z3.int(highest))])
   }
+}
+
+/// Unknown strings (fields, `request.auth.uid`) have at most `longest` characters (enough for a
+/// witness): `size()` of a string is an approximation.
+enum StringBound {
+  static let longest = 64
 }

@@ -109,3 +109,16 @@ struct WitnessExtraction {
     return Timestamp(seconds: seconds, nanos: Int32(rest * 1000))
   }
 }
+
+extension Candidate {
+  /// Whether a suite can replay it: Firestore refuses a create of a stored document and an update
+  /// of a missing one before the rules run.
+  package var isReplayable: Bool {
+    let stored = DocumentStore(documents: documents).document(at: request.path) != nil
+    switch request.method {
+    case .create: return !stored
+    case .update: return stored
+    case .get, .list, .delete: return true
+    }
+  }
+}

@@ -90,6 +90,35 @@ import Testing
     #expect(result.approximations.map(\.approximation.construct).contains("lower() of string"))
   }
 
+  /// Unknown values are bounded (at most 3 keys outside the rules' names, strings of at most 64
+  /// characters, document ids of at most 30, recursive wildcards of a few segments): where a
+  /// construct can tell the bound apart, "same" is not claimed.
+  @Test(arguments: [
+    (
+      "match /a/{id} { allow create: if request.resource.data.size() <= 5; }",
+      "match /a/{id} { allow create: if request.resource.data.size() <= 6; }", "size() of a map"
+    ),
+    (
+      "match /a/{id} { allow get: if id.size() < 40; }", "match /a/{id} { allow get: if id.size() < 50; }",
+      "size() of a string"
+    ),
+    ("match /{d=**} { allow get: if true; }", "match /{d=**} { allow get: if d != /a/b/c/d; }", "a recursive wildcard"),
+    (
+      "match /a/{id} { allow get: if resource.data.name == '\(String(repeating: "n", count: 70))'; }",
+      "match /a/{id} { allow get: if false; }", "a string longer than 30 characters"
+    ),
+    (
+      "match /a/{id} { allow get: if resource.data.n.matches('.{65,80}'); }", "match /a/{id} { allow get: if false; }",
+      "matches() with a counted repetition"
+    ),
+  ])
+  func boundedEncodingsAreNotExact(old: String, new: String, construct: String) throws {
+    let result = try Self.compare(Self.ruleset(old), Self.ruleset(new))
+    #expect(!result.matches.isEmpty)
+    #expect(result.matches.allSatisfy { $0.witnesses.isEmpty && !$0.exact })
+    #expect(result.approximations.contains { $0.approximation.construct.hasPrefix(construct) })
+  }
+
   @Test func regexTranslatesTheCommonSubset() throws {
     let old = try Self.ruleset("match /a/{id} { allow get: if id.matches('[a-z]+'); }")
     let new = try Self.ruleset("match /a/{id} { allow get: if id.matches('[a-z0-9]+'); }")
@@ -111,6 +140,16 @@ import Testing
         && (request.resource.data.n == -6 || request.resource.data.n == -7); }
       """)
     let result = try Self.compare(old, new)
+    #expect(!result.matches.isEmpty)
     #expect(result.matches.allSatisfy { $0.witnesses.isEmpty })
+    // Not `exact`: `n` may be a float, bytes or a list there, each approximated. So that "no
+    // witness" is not the solver giving up, flooring division (-5 and -6) must be told apart.
+    let flooring = try Self.ruleset(
+      """
+      match /a/{id} { allow create: if request.resource.data.n is int
+        && (request.resource.data.n == -5 || request.resource.data.n == -6); }
+      """)
+    let witnesses = try Self.compare(old, flooring).matches.flatMap(\.witnesses)
+    #expect(witnesses.map(\.allowedBy).sorted { $0.rawValue < $1.rawValue } == [.new, .old])
   }
 }

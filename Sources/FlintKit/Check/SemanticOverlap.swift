@@ -6,34 +6,46 @@ import RulesSolver
 /// The semantic `security.overlapping-allow`: when Z3 loads, the syntactic lint's warnings (which
 /// know a few weak shapes only) are replaced by the solver's: a broad recursive match's allow
 /// that grants, for a shared method, a request a narrower match's allow denies, with that request
-/// (confirmed by the engine) as the example. Silent when the broad condition implies the narrow
-/// one. Without Z3 the syntactic lint stays.
-enum SemanticOverlap {
-  static func apply(_ diagnostics: [Diagnostic], file: RulesFile, source: SourceFile) -> [Diagnostic] {
-    guard !diagnostics.contains(where: { $0.severity == .error }), hasCandidates(file), OverlapCheck.isAvailable,
-      let findings = try? OverlapCheck.findings(Ruleset(file: file, source: source))
+/// (confirmed by the engine as `flint test` decides it) as the example. Silent when the broad condition is proved to imply
+/// the narrow one. Where the solver decides nothing (a timeout, the budget spent) and without Z3,
+/// the syntactic lint's warning stays.
+package enum SemanticOverlap {
+  /// Whether the solver runs (Z3 loads); else the syntactic lint stays.
+  package static var isAvailable: Bool { OverlapCheck.isAvailable }
+
+  package static func apply(
+    _ diagnostics: [Diagnostic], file: RulesFile, source: SourceFile,
+    budgetMilliseconds: Int = OverlapCheck.budgetMilliseconds
+  ) -> [Diagnostic] {
+    guard !diagnostics.contains(where: { $0.severity == .error }), OverlapCheck.hasCandidates(file),
+      OverlapCheck.isAvailable,
+      case let ruleset = Ruleset(file: file, source: source),
+      let verdicts = try? OverlapCheck.findings(
+        ruleset, budgetMilliseconds: budgetMilliseconds, decides: { DiffJob.decides($0, ruleset, $1) })
     else { return diagnostics }
     let suppressions = Suppressions(source)
-    var result = diagnostics.filter { $0.code != .securityOverlappingAllow }
-    for finding in findings {
-      let warning = diagnostic(finding, source)
-      if !suppressions.silences(warning, line: source.location(of: warning.range.start).line) {
-        result.append(warning)
+    var result = diagnostics
+    for (narrow, verdict) in verdicts {
+      switch verdict {
+      case .undecided: continue
+      case .silent:
+        result.removeAll { isSyntacticWarning($0, on: narrow) }
+      case .overlap(let finding):
+        result.removeAll { isSyntacticWarning($0, on: narrow) }
+        let warning = diagnostic(finding, source)
+        if !suppressions.silences(warning, line: source.location(of: warning.range.start).line) {
+          result.append(warning)
+        }
       }
     }
     return RulesCompiler.ordered(result)
   }
 
-  /// Whether the file has a recursive match at all (most do not: no solver then).
-  private static func hasCandidates(_ file: RulesFile) -> Bool {
-    func recursive(_ items: [MatchItem]) -> Bool {
-      items.contains { item in
-        guard case .match(let block) = item else { return false }
-        return block.path.segments.contains { if case .recursiveWildcard = $0.kind { true } else { false } }
-          || recursive(block.items)
-      }
-    }
-    return recursive(file.service?.items ?? [])
+  /// Whether `diagnostic` is the syntactic lint's overlapping-allow warning on `narrow` (it is
+  /// put on the allow's methods).
+  private static func isSyntacticWarning(_ diagnostic: Diagnostic, on narrow: AllowStatement) -> Bool {
+    diagnostic.code == .securityOverlappingAllow && narrow.range.start <= diagnostic.range.start
+      && diagnostic.range.end <= narrow.range.end
   }
 
   private static func diagnostic(_ finding: OverlapFinding, _ source: SourceFile) -> Diagnostic {

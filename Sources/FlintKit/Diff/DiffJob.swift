@@ -41,11 +41,9 @@ package enum DiffJob {
   /// Whether Flint's engine decides `candidate` as claimed: allowed by one ruleset, denied by the
   /// other, and a request a suite can replay (no create of a stored document, no update of a missing one).
   package static func confirms(_ candidate: Candidate, old: Ruleset, new: Ruleset) -> Bool {
+    guard candidate.isReplayable else { return false }
     let store = DocumentStore(documents: candidate.documents)
     let request = candidate.request
-    let stored = store.document(at: request.path) != nil
-    if request.method == .create && stored { return false }
-    if request.method == .update && !stored { return false }
     let allowedByOld = decides(request, old, store)
     let allowedByNew = decides(request, new, store)
     return candidate.allowedBy == .new ? allowedByNew && !allowedByOld : allowedByOld && !allowedByNew

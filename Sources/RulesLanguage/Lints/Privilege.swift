@@ -94,7 +94,7 @@ extension Expr {
   }
 
   /// Claims of every ID token (spec §5.1 [DOC][EMU]).
-  static let standardClaims: Set<String> = [
+  package static let standardClaims: Set<String> = [
     "email", "email_verified", "phone_number", "name", "picture", "sub", "firebase", "iss", "aud", "auth_time",
     "user_id", "iat", "exp", "uid",
   ]
