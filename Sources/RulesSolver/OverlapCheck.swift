@@ -85,7 +85,7 @@ package enum OverlapCheck {
         FlatBlock(pattern: narrow.0.pattern, allows: [narrow.1], functions: narrow.0.functions)
       ])
       z3.startSolver()
-      symbols.requirements.forEach(z3.assert)
+      symbols.constraints().forEach(z3.assert)
       // A broad grant to holders of a custom claim (an admin) is deliberate, not an overlap: the
       // example must be a user with the standard claims only.
       let standard: Set<String> = ["sub", "user_id", "firebase", "email", "email_verified", "name", "phone_number"]
