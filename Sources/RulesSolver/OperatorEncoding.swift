@@ -61,7 +61,7 @@ extension ExpressionEncoder {
     case (.map(.open(let x)), .map(.open(let y))):
       if x === y { return z3.true }
       let same = z3.eq(x.identity, y.identity)
-      symbols.require(z3.implies(same, OpenMapEquality.fieldsEqual(x, y, in: z3)))
+      symbols.requireEqual(x, y, when: same)
       return same
     case (.list(.elements(let x)), .list(.elements(let y))):
       return x.count == y.count ? z3.and(zip(x, y).map { equal(expr, $0, $1, scope) }) : nil
@@ -208,11 +208,12 @@ extension ExpressionEncoder {
   }
 }
 
-/// Two open maps with one identity have the same fields.
+/// Two open maps with one identity have the same fields (over `keys`, and as many others).
 enum OpenMapEquality {
-  static func fieldsEqual(_ a: OpenMap, _ b: OpenMap, in z3: Z3) -> Term {
+  static func fieldsEqual(_ a: OpenMap, _ b: OpenMap, keys: Set<String>, in z3: Z3) -> Term {
     var terms = [z3.eq(a.others, b.others)]
-    for (key, left) in a.allFields() {
+    for key in keys.sorted() {
+      let left = a.field(key)
       let right = b.field(key)
       terms += [
         z3.eq(left.present, right.present), z3.eq(left.tag, right.tag), z3.eq(left.boolValue, right.boolValue),

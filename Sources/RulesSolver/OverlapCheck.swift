@@ -147,7 +147,7 @@ package enum OverlapCheck {
       ])
       z3.startSolver()
       z3.limitChecks(to: milliseconds)
-      symbols.requirements.forEach(z3.assert)
+      symbols.constraints().forEach(z3.assert)
       // A broad grant to holders of a custom claim (an admin) is deliberate, not an overlap: the
       // example must be a user with the standard claims only.
       for field in symbols.token.createdFields where !Expr.standardClaims.contains(field.key) {

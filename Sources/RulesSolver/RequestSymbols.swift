@@ -12,7 +12,12 @@ final class RequestSymbols {
   let method: RequestMethod
   let shape: PathShape
   /// Constraints every real request satisfies (ranges, shapes); asserted with the question.
-  private(set) var requirements: [Term] = []
+  private var requirements: [Term] = []
+  /// Maps that agree when a condition holds (equal identities, one document read at equal paths),
+  /// constrained field by field only once the encodings are built: see `constraints()`.
+  private var mapEqualities: [(condition: Term, a: OpenMap, b: OpenMap)] = []
+  /// How many fields each map equality has been spelled out over.
+  private var spelled: [Int: Int] = [:]
 
   let signedIn: Term
   let uid: Term
@@ -52,6 +57,33 @@ final class RequestSymbols {
 
   func require(_ term: Term) { requirements.append(term) }
 
+  /// Requires `a` and `b` to hold the same fields when `condition` holds.
+  func requireEqual(_ a: OpenMap, _ b: OpenMap, when condition: Term) {
+    mapEqualities.append((condition, a, b))
+  }
+
+  /// Everything asserted with the question; call it once both rulesets are encoded.
+  ///
+  /// A map equality is spelled out over the fields either map has by then (those the conditions
+  /// read, or every universe key where `keys()` or `diff()` asked for them), repeated until no
+  /// equality gives a map a new field; fields no condition reads need no constraint. Leaving a
+  /// constraint out only admits more models, so an unsatisfiable question stays a proof; the
+  /// fields that matter still agree, so witnesses stay confirmable.
+  func constraints() -> [Term] {
+    var changed = true
+    while changed {
+      changed = false
+      for (index, equality) in mapEqualities.enumerated() {
+        let keys = Set(equality.a.createdKeys).union(equality.b.createdKeys)
+        if spelled[index] == keys.count { continue }
+        spelled[index] = keys.count
+        changed = true
+        require(z3.implies(equality.condition, OpenMapEquality.fieldsEqual(equality.a, equality.b, keys: keys, in: z3)))
+      }
+    }
+    return requirements
+  }
+
   /// The open map named `name` (one per name).
   func openMap(_ name: String) -> OpenMap {
     if let map = openMaps[name] { return map }
@@ -73,7 +105,8 @@ final class RequestSymbols {
     for otherKey in documents.keys.sorted() where documents[otherKey]!.path.count == path.count {
       let other = documents[otherKey]!
       let samePath = z3.and(zip(other.path, path).map { z3.eq($0, $1) })
-      require(z3.implies(samePath, DocumentSymbol.equal(other, document, in: z3)))
+      require(z3.implies(samePath, z3.eq(other.exists, document.exists)))
+      requireEqual(other.data, document.data, when: samePath)
     }
     documents[key] = document
     return document
@@ -86,11 +119,6 @@ struct DocumentSymbol {
   var path: [Term]
   var exists: Term
   var data: OpenMap
-
-  /// Two reads of one document agree: existence, and each field's presence, type and value.
-  static func equal(_ a: DocumentSymbol, _ b: DocumentSymbol, in z3: Z3) -> Term {
-    z3.and([z3.eq(a.exists, b.exists), OpenMapEquality.fieldsEqual(a.data, b.data, in: z3)])
-  }
 
   /// The document as `resource` and `get()` show it: `{data, id, __name__}`.
   func rulesMap(in z3: Z3) -> SymbolicMap {

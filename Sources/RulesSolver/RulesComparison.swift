@@ -61,7 +61,6 @@ package struct RulesComparison {
     let z3 = try Z3(timeoutMilliseconds: timeoutMilliseconds)
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: .milliseconds(budgetMilliseconds))
-    let functions = KeyUniverse.functions(of: old.file) + KeyUniverse.functions(of: new.file)
     let oldBlocks = FlatBlock.blocks(of: old.file)
     let newBlocks = FlatBlock.blocks(of: new.file)
     var approximations: Set<SideApproximation> = []
@@ -69,11 +68,10 @@ package struct RulesComparison {
     let maxRun = Self.longestRun(oldBlocks + newBlocks)
     for (key, display, version) in Self.patterns(newBlocks, new.version, oldBlocks, old.version) {
       let owners = (newBlocks + oldBlocks).filter { $0.shapeKey == key }
-      let pattern = owners[0].pattern
+      let shapes = PathShape.shapes(of: owners[0].pattern, version: version, maxRun: maxRun, z3: z3)
       for method in RequestMethod.allCases
       where owners.contains(where: { $0.allows.contains { $0.methods.contains { method.isGranted(by: $0.method) } } }) {
         var comparison = MatchComparison(match: display, method: method, witnesses: [], exact: true)
-        let shapes = PathShape.shapes(of: pattern, version: version, maxRun: maxRun, z3: z3)
         // A pattern outside `/databases/(default)/documents` (another database, a pattern not
         // under `documents`) is not compared: nothing is proved about it.
         if shapes.isEmpty { comparison.exact = false }
@@ -85,7 +83,11 @@ package struct RulesComparison {
           }
           let oldApplying = applying(oldBlocks, old.version)
           let newApplying = applying(newBlocks, new.version)
-          let universe = KeyUniverse.of(oldApplying + newApplying, functions: functions)
+          // Written alike, decided alike: no question to ask.
+          let oldText = DecidingText(oldApplying, method: method, version: old.version)
+          let newText = DecidingText(newApplying, method: method, version: new.version)
+          if oldText == newText { continue }
+          let universe = KeyUniverse.of([oldText, newText])
           let symbols = RequestSymbols(z3: z3, universe: universe, method: method, shape: shape)
           let oldEncoder = ExpressionEncoder(symbols: symbols, ruleset: old)
           let newEncoder = ExpressionEncoder(symbols: symbols, ruleset: new)
@@ -130,7 +132,7 @@ package struct RulesComparison {
   ) -> Answer {
     let z3 = symbols.z3
     z3.startSolver()
-    symbols.requirements.forEach(z3.assert)
+    symbols.constraints().forEach(z3.assert)
     z3.assert(question)
     for _ in 0..<attempts {
       // What is left of the whole comparison's budget bounds each check; none left: undecided.

@@ -64,11 +64,31 @@ extension ExpressionEncoder {
   }
 }
 
-/// The key universe of a question: every string literal and member name of the allows that can
-/// apply and of the functions they may call, the keys a map's fields are created for. Any other
+/// The key universe of a question: every string literal and member name of the conditions that
+/// decide it and of the functions they call, the keys a map's fields are created for. Any other
 /// key is only counted: the conditions encoded cannot tell such keys apart.
 enum KeyUniverse {
+  /// The keys of the allows for one method on one shape, in both rulesets (what the question encodes).
+  static func of(_ texts: [DecidingText]) -> [String] {
+    var expressions: [Expr] = []
+    for text in texts {
+      for function in text.functions {
+        expressions += function.declaration.lets.map(\.value) + [function.declaration.body]
+      }
+      for block in text.blocks { expressions += block.conditions.compactMap { $0 } }
+    }
+    return names(in: expressions)
+  }
+
+  /// The keys of every allow of `blocks` and of `functions`.
   static func of(_ blocks: [FlatBlock], functions: [FunctionDecl]) -> [String] {
+    var expressions: [Expr] = []
+    for function in functions { expressions += function.lets.map(\.value) + [function.body] }
+    for block in blocks { expressions += block.allows.compactMap(\.condition) }
+    return names(in: expressions)
+  }
+
+  private static func names(in expressions: [Expr]) -> [String] {
     var names: Set<String> = []
     func visit(_ expr: Expr) {
       switch expr.kind {
@@ -79,13 +99,7 @@ enum KeyUniverse {
       }
       for child in expr.children { visit(child) }
     }
-    for function in functions {
-      for binding in function.lets { visit(binding.value) }
-      visit(function.body)
-    }
-    for block in blocks {
-      for allow in block.allows { allow.condition.map(visit) }
-    }
+    expressions.forEach(visit)
     return names.filter { !$0.isEmpty && $0.utf8.count <= longestKey }.sorted()
   }
 

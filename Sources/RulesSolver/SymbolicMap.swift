@@ -93,6 +93,9 @@ final class OpenMap {
     return field
   }
 
+  /// The keys of the fields created so far.
+  var createdKeys: Dictionary<String, DataField>.Keys { fields.keys }
+
   /// The fields created so far (those the rules read), by key.
   var createdFields: [DataField] { fields.keys.sorted().map { fields[$0]! } }
 

@@ -84,7 +84,7 @@ import Testing
 
   @Test func unsupportedConstructIsRecorded() throws {
     let old = try Self.ruleset("match /a/{id} { allow get: if id.lower() == 'x'; }")
-    let new = try Self.ruleset("match /a/{id} { allow get: if id.lower() == 'x'; }")
+    let new = try Self.ruleset("match /a/{id} { allow get: if 'x' == id.lower(); }")
     let result = try Self.compare(old, new)
     #expect(result.matches.allSatisfy { $0.witnesses.isEmpty && !$0.exact })
     #expect(result.approximations.map(\.approximation.construct).contains("lower() of string"))
@@ -117,6 +117,60 @@ import Testing
     #expect(!result.matches.isEmpty)
     #expect(result.matches.allSatisfy { $0.witnesses.isEmpty && !$0.exact })
     #expect(result.approximations.contains { $0.approximation.construct.hasPrefix(construct) })
+  }
+
+  /// Conditions written alike decide alike, even where the encoding would approximate: "same"
+  /// and exact, without a solver question (no candidate to confirm).
+  @Test func identicalTextIsSameWithoutTheSolver() throws {
+    let body = """
+      function named(id) { return id.lower() == 'x'; }
+      match /a/{id} { allow get: if named(id); allow list: if request.query.limit < 10; }
+      """
+    var confirmations = 0
+    let result = try RulesComparison(old: Self.ruleset(body), new: Self.ruleset(body)).compare { _ in
+      confirmations += 1
+      return true
+    }
+    #expect(result.matches.map(\.method) == [.get, .list])
+    #expect(result.matches.allSatisfy { $0.witnesses.isEmpty && $0.exact })
+    #expect(result.approximations.isEmpty)
+    #expect(confirmations == 0)
+  }
+
+  /// The text compared includes the functions the conditions reach: the same allow calling a
+  /// changed function is asked about.
+  @Test func aChangedFunctionBodyIsCompared() throws {
+    let old = try Self.ruleset(
+      "function owns(id) { return request.auth.uid == id; }\nmatch /a/{id} { allow update: if owns(id); }")
+    let new = try Self.ruleset(
+      "function owns(id) { return request.auth != null; }\nmatch /a/{id} { allow update: if owns(id); }")
+    let update = try #require(try Self.compare(old, new).matches.first { $0.method == .update })
+    #expect(update.witnesses.map(\.allowedBy) == [.new])
+  }
+
+  /// The text compared includes the pattern's wildcard names: `id` names the wildcard in OLD
+  /// and nothing in NEW (an error there, so NEW denies).
+  @Test func aRenamedWildcardIsCompared() throws {
+    let old = try Self.ruleset("match /a/{id} { allow get: if id == 'x'; }")
+    let new = try Self.ruleset("match /a/{docId} { allow get: if id == 'x'; }")
+    let get = try #require(try Self.compare(old, new).matches.first { $0.method == .get })
+    #expect(get.witnesses.map(\.allowedBy) == [.old])
+  }
+
+  /// Two maps with one identity agree on the fields the conditions read, though no longer on
+  /// every key of the universe: equal maps that differ in a field are still impossible.
+  @Test func equalMapsAgreeOnTheFieldsRead() throws {
+    let old = try Self.ruleset(
+      """
+      match /a/{id} {
+        allow update: if request.resource.data.meta == resource.data.meta
+          && request.resource.data.meta.x != resource.data.meta.x;
+      }
+      """)
+    let new = try Self.ruleset("match /a/{id} { allow update: if false; }")
+    let update = try #require(try Self.compare(old, new).matches.first { $0.method == .update })
+    #expect(update.witnesses.isEmpty)
+    #expect(update.exact)
   }
 
   @Test func regexTranslatesTheCommonSubset() throws {
