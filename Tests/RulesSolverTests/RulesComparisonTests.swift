@@ -173,6 +173,37 @@ import Testing
     #expect(update.exact)
   }
 
+  /// A witness holds only the fields that decide it: dropping any field it shows (from the
+  /// written data and the stored documents) loses the flip.
+  @Test func witnessesHoldOnlyTheFieldsThatDecide() throws {
+    let old = try Self.ruleset(
+      """
+      match /posts/{id} {
+        allow update: if request.resource.data.diff(resource.data).affectedKeys().hasOnly(['likes'])
+          && request.resource.data.title == resource.data.title;
+      }
+      """)
+    let new = try Self.ruleset("match /posts/{id} { allow update: if request.resource.data.title is string; }")
+    func flips(_ candidate: Candidate) -> Bool {
+      let store = DocumentStore(documents: candidate.documents)
+      let a = Evaluator(ruleset: old).evaluate(candidate.request, store: store).allowed
+      let b = Evaluator(ruleset: new).evaluate(candidate.request, store: store).allowed
+      return candidate.allowedBy == .new ? b && !a : a && !b
+    }
+    let update = try #require(try Self.compare(old, new).matches.first { $0.method == .update })
+    #expect(!update.witnesses.isEmpty)
+    for witness in update.witnesses {
+      var keys = Set(witness.request.resourceData.map { Array($0.keys) } ?? [])
+      for document in witness.documents { keys.formUnion(document.fields.keys) }
+      for key in keys {
+        var smaller = witness
+        smaller.request.resourceData?.removeValue(forKey: key)
+        for index in smaller.documents.indices { smaller.documents[index].fields.removeValue(forKey: key) }
+        #expect(!flips(smaller), "the witness still flips without \(key)")
+      }
+    }
+  }
+
   @Test func regexTranslatesTheCommonSubset() throws {
     let old = try Self.ruleset("match /a/{id} { allow get: if id.matches('[a-z]+'); }")
     let new = try Self.ruleset("match /a/{id} { allow get: if id.matches('[a-z0-9]+'); }")
