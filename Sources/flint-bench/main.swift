@@ -35,4 +35,4 @@ if wanted("lsp") { print(LspBench.run(lines: options.lines ?? 2_000).line()) }
 if wanted("source") {
   print(SourceExtractionBench.run(lines: options.lines ?? 200_000, repeats: options.repeats).line())
 }
-if wanted("diff") { print(DiffBench.run().line()) }
+if wanted("diff") { for result in DiffBench.runAll() { print(result.line()) } }
