@@ -146,7 +146,7 @@ package struct RulesComparison {
       case .satisfiable:
         let extraction = WitnessExtraction(symbols: symbols)
         let candidate = extraction.candidate(allowedBy: side)
-        if confirm(candidate) { return .witness(candidate) }
+        if confirm(candidate) { return .witness(candidate.shrunk(confirm: confirm)) }
         z3.assert(extraction.blockingClause())
       }
     }
