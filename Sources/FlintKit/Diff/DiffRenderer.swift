@@ -43,7 +43,7 @@ package enum DiffRenderer {
       out += "\(item.isProved ? "same" : "no difference found") \(item.method.rawValue) \(item.match)\n"
     }
     if !report.unsupported.isEmpty {
-      out += "approximated (an unknown value in the encoding):\n"
+      out += "approximated (an unknown value or a bounded one in the encoding):\n"
       for item in report.unsupported {
         out += "  \(item.side.rawValue.uppercased()) line \(item.line): \(item.construct)\n"
       }
