@@ -174,6 +174,7 @@ struct SourceFindings {
 
   /// Whitespace runs collapsed to one space, at most 120 characters.
   static func oneLine(_ text: String) -> String {
+    if text.utf8.allSatisfy({ $0 < 0x80 }) { return oneLine(ascii: text) }
     var out = ""
     var space = false
     for character in text {
@@ -186,6 +187,23 @@ struct SourceFindings {
       }
     }
     return out.count > 120 ? String(out.prefix(119)) + "…" : out
+  }
+
+  /// `oneLine` of ASCII text, byte by byte (Character properties cost most of it otherwise).
+  private static func oneLine(ascii text: String) -> String {
+    var out: [UInt8] = []
+    var space = false
+    for byte in text.utf8 {
+      if byte == 0x20 || (0x09...0x0D).contains(byte) {
+        space = !out.isEmpty
+      } else {
+        if space { out.append(0x20) }
+        space = false
+        out.append(byte)
+      }
+    }
+    let line = String(decoding: out, as: UTF8.self)
+    return out.count > 120 ? String(line.prefix(119)) + "…" : line
   }
 }
 
