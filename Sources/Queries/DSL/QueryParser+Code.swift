@@ -11,8 +11,11 @@ extension QueryParserCore {
       advance()
       return
     }
-    let keywords: Set<String> = ["const", "let", "var", "val", "final", "Query"]
-    guard current.kind == .identifier, keywords.contains(text(current)) else { return }
+    // Byte comparisons, not a set of strings: this runs once for every query read.
+    guard
+      isIdentifier("const") || isIdentifier("let") || isIdentifier("var") || isIdentifier("val")
+        || isIdentifier("final") || isIdentifier("Query")
+    else { return }
     // Only when `=` follows the declared name (and its type): `var x = ...`.
     var look = index + 1
     var depth = 0

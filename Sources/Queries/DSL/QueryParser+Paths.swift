@@ -82,6 +82,8 @@ extension QueryParserCore {
   /// source), or nil when it has no interpolation. `${expr}` and `\(expr)` always interpolate;
   /// `$name` (Dart) only when `dollarNames`.
   func interpolated(_ raw: ArraySlice<UInt8>, at offset: Int, dollarNames: Bool) -> [QueryPathPart]? {
+    // Every interpolation starts with `$` or `\`; most strings have neither, and are not copied.
+    guard raw.contains(where: { $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "\\") }) else { return nil }
     let bytes = Array(raw)
     var parts: [QueryPathPart] = []
     var literal: [UInt8] = []

@@ -26,81 +26,79 @@ extension QueryParserCore {
     "toObjects", "snapshotFlow", "stream", "asStream",
   ]
 
-  /// One call such as `where(...)` or `limit(3)` (the name is under the cursor): its steps,
-  /// none for calls that do not change the query (`get()`), several for Dart's
-  /// `where('a', isGreaterThan: 1, isLessThan: 5)` or `aggregate(...)`.
-  mutating func parseStepCall(allowComposite: Bool) throws(QueryParseFailure) -> [QueryStep] {
+  /// One call such as `where(...)` or `limit(3)` (the name is under the cursor): appends its
+  /// steps to `steps` (appended to, not returned, so that no array is built per call), none for
+  /// calls that do not change the query (`get()`), several for Dart's
+  /// `where('a', isGreaterThan: 1, isLessThan: 5)` or `aggregate(...)`. Appends nothing when it throws.
+  mutating func parseStepCall(allowComposite: Bool, into steps: inout [QueryStep]) throws(QueryParseFailure) {
     let (name, nameToken) = try expectIdentifier("a query step such as where(...)")
     let start = nameToken.range.start
-    func finish(_ kind: QueryStepKind) -> [QueryStep] {
-      [QueryStep(kind, range: SourceRange(start: start, end: tokens[max(0, index - 1)].range.end))]
+    func finish(_ kind: QueryStepKind) -> QueryStep {
+      QueryStep(kind, range: SourceRange(start: start, end: tokens[max(0, index - 1)].range.end))
     }
     // Swift's `.count` is a property.
-    if name == "count", current.kind != .leftParen { return finish(.aggregate(.count)) }
+    if name == "count", current.kind != .leftParen {
+      steps.append(finish(.aggregate(.count)))
+      return
+    }
     if Self.noOpSteps.contains(name) {
       try skipCallTail()
-      return []
+      return
     }
     if allowComposite, name == "or" || name == "and" {
       index -= 1
       let filter = try parseFilterCall()
-      return finish(.filter(filter))
+      steps.append(finish(.filter(filter)))
+      return
     }
     try expect(.leftParen, "'(' after \(name)")
-    let steps: [QueryStepKind]
+    let kinds: [QueryStepKind]
     switch name {
     case "where":
-      steps = try parseWhereArguments().map { .filter($0) }
+      kinds = try parseWhereArguments().map { .filter($0) }
     case "whereField":
-      steps = [.filter(try parseLabeledFilter(start: start))]
+      kinds = [.filter(try parseLabeledFilter(start: start))]
     case "whereFilter":
-      steps = [.filter(try parseFilterObject())]
-    case _ where Self.filterMethods[name] != nil:
-      let field = try parseFieldRef()
-      try expect(.comma, "',' before the filter value")
-      let value = try parseValue()
-      steps = [
-        .filter(FilterExpr(.field(field, Self.filterMethods[name]!, value), range: field.range.union(value.range)))
-      ]
+      kinds = [.filter(try parseFilterObject())]
     case "orderBy", "order":
       if name == "order" { try expectLabel("by") }
       let field = try parseFieldRef()
       var direction = Direction.ascending
       if consume(.comma) != nil, current.kind != .rightParen { direction = try parseDirection() }
-      steps = [.orderBy(field, direction)]
+      kinds = [.orderBy(field, direction)]
     case "limit":
       if isIdentifier("to"), peek().kind == .colon {
         try expectLabel("to")
-        steps = [.limit(try parseValue())]
+        kinds = [.limit(try parseValue())]
       } else if isIdentifier("toLast"), peek().kind == .colon {
         try expectLabel("toLast")
-        steps = [.limitToLast(try parseValue())]
+        kinds = [.limitToLast(try parseValue())]
       } else {
-        steps = [.limit(try parseValue())]
+        kinds = [.limit(try parseValue())]
       }
     case "limitToLast":
-      steps = [.limitToLast(try parseValue())]
+      kinds = [.limitToLast(try parseValue())]
     case "offset":
-      steps = [.offset(try parseValue())]
+      kinds = [.offset(try parseValue())]
     case "startAt", "startAfter", "endAt", "endBefore":
-      steps = [.cursor(CursorKind(rawValue: name)!, try parseValueList(until: .rightParen))]
+      kinds = [.cursor(CursorKind(rawValue: name)!, try parseValueList(until: .rightParen))]
     case "startAtDocument", "startAfterDocument", "endAtDocument", "endBeforeDocument":
-      steps = [.cursor(CursorKind(rawValue: String(name.dropLast("Document".count)))!, [try parseValue()])]
+      kinds = [.cursor(CursorKind(rawValue: String(name.dropLast("Document".count)))!, [try parseValue()])]
     case "start", "end":
-      steps = [try parseSwiftCursor(name)]
+      kinds = [try parseSwiftCursor(name)]
     case "select":
       var fields: [FieldRef] = []
       if current.kind != .rightParen {
         fields.append(try parseFieldRef())
         while consume(.comma) != nil, current.kind != .rightParen { fields.append(try parseFieldRef()) }
       }
-      steps = [.select(fields)]
+      kinds = [.select(fields)]
     case "count":
-      steps = [.aggregate(.count)]
+      kinds = [.aggregate(.count)]
     case "sum":
-      steps = [.aggregate(.sum(try parseFieldRef()))]
+      kinds = [.aggregate(.sum(try parseFieldRef()))]
     case "avg", "average":
-      steps = [.aggregate(.average(try parseFieldRef()))]
+      kinds = [.aggregate(.average(try parseFieldRef()))]
     case "aggregate":
       // Swift `aggregate([AggregateField.count(), ...])`, Kotlin/Dart `aggregate(count(), sum("x"))`.
       let bracketed = consume(.leftBracket) != nil
@@ -110,7 +108,15 @@ extension QueryParserCore {
         if consume(.comma) == nil { break }
       }
       if bracketed { try expect(.rightBracket, "']'") }
-      steps = fields.map(\.kind)
+      kinds = fields.map(\.kind)
+    // After the common names, so that they cost no dictionary lookup.
+    case _ where Self.filterMethods[name] != nil:
+      let field = try parseFieldRef()
+      try expect(.comma, "',' before the filter value")
+      let value = try parseValue()
+      kinds = [
+        .filter(FilterExpr(.field(field, Self.filterMethods[name]!, value), range: field.range.union(value.range)))
+      ]
     default:
       throw fail(
         .queryUnknownStep,
@@ -120,7 +126,7 @@ extension QueryParserCore {
     _ = consume(.comma)  // a trailing comma
     try expect(.rightParen, "')' to close \(name)(")
     let range = SourceRange(start: start, end: tokens[max(0, index - 1)].range.end)
-    return steps.map { QueryStep($0, range: range) }
+    for kind in kinds { steps.append(QueryStep(kind, range: range)) }
   }
 
   /// `label:` as in Swift's `order(by:)`.

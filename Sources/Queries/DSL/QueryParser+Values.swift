@@ -109,14 +109,25 @@ extension QueryParserCore {
   mutating func parseNumber(negativeFrom start: Int?) throws(QueryParseFailure) -> ValueExpr {
     let token = current
     advance()
+    // One pass over the bytes, not `Character` tests on the text: this runs for every number
+    // of every query line, and a number token is ASCII.
+    var isDouble = false
+    var hasMarks = false  // `_` separators or the `L` suffix, dropped
+    for byte in source.bytes[token.range.start..<token.range.end] {
+      switch byte {
+      case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): isDouble = true
+      case UInt8(ascii: "_"), UInt8(ascii: "L"), UInt8(ascii: "l"): hasMarks = true
+      default: break
+      }
+    }
     var digits = text(token)
-    // Byte tests, not `String.contains(String)`: that one is Foundation's substring search, and
-    // this runs for every number of every query line.
-    if digits.utf8.contains(UInt8(ascii: "_")) { digits.removeAll { $0 == "_" } }
-    if digits.last == "L" || digits.last == "l" { digits.removeLast() }
+    if hasMarks {
+      digits.removeAll { $0 == "_" }
+      if digits.last == "L" || digits.last == "l" { digits.removeLast() }
+    }
     let range = SourceRange(start: start ?? token.range.start, end: token.range.end)
-    let signed = (start == nil ? "" : "-") + digits
-    if digits.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) {
+    let signed = start == nil ? digits : "-" + digits
+    if isDouble {
       guard let value = Double(signed) else {
         throw fail(.queryBadNumber, "malformed number '\(signed)'", at: range)
       }

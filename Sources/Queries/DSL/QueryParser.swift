@@ -205,7 +205,7 @@ struct QueryParserCore {
       guard current.kind == .dot else { break }
       advance()
       do {
-        steps += try parseChainedStep()
+        try parseChainedStep(into: &steps)
       } catch {
         synchronize()
       }
@@ -269,11 +269,12 @@ struct QueryParserCore {
           at: current.range)
       }
       let isComposite = isIdentifier("or") || isIdentifier("and")
-      for step in try parseStepCall(allowComposite: true) {
+      let first = steps.count
+      try parseStepCall(allowComposite: true, into: &steps)
+      for step in steps[first...] {
         if case .filter = step.kind {
           if isComposite { composites += 1 } else { fieldFilters += 1 }
         }
-        steps.append(step)
       }
     }
     let close = try expect(.rightParen, "')' or ','")
@@ -282,8 +283,8 @@ struct QueryParserCore {
     return (source, inner + [check] + steps)
   }
 
-  /// After a `.`: the steps of one call (none for a no-op call such as `.get()`).
-  mutating func parseChainedStep() throws(QueryParseFailure) -> [QueryStep] {
-    try parseStepCall(allowComposite: false)
+  /// After a `.`: appends the steps of one call (none for a no-op call such as `.get()`).
+  mutating func parseChainedStep(into steps: inout [QueryStep]) throws(QueryParseFailure) {
+    try parseStepCall(allowComposite: false, into: &steps)
   }
 }
