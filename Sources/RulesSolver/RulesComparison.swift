@@ -46,6 +46,8 @@ package struct RulesComparison {
   package var new: Ruleset
   /// Per solver check, in milliseconds.
   package var timeoutMilliseconds: UInt32 = 5_000
+  /// Per solver check, in Z3's units of work (see `Z3.defaultResourceLimit`).
+  package var resourceLimit = Z3.defaultResourceLimit
   /// How many candidates to try per question before giving up (the answer is then incomplete).
   package var attempts = 4
   /// The whole comparison's time, in milliseconds: questions not asked by then are undecided (the
@@ -58,7 +60,7 @@ package struct RulesComparison {
   }
 
   package func compare(confirm: (Candidate) -> Bool) throws(Z3Unavailable) -> ComparisonResult {
-    let z3 = try Z3(timeoutMilliseconds: timeoutMilliseconds)
+    let z3 = try Z3(timeoutMilliseconds: timeoutMilliseconds, resourceLimit: resourceLimit)
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: .milliseconds(budgetMilliseconds))
     let oldBlocks = FlatBlock.blocks(of: old.file)

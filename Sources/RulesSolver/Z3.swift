@@ -231,6 +231,8 @@ package final class Z3 {
   private var limit: UInt32?
   private var model: Z3_model?
   private let timeoutMilliseconds: UInt32
+  /// Z3's own count of work per check (`rlimit`), which does not depend on the machine's load.
+  private let resourceLimit: UInt32
   private var nextFresh = 0
   /// Set when Z3 refused to build a term (a bug in the encoding): the answers are then incomplete.
   package private(set) var failed = false
@@ -239,8 +241,18 @@ package final class Z3 {
   let realSort: Z3_sort
   let stringSort: Z3_sort
 
-  /// A context whose checks give up after `timeoutMilliseconds`.
-  package init(timeoutMilliseconds: UInt32 = 5_000) throws(Z3Unavailable) {
+  /// The work a check may do by default: the heaviest question of the diff goldens needs about
+  /// 30,000, of `flint-bench diff` about 100,000 (a few milliseconds); 50 times that leaves room
+  /// for real files while keeping answers reproducible.
+  package static let defaultResourceLimit: UInt32 = 5_000_000
+
+  /// A context whose checks give up after `resourceLimit` units of Z3's work or after
+  /// `timeoutMilliseconds`, whichever comes first. The work limit binds first on any machine not
+  /// several times slower than this project's, so an answer does not depend on how loaded the
+  /// machine is; the time limit is the backstop.
+  package init(timeoutMilliseconds: UInt32 = 5_000, resourceLimit: UInt32 = defaultResourceLimit)
+    throws(Z3Unavailable)
+  {
     let lib = try Z3Library.shared.get()
     self.lib = lib
     let config = lib.mkConfig()
@@ -253,6 +265,7 @@ package final class Z3 {
     lib.setErrorHandler(context, { _, _ in })
     self.context = context
     self.timeoutMilliseconds = timeoutMilliseconds
+    self.resourceLimit = resourceLimit
     boolSort = lib.boolSort(context)!
     intSort = lib.intSort(context)!
     realSort = lib.realSort(context)!
@@ -295,6 +308,7 @@ package final class Z3 {
     let params = lib.mkParams(context)
     lib.paramsIncRef(context, params)
     lib.paramsSetUInt(context, params, lib.mkSymbol(context, "timeout"), milliseconds)
+    lib.paramsSetUInt(context, params, lib.mkSymbol(context, "rlimit"), resourceLimit)
     lib.solverSetParams(context, solver, params)
     lib.paramsDecRef(context, params)
   }

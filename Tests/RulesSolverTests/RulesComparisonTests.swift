@@ -75,6 +75,18 @@ import Testing
     #expect(confirmations == 0)
   }
 
+  /// Each check is bounded by Z3's own count of work, not only by time: with no work allowed
+  /// nothing is decided, whatever the machine's speed.
+  @Test func aResourceLimitDecidesNothingPastIt() throws {
+    let old = try Self.ruleset("match /users/{uid} { allow update: if request.auth.uid == uid; }")
+    let new = try Self.ruleset("match /users/{uid} { allow update: if request.auth != null; }")
+    var comparison = RulesComparison(old: old, new: new)
+    comparison.resourceLimit = 1
+    let result = try comparison.compare { _ in true }
+    #expect(!result.matches.isEmpty)
+    #expect(result.matches.allSatisfy { $0.witnesses.isEmpty && !$0.exact })
+  }
+
   @Test func commutedConditionsAreSame() throws {
     let old = try Self.ruleset("match /a/{id} { allow get: if request.auth != null && id == request.auth.uid; }")
     let new = try Self.ruleset("match /a/{id} { allow get: if id == request.auth.uid && request.auth != null; }")
