@@ -79,15 +79,7 @@ struct CFamilyTokenizer: Sendable {
             var name: [UInt8] = []
             if bytes[i] == UInt8(ascii: "{") {
               let open = i
-              var depth = 0
-              while i < n {
-                if bytes[i] == UInt8(ascii: "{") { depth += 1 }
-                if bytes[i] == UInt8(ascii: "}") {
-                  depth -= 1
-                  if depth == 0 { break }
-                }
-                i += 1
-              }
+              i = SourceLexing.matchingBrace(bytes, from: open)
               let inside = Array(bytes[min(open + 1, i)..<min(i, n)])
               if !inside.isEmpty, inside.allSatisfy({ isIdentByte($0) && $0 != UInt8(ascii: "$") }) { name = inside }
               i += 1

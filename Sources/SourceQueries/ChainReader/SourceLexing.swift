@@ -8,6 +8,22 @@ enum SourceLexing {
       || b >= 0x80
   }
 
+  /// The index of the `}` that closes the `{` at `open` (a template's `${…}`), or `bytes.count`
+  /// when the text ends first.
+  static func matchingBrace(_ bytes: [UInt8], from open: Int) -> Int {
+    var depth = 0
+    var i = open
+    while i < bytes.count {
+      if bytes[i] == UInt8(ascii: "{") { depth += 1 }
+      if bytes[i] == UInt8(ascii: "}") {
+        depth -= 1
+        if depth == 0 { break }
+      }
+      i += 1
+    }
+    return i
+  }
+
   /// The bytes the escape `\` + `byte` stands for in a string.
   static func escape(_ byte: UInt8) -> [UInt8] {
     switch byte {

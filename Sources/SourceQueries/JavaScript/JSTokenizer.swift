@@ -54,16 +54,7 @@ enum JSTokenizer {
           } else if bytes[i] == UInt8(ascii: "$"), i + 1 < n, bytes[i + 1] == UInt8(ascii: "{") {
             constant = false
             value += Array("{}".utf8)
-            var depth = 0
-            while i < n {
-              if bytes[i] == UInt8(ascii: "{") { depth += 1 }
-              if bytes[i] == UInt8(ascii: "}") {
-                depth -= 1
-                if depth == 0 { break }
-              }
-              i += 1
-            }
-            i += 1
+            i = SourceLexing.matchingBrace(bytes, from: i + 1) + 1
           } else {
             value.append(bytes[i])
             i += 1
