@@ -73,7 +73,6 @@ package enum OverlapCheck {
     let z3 = try Z3(timeoutMilliseconds: 1_000)
     let clock = ContinuousClock()
     var budget = Budget(questions: questionBudget, deadline: clock.now.advanced(by: .milliseconds(budgetMilliseconds)))
-    let universe = KeyUniverse.of(blocks, functions: KeyUniverse.functions(of: ruleset.file))
     var verdicts: [(narrow: AllowStatement, verdict: OverlapVerdict)] = []
     for narrow in blocks where !narrow.isRecursive {
       for narrowAllow in narrow.allows where narrowAllow.condition != nil {
@@ -88,7 +87,7 @@ package enum OverlapCheck {
             }
             for method in methods {
               switch example(
-                method, narrow: (narrow, narrowAllow), wide: (wide, wideAllow), ruleset, universe, z3, &budget, decides)
+                method, narrow: (narrow, narrowAllow), wide: (wide, wideAllow), ruleset, z3, &budget, decides)
               {
               case .none: continue
               case .undecided: verdict = .undecided
@@ -131,20 +130,23 @@ package enum OverlapCheck {
 
   private static func example(
     _ method: RequestMethod, narrow: (FlatBlock, AllowStatement), wide: (FlatBlock, AllowStatement),
-    _ ruleset: Ruleset, _ universe: [String], _ z3: Z3, _ budget: inout Budget, _ decides: Decider?
+    _ ruleset: Ruleset, _ z3: Z3, _ budget: inout Budget, _ decides: Decider?
   ) -> Answer {
     let shapes = PathShape.shapes(of: narrow.0.pattern, version: ruleset.version, maxRun: 1, z3: z3)
     var answer = shapes.isEmpty ? Answer.undecided : .none
+    let wideBlock = FlatBlock(pattern: wide.0.pattern, allows: [wide.1], functions: wide.0.functions)
+    let narrowBlock = FlatBlock(pattern: narrow.0.pattern, allows: [narrow.1], functions: narrow.0.functions)
+    // The names of the two conditions and the functions they call, as `flint diff` sizes a question.
+    let universe = KeyUniverse.of([
+      DecidingText([wideBlock], method: method, version: ruleset.version),
+      DecidingText([narrowBlock], method: method, version: ruleset.version),
+    ])
     for shape in shapes {
       guard let milliseconds = budget.next() else { return .undecided }
       let symbols = RequestSymbols(z3: z3, universe: universe, method: method, shape: shape)
       let encoder = ExpressionEncoder(symbols: symbols, ruleset: ruleset)
-      let wideGrants = encoder.allows([
-        FlatBlock(pattern: wide.0.pattern, allows: [wide.1], functions: wide.0.functions)
-      ])
-      let narrowGrants = encoder.allows([
-        FlatBlock(pattern: narrow.0.pattern, allows: [narrow.1], functions: narrow.0.functions)
-      ])
+      let wideGrants = encoder.allows([wideBlock])
+      let narrowGrants = encoder.allows([narrowBlock])
       z3.startSolver()
       z3.limitChecks(to: milliseconds)
       symbols.constraints().forEach(z3.assert)

@@ -80,14 +80,6 @@ enum KeyUniverse {
     return names(in: expressions)
   }
 
-  /// The keys of every allow of `blocks` and of `functions`.
-  static func of(_ blocks: [FlatBlock], functions: [FunctionDecl]) -> [String] {
-    var expressions: [Expr] = []
-    for function in functions { expressions += function.lets.map(\.value) + [function.body] }
-    for block in blocks { expressions += block.allows.compactMap(\.condition) }
-    return names(in: expressions)
-  }
-
   private static func names(in expressions: [Expr]) -> [String] {
     var names: Set<String> = []
     func visit(_ expr: Expr) {
@@ -105,22 +97,6 @@ enum KeyUniverse {
 
   /// Longer names are left out of the universe (a member or literal that long is an approximation).
   static let longestKey = 64
-
-  /// Every function declared in `file`, at any level.
-  static func functions(of file: RulesFile) -> [FunctionDecl] {
-    var found = file.functions
-    func visit(_ items: [MatchItem]) {
-      for item in items {
-        switch item {
-        case .match(let block): visit(block.items)
-        case .function(let function): found.append(function)
-        case .allow: break
-        }
-      }
-    }
-    visit(file.service?.items ?? [])
-    return found
-  }
 }
 
 extension MatchSegment.Kind {
