@@ -35,3 +35,10 @@ extension String {
     return text
   }
 }
+
+/// The DSL's string literals for the text the extractors produce.
+struct DSLTextTests {
+  @Test func escapesWhatTheQueryLexerReadsBack() {
+    #expect(DSLText.string("a\"b\\c\n\r\t\u{01}\u{08}\u{7F}é") == #""a\"b\\c\n\r\t\u0001\u0008\u007fé""#)
+  }
+}

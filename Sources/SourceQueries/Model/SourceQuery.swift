@@ -271,27 +271,12 @@ package struct SourceExtraction: Sendable {
 
 /// Quoting for the DSL text the extractors produce.
 enum DSLText {
-  static func string(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case "\r": out += "\\r"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          let hex = String(scalar.value, radix: 16)
-          let padding = String(repeating: "0", count: 4 - hex.count)
-          out += "\\u" + padding + hex
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
-  }
+  /// The DSL's double-quoted string: `\n \r \t`, other control characters and DEL as `\u00XX`
+  /// (the query lexer reads them all back).
+  static let style = StringQuoting.Style(
+    quote: "\"", shortBackspaceAndFormFeed: false, escapesDelete: true, hexEscape: .unicode4)
+
+  static func string(_ text: String) -> String { StringQuoting.quoted(text, style: style) }
 
   /// A placeholder for a value the source computes: a DSL variable (its value never changes the index).
   static func placeholder(_ name: String) -> String {
