@@ -17,6 +17,9 @@ Usage:
   --timeout  seconds one app may take (default 600); a timed-out app scores 0 found
   --save DIR write each app's raw --list-queries JSON to DIR/<app>.json
   --reuse DIR  read DIR/<app>.json instead of running flint (wall time then reads "-")
+  --scope APP=DIR  run flint on the folder DIR of APP only (repeatable) and score only the facts
+             under DIR; the app's name is then shown with a trailing "*" (a reader too slow on
+             the whole app can still be scored on its data layer)
 
 For each app it runs, in the app's folder, `flint indexes --list-queries --format json .`
 and matches Flint's queries to the facts: a listed query matches a fact when it is in the same
@@ -157,16 +160,20 @@ def listed_shape(query):
     )
 
 
-def near(fact, line):
+def distance(fact, line):
     lines = [fact["line"]] + ([fact["built"]] if "built" in fact else [])
-    return any(abs(line - at) <= LINE_SLACK for at in lines)
+    return min(abs(line - at) for at in lines)
 
 
-def run_flint(flint, folder, timeout):
+def near(fact, line):
+    return distance(fact, line) <= LINE_SLACK
+
+
+def run_flint(flint, folder, timeout, target="."):
     started = time.monotonic()
     try:
         done = subprocess.run(
-            [flint, "indexes", "--list-queries", "--format", "json", "."],
+            [flint, "indexes", "--list-queries", "--format", "json", target],
             cwd=folder,
             capture_output=True,
             timeout=timeout,
@@ -208,21 +215,20 @@ def score(facts, output):
             options.append(j)
         candidates.append(options)
     matched = [None] * len(wanted)
-    # Exact shapes first, so that a clause difference never takes a query another fact matches.
-    for index, (fact, shape) in enumerate(wanted):
-        for j in candidates[index]:
-            if not used[j] and shape.same_clauses(shapes[j]):
+    # Exact shapes first, so that a clause difference never takes a query another fact matches;
+    # within a phase the nearest pairs go first (two facts of one shape a few lines apart).
+    for exact in (True, False):
+        pairs = []
+        for index, (fact, shape) in enumerate(wanted):
+            if matched[index] is not None:
+                continue
+            for j in candidates[index]:
+                if exact == shape.same_clauses(shapes[j]):
+                    pairs.append((distance(fact, listed[j][1]), index, j))
+        for _, index, j in sorted(pairs):
+            if matched[index] is None and not used[j]:
                 used[j] = True
-                matched[index] = ("hit", j)
-                break
-    for index, (fact, shape) in enumerate(wanted):
-        if matched[index] is not None:
-            continue
-        for j in candidates[index]:
-            if not used[j]:
-                used[j] = True
-                matched[index] = ("clause", j)
-                break
+                matched[index] = ("hit" if exact else "clause", j)
     for index, (fact, shape) in enumerate(wanted):
         if matched[index] is None:
             reason = ""
@@ -258,6 +264,16 @@ def score(facts, output):
         if open_fact:
             result["openvariant"] += 1
             continue
+        # Variants that differ only in what the facts do not compare (a limit, a cursor) are
+        # the same query listed twice: real, not counted again.
+        same_as_hit = any(
+            fact["file"] == file and near(fact, line) and fact_shape(fact).collection in ("*", shapes[j].collection)
+            and fact_shape(fact).same_clauses(shapes[j])
+            for fact in result["hit"]
+        )
+        if same_as_hit:
+            result["openvariant"] += 1
+            continue
         result["notreal"].append((file, line, query))
     real_places = 0
     for file, line, _ in unresolved:
@@ -285,6 +301,7 @@ def main():
     parser.add_argument("--timeout", type=int, default=600)
     parser.add_argument("--save", default="")
     parser.add_argument("--reuse", default="")
+    parser.add_argument("--scope", action="append", default=[])
     options = parser.parse_args()
 
     facts_by_app = {}
@@ -299,6 +316,7 @@ def main():
         wanted = set(options.only.split(","))
         apps = [a for a in apps if a in wanted]
     flint = os.path.abspath(options.flint)
+    scopes = dict(item.split("=", 1) for item in options.scope)
     if options.save:
         os.makedirs(options.save, exist_ok=True)
 
@@ -312,22 +330,27 @@ def main():
     for app in apps:
         folder = os.path.join(options.apps, app)
         facts = facts_by_app.get(app)
+        target = scopes.get(app, ".")
+        if facts and target != ".":
+            prefix = clean_path(target).rstrip("/") + "/"
+            facts = dict(facts, queries=[q for q in facts["queries"] if q["file"].startswith(prefix)])
+        shown = app + ("*" if target != "." else "")
         language = (facts or {}).get("language", "")[:6]
         if not os.path.isdir(folder):
-            print("%-18s %-6s missing folder %s" % (app, language, folder))
+            print("%-18s %-6s missing folder %s" % (shown, language, folder))
             continue
         if options.reuse:
             with open(os.path.join(options.reuse, app + ".json")) as handle:
                 output, error, elapsed = json.load(handle), None, None
         else:
-            output, error, elapsed = run_flint(flint, folder, options.timeout)
+            output, error, elapsed = run_flint(flint, folder, options.timeout, target)
         if output is not None and options.save:
             with open(os.path.join(options.save, app + ".json"), "w") as handle:
                 json.dump(output, handle, indent=1)
         shown_time = "%8.2f" % elapsed if elapsed is not None else "       -"
         hand = len(facts["queries"]) if facts else 0
         if output is None:
-            print("%-18s %-6s %5s error: %s (%s s)" % (app, language, hand or "-", error, shown_time.strip()))
+            print("%-18s %-6s %5s error: %s (%s s)" % (shown, language, hand or "-", error, shown_time.strip()))
             totals["hand"] += hand
             totals["time"] += elapsed or 0.0
             details.append((app, None, error))
@@ -335,14 +358,14 @@ def main():
         if not facts:
             listed = len(output.get("queries", []))
             unres = len(output.get("unresolved", []))
-            print("%-18s %-6s %5s %5s %7s %6s %6d %7s %8s %6d %5s %s" % (app, "", "-", "-", "-", "-", listed, "-", "-", unres, "-", shown_time))
+            print("%-18s %-6s %5s %5s %7s %6s %6d %7s %8s %6d %5s %s" % (shown, "", "-", "-", "-", "-", listed, "-", "-", unres, "-", shown_time))
             continue
         result = score(facts["queries"], output)
         found = len(result["hit"])
         print(
             "%-18s %-6s %5d %5d %7s %6d %6d %7d %8s %6d %5d %s"
             % (
-                app,
+                shown,
                 language,
                 hand,
                 found,
