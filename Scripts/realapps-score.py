@@ -15,8 +15,9 @@ Usage:
   --details  after the table, print every miss, every clause difference and every listed
              query that matches no hand-listed query, with file:line, for triage
   --timeout  seconds one app may take (default 600); a timed-out app scores 0 found
-  --save DIR write each app's raw --list-queries JSON to DIR/<app>.json
-  --reuse DIR  read DIR/<app>.json instead of running flint (wall time then reads "-")
+  --save DIR write each app's raw --list-queries JSON to DIR/<app>.json (its wall time to
+             DIR/<app>.time, a failure to DIR/<app>.error)
+  --reuse DIR  read what --save wrote instead of running flint
   --scope APP=DIR  run flint on the folder DIR of APP only (repeatable) and score only the facts
              under DIR; the app's name is then shown with a trailing "*" (a reader too slow on
              the whole app can still be scored on its data layer)
@@ -340,13 +341,28 @@ def main():
             print("%-18s %-6s missing folder %s" % (shown, language, folder))
             continue
         if options.reuse:
-            with open(os.path.join(options.reuse, app + ".json")) as handle:
-                output, error, elapsed = json.load(handle), None, None
+            saved = os.path.join(options.reuse, app + ".json")
+            output, error, elapsed = None, "no saved output in " + options.reuse, None
+            if os.path.exists(saved):
+                with open(saved) as handle:
+                    output, error = json.load(handle), None
+            if os.path.exists(saved[:-5] + ".error"):
+                with open(saved[:-5] + ".error") as handle:
+                    error = handle.read().strip()
+            if os.path.exists(saved[:-5] + ".time"):
+                with open(saved[:-5] + ".time") as handle:
+                    elapsed = float(handle.read())
         else:
             output, error, elapsed = run_flint(flint, folder, options.timeout, target)
-        if output is not None and options.save:
-            with open(os.path.join(options.save, app + ".json"), "w") as handle:
-                json.dump(output, handle, indent=1)
+        if options.save and not options.reuse:
+            if output is not None:
+                with open(os.path.join(options.save, app + ".json"), "w") as handle:
+                    json.dump(output, handle, indent=1)
+            else:
+                with open(os.path.join(options.save, app + ".error"), "w") as handle:
+                    handle.write(error + "\n")
+            with open(os.path.join(options.save, app + ".time"), "w") as handle:
+                handle.write("%.2f\n" % elapsed)
         shown_time = "%8.2f" % elapsed if elapsed is not None else "       -"
         hand = len(facts["queries"]) if facts else 0
         if output is None:
