@@ -4,6 +4,10 @@
 Usage:
   Scripts/realapps-score.py --flint PATH --apps /work/apps --facts Corpus/realapps
       [--only APP,APP] [--all] [--details] [--timeout SECONDS] [--save DIR] [--reuse DIR]
+      [--scope APP=DIR]
+  Python 3 standard library only. Example (the baseline of issue 27):
+    Scripts/realapps-score.py --flint .build/debug/flint --apps /work/apps \
+        --facts Corpus/realapps --save /tmp/realapps --details
 
   --flint    the flint binary to measure (for example .build/debug/flint)
   --apps     a folder with one checked-out app per subfolder; the subfolder name is the
@@ -26,11 +30,12 @@ For each app it runs, in the app's folder, `flint indexes --list-queries --forma
 and matches Flint's queries to the facts: a listed query matches a fact when it is in the same
 file, its line is within 3 of the fact's `line` or `built` line, and it names the same
 collection id (the last segment of the fact's path; a fact's "*" takes any) and scope (collection
-or group). Among the
-candidates, one with exactly the fact's filters (field and operator, in any order) and orders
-(field and direction, in order) is a hit; otherwise a candidate with other clauses is a
-"clause difference", which counts as a miss and is reported. Each listed query matches at most
-one fact.
+or group). Among the candidates, one with exactly the fact's filters (field and operator, in any
+order) and orders (field and direction, in order) is a hit; otherwise a candidate with other
+clauses is a "clause difference", which counts as a miss and is reported. Each listed query
+matches at most one fact; exact pairs are made first, nearest lines first. A listed query with
+the same place and shape as a hit (variants that differ only in a limit or a cursor) is the same
+query again: real, not counted as a second hit.
 
 Columns:
   hand     hand-listed queries (facts)
