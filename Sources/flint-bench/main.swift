@@ -1,5 +1,5 @@
 // flint-bench: Flint's speed goals, measured. One JSON line per benchmark on stdout.
-// Run with `make bench` (release build). Figures go into README.md.
+// Run with `make bench` (release build). Figures go into Docs/speed.md.
 //
 // Usage: flint-bench [parse] [lint] [parse-phases] [eval] [hashing] [suite] [query] [explain] [proof] [indexes] [lsp]
 //                    [source] [diff]

@@ -125,6 +125,9 @@ struct CheckCommandTests {
     let log = try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any]
     #expect(log?["version"] as? String == "2.1.0")
     #expect(sarif.stdout.contains("\"ruleId\": \"check.unused-function\""))
+    // The CLI chooses the links: the compiler's checks go to flint check's page, in the repository.
+    #expect(
+      sarif.stdout.contains("\"helpUri\": \"https://github.com/flint-rules/flint/blob/main/Docs/commands/check.md\""))
     #expect(try box.run("check", "--max-warnings", "1", "w.rules").status == 0)
     let over = try box.run("check", "--max-warnings", "0", "w.rules")
     #expect(over.status == 1)

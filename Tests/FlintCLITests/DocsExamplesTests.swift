@@ -1,89 +1,67 @@
+import FlintTestSupport
 import Foundation
 import Testing
 
-/// The examples of the reference pages run as written: each `<!-- file: NAME -->` block is
-/// written into a sandbox, and each `$ flint ...` line of a `console` block must print exactly
-/// the lines that follow it.
+/// Every example on the front page and in the reference runs as written: each `console` block of
+/// README.md and of every Markdown page under Docs/ (see `DocsExamples` for what a block may
+/// hold), so a page whose output no longer matches fails here.
 @Suite("Docs examples")
 struct DocsExamplesTests {
-  struct Command {
-    var arguments: [String]
-    var expected: String
-  }
+  /// README.md and every `.md` under Docs/, as paths from the package root.
+  static let pages: [String] = {
+    let docs = FlintRunner.packageRoot.appendingPathComponent("Docs")
+    let found = FileManager.default.enumerator(atPath: docs.path)?.compactMap { $0 as? String } ?? []
+    return ["README.md"] + found.filter { $0.hasSuffix(".md") }.sorted().map { "Docs/" + $0 }
+  }()
 
-  static func examples(_ page: String) throws -> (files: [(String, String)], commands: [Command]) {
+  static func examples(_ page: String) throws -> DocsExamples {
     let url = FlintRunner.packageRoot.appendingPathComponent(page)
-    let lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
-    var files: [(String, String)] = []
-    var commands: [Command] = []
-    var index = 0
-    func block(from start: Int) -> ([String], Int) {
-      var body: [String] = []
-      var line = start + 1
-      while line < lines.count && lines[line] != "```" {
-        body.append(lines[line])
-        line += 1
-      }
-      return (body, line + 1)
-    }
-    while index < lines.count {
-      let line = lines[index]
-      if line.hasPrefix("<!-- file: "), line.hasSuffix(" -->") {
-        let name = String(line.dropFirst("<!-- file: ".count).dropLast(" -->".count))
-        let (body, next) = block(from: index + 1)
-        files.append((name, body.joined(separator: "\n") + "\n"))
-        index = next
-      } else if line == "```console" {
-        let (body, next) = block(from: index)
-        for text in body {
-          if text.hasPrefix("$ flint ") {
-            commands.append(Command(arguments: words(String(text.dropFirst("$ flint ".count))), expected: ""))
-          } else if !commands.isEmpty {
-            commands[commands.count - 1].expected += text + "\n"
-          }
-        }
-        index = next
-      } else {
-        index += 1
-      }
-    }
-    return (files, commands)
+    return DocsExamples(page: page, text: try String(contentsOf: url, encoding: .utf8))
   }
 
-  /// Shell-like words: spaces separate, single and double quotes group.
-  static func words(_ text: String) -> [String] {
-    var words: [String] = []
-    var current = ""
-    var quote: Character?
-    var started = false
-    for character in text {
-      if let open = quote {
-        if character == open { quote = nil } else { current.append(character) }
-      } else if character == "'" || character == "\"" {
-        quote = character
-        started = true
-      } else if character == " " {
-        if started || !current.isEmpty { words.append(current) }
-        current = ""
-        started = false
-      } else {
-        current.append(character)
-      }
-    }
-    if started || !current.isEmpty { words.append(current) }
-    return words
-  }
-
-  @Test("every example runs with the output shown", arguments: ["Docs/suites.md", "Docs/queries.md"])
+  @Test("every console example runs with the output shown", arguments: pages)
   func examplesRun(page: String) throws {
-    let (files, commands) = try Self.examples(page)
-    #expect(!commands.isEmpty)
-    let box = try Sandbox()
-    for (name, text) in files { try box.write(name, text) }
-    for command in commands {
-      let result = try FlintRunner.run(command.arguments, in: box.url)
-      #expect(result.stdout == command.expected, "flint \(command.arguments.joined(separator: " "))")
+    let examples = try Self.examples(page)
+    #expect(examples.unexecuted.isEmpty, "\(page): `$ flint` outside a console block runs in no test")
+    guard !examples.commands.isEmpty else { return }
+    let (mismatches, updated) = try examples.run()
+    if Golden.updating {
+      try updated.write(to: FlintRunner.packageRoot.appendingPathComponent(page), atomically: true, encoding: .utf8)
+      return
     }
+    for mismatch in mismatches { Issue.record("\(mismatch)") }
+  }
+
+  @Test("the front page and each command's page show examples that run")
+  func pagesHaveExamples() throws {
+    #expect(Self.pages.count >= 20)
+    for page in ["README.md"]
+      + ["check", "test", "diff", "query", "indexes", "expr", "init"].map({
+        "Docs/commands/\($0).md"
+      })
+    {
+      #expect(try Self.examples(page).commands.count >= 2, "\(page) runs fewer than two examples")
+    }
+    #expect(try Self.examples("README.md").commands.filter { $0.text.hasPrefix("flint ") }.count >= 5)
+  }
+
+  @Test("a stale example fails: the output is compared, with only durations and the sandbox path set aside")
+  func staleExampleFails() throws {
+    let stale = DocsExamples(page: "stale.md", text: "```console\n$ flint expr \"1 + 1\"\n3\n```\n")
+    #expect(try stale.run().mismatches.count == 1)
+    let current = DocsExamples(page: "current.md", text: "```console\n$ flint expr \"1 + 1\"\n2\n$ echo $?\n0\n```\n")
+    #expect(try current.run().mismatches.isEmpty)
+    let missing = DocsExamples(page: "short.md", text: "```console\n$ flint expr \"1 + 1\"\n```\n")
+    #expect(try missing.run().mismatches.count == 1)
+    let shell = DocsExamples(page: "shell.md", text: "```console\n$ ls\n```\n")
+    #expect(try shell.run().mismatches.count == 1)
+    let hidden = DocsExamples(page: "hidden.md", text: "```\n$ flint expr 1\n1\n```\n")
+    #expect(hidden.unexecuted == ["$ flint expr 1"])
+    let sandbox = URL(fileURLWithPath: "/tmp/flint-cli-x")
+    #expect(
+      DocsExamples.normalized("took 12 ms", sandbox: sandbox) == DocsExamples.normalized("took 3 ms", sandbox: sandbox))
+    #expect(
+      DocsExamples.normalized("12 passed", sandbox: sandbox) != DocsExamples.normalized("3 passed", sandbox: sandbox))
   }
 
   @Test("the corpus cites the shipped semantics page, never a path on the build machine")

@@ -1,24 +1,49 @@
 import Foundation
 import Testing
 
-/// README statements that other files decide: the Makefile's set-up, `flint expr`'s arguments.
+/// The front page stays short and true: under 250 lines, no build machine's paths, a page per
+/// subcommand; and the statements other files decide (the Makefile's set-up, the tree under
+/// Sources) agree with them.
 @Suite("README accuracy")
 struct ReadmeAccuracyTests {
   static func text(_ path: String) throws -> String {
     try String(contentsOf: FlintRunner.packageRoot.appendingPathComponent(path), encoding: .utf8)
   }
 
-  /// The README section that starts at `heading`, up to the next `## `.
-  static func section(_ heading: String, in readme: String) -> String {
-    guard let start = readme.range(of: heading) else { return "" }
-    let rest = readme[start.upperBound...]
+  /// The section of `page` that starts at `heading`, up to the next `## `.
+  static func section(_ heading: String, in page: String) -> String {
+    guard let start = page.range(of: heading) else { return "" }
+    let rest = page[start.upperBound...]
     return String(rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)])
+  }
+
+  @Test("the README is under 250 lines and names no path of a build machine")
+  func readmeIsShort() throws {
+    let readme = try Self.text("README.md")
+    let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).count
+    #expect(lines < 250, "README.md has \(lines) lines")
+    #expect(!readme.contains("/work/"))
+    #expect(!readme.contains("/opt/swift"))
+  }
+
+  @Test("every subcommand has its page under Docs/commands, linked from the README's table")
+  func everyCommandHasAPage() throws {
+    let readme = try Self.text("README.md")
+    let commands = FlintRunner.packageRoot.appendingPathComponent("Sources/flint/Commands")
+    let names = try FileManager.default.contentsOfDirectory(atPath: commands.path).filter { $0.hasSuffix(".swift") }
+      .map { $0.dropLast(".swift".count).lowercased() }
+    #expect(names.count >= 9)
+    for name in names {
+      let page = "Docs/commands/\(name).md"
+      #expect(FileManager.default.fileExists(atPath: FlintRunner.packageRoot.appendingPathComponent(page).path))
+      #expect(readme.contains("[`flint \(name)`](\(page))"), "the README's table does not link \(page)")
+    }
   }
 
   @Test("Set-up names every package make installs and the index check make run does")
   func setUpMatchesMakefile() throws {
     let makefile = try Self.text("Makefile")
-    let setUp = Self.section("## Set-up", in: try Self.text("README.md"))
+    let setUp = Self.section("## Set-up", in: try Self.text("Docs/install.md"))
     // `missing="$$missing NAME"` in the deps target.
     let packages = makefile.components(separatedBy: "missing=\"$$missing ").dropFirst().map { $0.prefix { $0 != "\"" } }
     #expect(packages.count >= 5)
@@ -29,7 +54,7 @@ struct ReadmeAccuracyTests {
 
   @Test("Layout names every target folder under Sources, and nothing that is not there")
   func layoutMatchesTheTree() throws {
-    let layout = Self.section("## Layout", in: try Self.text("README.md"))
+    let layout = Self.section("## Layout", in: try Self.text("Docs/contributing.md"))
     let sources = FlintRunner.packageRoot.appendingPathComponent("Sources")
     let folders = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { !$0.hasPrefix(".") }
     #expect(folders.count >= 10)
@@ -43,15 +68,5 @@ struct ReadmeAccuracyTests {
     }
     #expect(named.count >= 10)
     for name in named { #expect(folders.contains(name), "Layout names Sources/\(name), which does not exist") }
-  }
-
-  @Test("flint expr: an expression starting with '-' needs no '--', and the README says so")
-  func exprLeadingMinus() throws {
-    let expr = Self.section("## `flint expr`", in: try Self.text("README.md"))
-    #expect(!expr.contains("goes after `--`"))
-    #expect(expr.contains(#"flint expr "-1 + 2""#))
-    let box = try Sandbox()
-    #expect(try box.run("expr", "-1 + 2").stdout == "1\n")
-    #expect(try box.run("expr", "--", "-1 + 2").stdout == "1\n")
   }
 }

@@ -7,10 +7,14 @@ import Testing
 /// runs; run: tool; tool: driver; toolComponent: name; reportingDescriptor: id; result:
 /// message with text; location regions 1-based), plus what GitHub code scanning reads.
 @Suite struct SARIFRendererTests {
+  /// The caller's links: RulesLanguage knows no documentation page, so each test names its own.
+  private let documentation = SARIFDocumentation(
+    informationURI: "https://example.com/flint", helpURI: { "https://example.com/docs/\($0.rawValue)" })
+
   private func render(_ text: String, name: String = "rules/app.rules") throws -> [String: Any] {
     let source = SourceFile(name: name, text: text)
     let diagnostics = RulesLinter.check(source).diagnostics
-    let output = SARIFRenderer.render([(source, diagnostics)])
+    let output = SARIFRenderer.render([(source, diagnostics)], documentation: documentation)
     return try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
   }
 
@@ -35,9 +39,7 @@ import Testing
     #expect(ids.count == descriptors.count)
     #expect(Set(ids).count == ids.count)
     for descriptor in descriptors {
-      #expect(
-        (descriptor["helpUri"] as? String)?.hasPrefix("https://github.com/flint-rules/flint/blob/main/README.md#")
-          == true)
+      #expect(descriptor["helpUri"] as? String == "https://example.com/docs/\(descriptor["id"] as? String ?? "")")
       #expect(((descriptor["shortDescription"] as? [String: Any])?["text"] as? String)?.isEmpty == false)
     }
     let results = try #require(runs[0]["results"] as? [[String: Any]])
@@ -69,10 +71,8 @@ import Testing
     let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
     let descriptors = try #require(driver["rules"] as? [[String: Any]])
     let overlap = try #require(descriptors.first { $0["id"] as? String == "security.overlapping-allow" })
-    #expect(
-      overlap["helpUri"] as? String
-        == "https://github.com/flint-rules/flint/blob/main/README.md#securityoverlapping-allow")
-    #expect(driver["informationUri"] as? String == "https://github.com/flint-rules/flint")
+    #expect(overlap["helpUri"] as? String == "https://example.com/docs/security.overlapping-allow")
+    #expect(driver["informationUri"] as? String == "https://example.com/flint")
     for uri in descriptors.compactMap({ $0["helpUri"] as? String }) + [driver["informationUri"] as? String ?? ""] {
       #expect(URL(string: uri)?.scheme == "https", "not absolute: \(uri)")
     }
@@ -84,7 +84,8 @@ import Testing
     let outside = SourceFile(name: "/elsewhere/x.rules", text: rules)
     let diagnostics = RulesLinter.check(inside).diagnostics
     let root = SARIFSourceRoot(directory: "/work/my repo", relativePaths: ["app/firestore.rules", nil])
-    let output = SARIFRenderer.render([(inside, diagnostics), (outside, diagnostics)], sourceRoot: root)
+    let output = SARIFRenderer.render(
+      [(inside, diagnostics), (outside, diagnostics)], documentation: documentation, sourceRoot: root)
     let log = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
     let run = try #require((log["runs"] as? [[String: Any]])?.first)
     let bases = try #require(run["originalUriBaseIds"] as? [String: [String: String]])

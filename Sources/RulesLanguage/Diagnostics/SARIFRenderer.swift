@@ -3,23 +3,19 @@ import FirestoreModel
 /// `flint check --format sarif`: SARIF 2.1.0 (OASIS), one run, for GitHub code scanning.
 ///
 /// Every code that appears gets a rule (`tool.driver.rules`) with a short description, a help
-/// text (the fix, for lints) and an absolute `helpUri` to its README section; every diagnostic
+/// text (the fix, for lints) and the absolute `helpUri` the caller's `SARIFDocumentation` gives
+/// it (the renderer knows no documentation page); every diagnostic
 /// is a result with its level, message (notes appended), and a region in 1-based lines and
 /// Unicode-scalar columns (`columnKind: unicodeCodePoints`), end column exclusive as SARIF wants.
 /// With a `SARIFSourceRoot`, artifact locations are relative to it through `uriBaseId`
 /// `%SRCROOT%` (code scanning resolves them against the repository, wherever Flint ran).
 package enum SARIFRenderer {
-  /// Flint's repository: the tool's `informationUri`.
-  package static let repository = "https://github.com/flint-rules/flint"
-  /// Where rule documentation lives: the README, absolute (SARIF's `helpUri` and
-  /// `informationUri` must be absolute URIs for code scanning to link them).
-  package static let readme = repository + "/blob/main/README.md"
   /// The base id of artifact locations relative to the source root.
   package static let sourceRootBaseId = "%SRCROOT%"
 
   package static func render(
-    _ files: [(source: SourceFile, diagnostics: [Diagnostic])], toolVersion: String? = nil, readme: String = readme,
-    sourceRoot: SARIFSourceRoot? = nil
+    _ files: [(source: SourceFile, diagnostics: [Diagnostic])], toolVersion: String? = nil,
+    documentation: SARIFDocumentation, sourceRoot: SARIFSourceRoot? = nil
   ) -> String {
     let lintRules = Dictionary(RulesLinter.rules.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
     var ruleIndex: [DiagnosticCode: Int] = [:]
@@ -35,14 +31,16 @@ package enum SARIFRenderer {
           index = rules.count
           ruleIndex[diagnostic.code] = index
           rules.append(
-            rule(diagnostic.code, lint: lintRules[diagnostic.code], severity: diagnostic.severity, readme: readme))
+            rule(
+              diagnostic.code, lint: lintRules[diagnostic.code], severity: diagnostic.severity,
+              helpURI: documentation.helpURI(diagnostic.code)))
         }
         results.append(result(diagnostic, ruleIndex: index, in: file.source, artifact: artifact))
       }
     }
     var driver: [(String, JSONValue)] = [("name", .string("flint"))]
     if let toolVersion { driver.append(("version", .string(toolVersion))) }
-    driver.append(("informationUri", .string(repository)))
+    driver.append(("informationUri", .string(documentation.informationURI)))
     driver.append(("rules", .array(rules)))
     var run: [(String, JSONValue)] = [("tool", .object([("driver", .object(driver))]))]
     if let sourceRoot {
@@ -61,19 +59,11 @@ package enum SARIFRenderer {
     ]).text(.spaced) + "\n"
   }
 
-  /// The README anchor of a code: lints have their own heading, compiler checks share one.
-  package static func anchor(_ code: DiagnosticCode) -> String {
-    if ["security.", "misconception.", "type.", "limit."].contains(where: { code.rawValue.hasPrefix($0) }) {
-      return code.rawValue.filter { $0 != "." }
-    }
-    return "flint-check-validate-rules"
-  }
-
-  private static func rule(_ code: DiagnosticCode, lint: LintRule?, severity: Severity, readme: String) -> JSONValue {
+  private static func rule(_ code: DiagnosticCode, lint: LintRule?, severity: Severity, helpURI: String) -> JSONValue {
     var members: [(String, JSONValue)] = [("id", .string(code.rawValue))]
     members.append(("shortDescription", .object([("text", .string(lint?.summary ?? code.rawValue))])))
     if let lint { members.append(("help", .object([("text", .string("Fix: " + lint.fixHint))]))) }
-    members.append(("helpUri", .string("\(readme)#\(anchor(code))")))
+    members.append(("helpUri", .string(helpURI)))
     members.append(("defaultConfiguration", .object([("level", .string(level(severity)))])))
     return .object(members)
   }
@@ -155,6 +145,19 @@ package enum SARIFRenderer {
       }
     }
     return out
+  }
+}
+
+/// Where the tool and each diagnostic code are documented, as absolute URIs (code scanning links
+/// only absolute ones): the tool's `informationUri` and each rule's `helpUri`. The front end that
+/// ships the pages chooses them; the renderer only writes them.
+package struct SARIFDocumentation: Sendable {
+  package var informationURI: String
+  package var helpURI: @Sendable (DiagnosticCode) -> String
+
+  package init(informationURI: String, helpURI: @escaping @Sendable (DiagnosticCode) -> String) {
+    self.informationURI = informationURI
+    self.helpURI = helpURI
   }
 }
 

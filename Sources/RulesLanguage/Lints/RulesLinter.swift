@@ -2,7 +2,8 @@
 /// warning (a lint never turns a file Google deploys into an error), can be silenced on its line
 /// with `// flint:ignore <code>`, and ends with a one-line fix.
 package enum RulesLinter {
-  /// Every lint, in the order the README lists them.
+  /// Every lint, in the order Docs/lints.md lists them (FlintKit's `LintCatalogue` writes that page
+  /// from this list).
   static let lints: [any Lint.Type] = [
     OpenWrite.self,
     OpenRead.self,

@@ -80,7 +80,9 @@ extension Flint {
       case .json:
         Output.out(DiagnosticRenderer.json(results))
       case .sarif:
-        Output.out(SARIFRenderer.render(results, sourceRoot: SourceRoot.locate(paths: paths)))
+        Output.out(
+          SARIFRenderer.render(
+            results, documentation: LintCatalogue.sarifDocumentation, sourceRoot: SourceRoot.locate(paths: paths)))
       }
       if ioFailed { throw ExitCode(ExitStatus.usage) }
       let hasErrors = results.contains { $0.diagnostics.contains { $0.severity == .error } }

@@ -11,7 +11,7 @@ extension Flint {
         'flint check' reports them (lints included) on open and on every change, hover \
         (types, built-ins, definitions, match bindings), go to definition, references, the \
         match outline, completion and quick fixes. Start it from the editor, not by hand; \
-        the README shows the set-up for VS Code, Neovim and Helix. Exit status: 0 after \
+        Docs/commands/lsp.md shows the set-up for VS Code, Neovim and Helix. Exit status: 0 after \
         'shutdown' then 'exit', 1 when input ends or 'exit' comes first.
         """
     )
