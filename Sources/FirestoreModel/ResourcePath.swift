@@ -7,17 +7,10 @@ package struct ResourcePath: Hashable, Comparable, Sendable, CustomStringConvert
     self.segments = segments
   }
 
-  /// Parses `a/b/c/d` or `/a/b/c/d`. Empty segments are rejected (nil).
+  /// Parses `a/b/c/d` or `/a/b/c/d`. Empty segments are rejected (nil); see `segments(of:)`.
   package init?(parsing text: Substring) {
-    var body = text
-    if body.first == "/" { body = body.dropFirst() }
-    if body.isEmpty {
-      self.segments = []
-      return
-    }
-    let parts = body.split(separator: "/", omittingEmptySubsequences: false)
-    guard !parts.contains(where: \.isEmpty) else { return nil }
-    self.segments = parts.map(String.init)
+    guard let segments = Self.segments(of: text) else { return nil }
+    self.segments = segments
   }
 
   package init?(parsing text: String) {

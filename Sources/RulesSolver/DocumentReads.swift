@@ -4,9 +4,9 @@ import RulesLanguage
 /// path (reads of equal paths agree). After a write, the target is the written document (or gone,
 /// after a delete) and every other document is as before.
 extension ExpressionEncoder {
-  func read(_ expr: Expr, _ function: String, _ path: SymbolicValue, _ scope: EncodingScope) -> SymbolicValue {
-    let after = function.hasSuffix("After")
-    let wantsDocument = function.hasPrefix("get")
+  func read(_ expr: Expr, _ function: LookupFunction, _ path: SymbolicValue, _ scope: EncodingScope) -> SymbolicValue {
+    let after = function.readsAfterWrite
+    let wantsDocument = function.returnsDocument
     if after && !symbols.method.isWrite { return .error }
     var cases: [SymbolicCase] = []
     for c in path.cases {
@@ -36,7 +36,7 @@ extension ExpressionEncoder {
       }
     }
     if path.cases.contains(where: { if case .path = $0.payload { false } else { true } }) {
-      note(expr, "\(function)() of a value that is not a path")
+      note(expr, "\(function.rawValue)() of a value that is not a path")
     }
     return SymbolicValue(cases)
   }

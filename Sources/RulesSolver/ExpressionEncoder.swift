@@ -12,14 +12,23 @@ package struct Approximation: Hashable, Sendable, Comparable {
   package static func < (lhs: Self, rhs: Self) -> Bool { (lhs.line, lhs.construct) < (rhs.line, rhs.construct) }
 }
 
-/// What an expression sees: its local names (wildcards, parameters, `let`s) and the functions in scope.
+/// What an expression sees: its local names (wildcards, parameters, `let`s) and the block of the
+/// ruleset's `ScopeModel` its calls resolve from.
 struct EncodingScope {
   var variables: [String: SymbolicValue]
   /// Names bound to a value only a query knows (reading them is an approximation).
   var unknownNames: Set<String> = []
-  var functions: FunctionTable
-  /// User function calls in progress (the engine's depth limit is 20).
+  /// The matched block's wildcard bindings, outermost first: a function body sees the first
+  /// `ScopeModel.visibleWildcards` of them (its declaring block's), as the evaluator's does.
+  var wildcards: [(name: String, value: SymbolicValue)] = []
+  /// Where calls resolve (`Ruleset.function(named:inScope:)`).
+  var block: Int
+  let scopes: ScopeModel
+  /// User function calls in progress (bounded by `RulesLimits.callDepth`).
   var depth = 0
+
+  /// The user function `name` resolves to from here (index into `scopes.functions`).
+  func resolveFunction(_ name: String) -> Int? { scopes.resolveFunction(name, from: block) }
 }
 
 /// Encodes rules expressions of one ruleset as symbolic values over the request's unknowns.
@@ -102,7 +111,7 @@ final class ExpressionEncoder {
   // MARK: expressions
 
   func encode(_ expr: Expr, _ scope: EncodingScope) -> SymbolicValue {
-    if ConstantFolding.isClosed(expr, scope) { return constant(expr) }
+    if ConstantEncoding.isClosed(expr, scope) { return constant(expr) }
     switch expr.kind {
     case .null: return SymbolicValue(always: .null, in: z3)
     case .bool(let value): return SymbolicValue(always: .bool(z3.bool(value)), in: z3)
@@ -133,7 +142,7 @@ final class ExpressionEncoder {
       return member(encode(base, scope), name.name)
     case .call(let name, let args): return call(expr, name.name, args, scope)
     case .methodCall(let receiver, let name, let args):
-      if case .identifier(let namespace) = receiver.kind, ConstantFolding.namespaces.contains(namespace),
+      if case .identifier(let namespace) = receiver.kind, ConstantEncoding.isNamespace(namespace),
         scope.variables[namespace] == nil
       {
         return approximate(expr, "\(namespace).\(name.name)()", scope)
@@ -161,7 +170,7 @@ final class ExpressionEncoder {
     let result = Evaluator.evaluate(expression: expr).result
     guard case .success(let value) = result else { return .error }
     if case .string(let text) = value { noteLongString(expr, text) }
-    if let symbolic = ConstantFolding.symbolic(value, z3) { return symbolic }
+    if let symbolic = ConstantEncoding.symbolic(value, z3) { return symbolic }
     note(expr, "\(value.typeName) value")
     return symbols.unknown(RulesPrinter.print(expr))
   }

@@ -51,10 +51,11 @@ package enum OverlapCheck {
   /// covered by a recursive match's allow that can grant (not a constant `false`, the common
   /// deny-all `match /{document=**}`). Without one, Z3 is not loaded.
   package static func hasCandidates(_ file: RulesFile) -> Bool {
-    let blocks = FlatBlock.blocks(of: file)
+    let scopes = ScopeModel(file)
+    let blocks = scopes.matchBlocks
     return blocks.contains { narrow in
       !narrow.isRecursive && narrow.allows.contains { $0.condition != nil }
-        && blocks.contains { $0.isRecursiveTail && $0.covers(narrow) && !$0.grantingAllows.isEmpty }
+        && blocks.contains { $0.isRecursiveTail && $0.covers(narrow) && !$0.grantingAllows(scopes).isEmpty }
     }
   }
 
@@ -67,8 +68,9 @@ package enum OverlapCheck {
   package static func findings(
     _ ruleset: Ruleset, budgetMilliseconds: Int = budgetMilliseconds, decides: Decider? = nil
   ) throws(Z3Unavailable) -> [(narrow: AllowStatement, verdict: OverlapVerdict)] {
-    let blocks = FlatBlock.blocks(of: ruleset.file)
-    let broad = blocks.filter { $0.isRecursiveTail && !$0.grantingAllows.isEmpty }
+    let scopes = ruleset.scopes
+    let blocks = scopes.matchBlocks
+    let broad = blocks.filter { $0.isRecursiveTail && !$0.grantingAllows(scopes).isEmpty }
     guard !broad.isEmpty else { return [] }
     let z3 = try Z3(timeoutMilliseconds: 1_000)
     let clock = ContinuousClock()
@@ -80,7 +82,7 @@ package enum OverlapCheck {
         guard !covering.isEmpty else { continue }
         var verdict = OverlapVerdict.silent
         search: for wide in covering {
-          for wideAllow in wide.grantingAllows {
+          for wideAllow in wide.grantingAllows(scopes) {
             let methods = RequestMethod.allCases.filter { method in
               narrowAllow.methods.contains { method.isGranted(by: $0.method) }
                 && wideAllow.methods.contains { method.isGranted(by: $0.method) }
@@ -94,8 +96,9 @@ package enum OverlapCheck {
               case .witness(let example):
                 verdict = .overlap(
                   OverlapFinding(
-                    narrow: narrowAllow, narrowPattern: RulesComparison.display(narrow.pattern), broad: wideAllow,
-                    broadPattern: RulesComparison.display(wide.pattern), methods: methods, example: example))
+                    narrow: narrowAllow, narrowPattern: RulesComparison.display(narrow.patternKinds),
+                    broad: wideAllow, broadPattern: RulesComparison.display(wide.patternKinds), methods: methods,
+                    example: example))
                 break search
               }
             }
@@ -129,17 +132,17 @@ package enum OverlapCheck {
   }
 
   private static func example(
-    _ method: RequestMethod, narrow: (FlatBlock, AllowStatement), wide: (FlatBlock, AllowStatement),
+    _ method: RequestMethod, narrow: (ScopeModel.Block, AllowStatement), wide: (ScopeModel.Block, AllowStatement),
     _ ruleset: Ruleset, _ z3: Z3, _ budget: inout Budget, _ decides: Decider?
   ) -> Answer {
-    let shapes = PathShape.shapes(of: narrow.0.pattern, version: ruleset.version, maxRun: 1, z3: z3)
+    let shapes = PathShape.shapes(of: narrow.0.patternKinds, version: ruleset.version, maxRun: 1, z3: z3)
     var answer = shapes.isEmpty ? Answer.undecided : .none
-    let wideBlock = FlatBlock(pattern: wide.0.pattern, allows: [wide.1], functions: wide.0.functions)
-    let narrowBlock = FlatBlock(pattern: narrow.0.pattern, allows: [narrow.1], functions: narrow.0.functions)
+    let wideBlock = wide.0.keeping([wide.1])
+    let narrowBlock = narrow.0.keeping([narrow.1])
     // The names of the two conditions and the functions they call, as `flint diff` sizes a question.
     let universe = KeyUniverse.of([
-      DecidingText([wideBlock], method: method, version: ruleset.version),
-      DecidingText([narrowBlock], method: method, version: ruleset.version),
+      DecidingRules([wideBlock], in: ruleset.scopes, method: method, version: ruleset.version),
+      DecidingRules([narrowBlock], in: ruleset.scopes, method: method, version: ruleset.version),
     ])
     for shape in shapes {
       guard let milliseconds = budget.next() else { return .undecided }
@@ -197,27 +200,29 @@ package enum OverlapCheck {
   }
 }
 
-extension FlatBlock {
+extension ScopeModel.Block {
   /// Whether the pattern has a recursive wildcard.
-  var isRecursive: Bool { pattern.contains(where: \.isRecursiveWildcard) }
+  var isRecursive: Bool { pattern.contains { $0.kind.isRecursiveWildcard } }
 
   /// The allows that can grant: not those whose condition is a constant that is not `true`.
-  var grantingAllows: [AllowStatement] {
-    allows.filter { allow in allow.condition.map { !ConstantFolding.neverGrants($0, functions) } ?? true }
+  func grantingAllows(_ scopes: ScopeModel) -> [AllowStatement] {
+    allows.filter { allow in
+      allow.condition.map { !ConstantEncoding.neverGrants($0, in: index, of: scopes) } ?? true
+    }
   }
 
   /// Whether the pattern ends in a recursive wildcard (and has no other).
   var isRecursiveTail: Bool {
-    guard case .recursiveWildcard = pattern.last else { return false }
-    return pattern.dropLast().allSatisfy { if case .recursiveWildcard = $0 { false } else { true } }
+    guard case .recursiveWildcard = pattern.last?.kind else { return false }
+    return pattern.dropLast().allSatisfy { !$0.kind.isRecursiveWildcard }
   }
 
   /// Whether every path `other` (without recursive wildcards) matches is matched by this
   /// recursive-tail pattern.
-  func covers(_ other: FlatBlock) -> Bool {
-    let prefix = pattern.dropLast()
+  func covers(_ other: ScopeModel.Block) -> Bool {
+    let prefix = pattern.dropLast().map(\.kind)
     guard other.pattern.count > prefix.count else { return false }
-    for (b, n) in zip(prefix, other.pattern) {
+    for (b, n) in zip(prefix, other.patternKinds) {
       switch (b, n) {
       case (.wildcard, .wildcard), (.wildcard, .literal): continue
       case (.literal(let x), .literal(let y)) where x == y: continue

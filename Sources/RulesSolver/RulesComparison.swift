@@ -63,14 +63,14 @@ package struct RulesComparison {
     let z3 = try Z3(timeoutMilliseconds: timeoutMilliseconds, resourceLimit: resourceLimit)
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: .milliseconds(budgetMilliseconds))
-    let oldBlocks = FlatBlock.blocks(of: old.file)
-    let newBlocks = FlatBlock.blocks(of: new.file)
+    let oldBlocks = Array(old.scopes.matchBlocks)
+    let newBlocks = Array(new.scopes.matchBlocks)
     var approximations: Set<SideApproximation> = []
     var results: [MatchComparison] = []
     let maxRun = Self.longestRun(oldBlocks + newBlocks)
     for (key, display, version) in Self.patterns(newBlocks, new.version, oldBlocks, old.version) {
       let owners = (newBlocks + oldBlocks).filter { $0.shapeKey == key }
-      let shapes = PathShape.shapes(of: owners[0].pattern, version: version, maxRun: maxRun, z3: z3)
+      let shapes = PathShape.shapes(of: owners[0].patternKinds, version: version, maxRun: maxRun, z3: z3)
       for method in RequestMethod.allCases
       where owners.contains(where: { $0.allows.contains { $0.methods.contains { method.isGranted(by: $0.method) } } }) {
         var comparison = MatchComparison(match: display, method: method, witnesses: [], exact: true)
@@ -80,16 +80,16 @@ package struct RulesComparison {
         for shape in shapes {
           // Only the blocks that can match this shape are encoded, over the names they use.
           let probe = RequestSymbols(z3: z3, universe: [], method: method, shape: shape)
-          let applying = { (blocks: [FlatBlock], version: RulesVersion) in
-            blocks.filter { !shape.matches($0.pattern, version: version, method: method, symbols: probe).isEmpty }
+          let applying = { (blocks: [ScopeModel.Block], version: RulesVersion) in
+            blocks.filter { !shape.matches($0.patternKinds, version: version, method: method, symbols: probe).isEmpty }
           }
           let oldApplying = applying(oldBlocks, old.version)
           let newApplying = applying(newBlocks, new.version)
           // Written alike, decided alike: no question to ask.
-          let oldText = DecidingText(oldApplying, method: method, version: old.version)
-          let newText = DecidingText(newApplying, method: method, version: new.version)
-          if oldText == newText { continue }
-          let universe = KeyUniverse.of([oldText, newText])
+          let oldRules = DecidingRules(oldApplying, in: old.scopes, method: method, version: old.version)
+          let newRules = DecidingRules(newApplying, in: new.scopes, method: method, version: new.version)
+          if oldRules == newRules { continue }
+          let universe = KeyUniverse.of([oldRules, newRules])
           let symbols = RequestSymbols(z3: z3, universe: universe, method: method, shape: shape)
           let oldEncoder = ExpressionEncoder(symbols: symbols, ruleset: old)
           let newEncoder = ExpressionEncoder(symbols: symbols, ruleset: new)
@@ -158,33 +158,33 @@ package struct RulesComparison {
   /// The patterns to compare, NEW's first (in its source order), then those only OLD has; each with
   /// its display text and the language version of the file it was taken from.
   private static func patterns(
-    _ newBlocks: [FlatBlock], _ newVersion: RulesVersion, _ oldBlocks: [FlatBlock], _ oldVersion: RulesVersion
+    _ newBlocks: [ScopeModel.Block], _ newVersion: RulesVersion, _ oldBlocks: [ScopeModel.Block],
+    _ oldVersion: RulesVersion
   ) -> [(key: String, display: String, version: RulesVersion)] {
     var seen: Set<String> = []
     var result: [(String, String, RulesVersion)] = []
     for (blocks, version) in [(newBlocks, newVersion), (oldBlocks, oldVersion)] {
       for block in blocks where !block.allows.isEmpty && seen.insert(block.shapeKey).inserted {
-        result.append((block.shapeKey, display(block.pattern), version))
+        result.append((block.shapeKey, display(block.patternKinds), version))
       }
     }
     return result
   }
 
-  /// The pattern under `/databases/{database}/documents` when it starts so, else in full.
+  /// The pattern under the service's root (`/databases/{database}/documents`) when it starts so,
+  /// else in full.
   static func display(_ pattern: [MatchSegment.Kind]) -> String {
     var segments = pattern
-    if segments.count >= 3, case .literal("databases") = segments[0], case .wildcard = segments[1],
-      case .literal("documents") = segments[2]
-    {
-      segments.removeFirst(3)
+    if let root = RulesService.firestore.rootLength(of: segments, wildcardsOnly: true) {
+      segments.removeFirst(root)
     }
     return segments.isEmpty ? "/" : segments.map { "/" + MatchSegment($0).description }.joined()
   }
 
   /// How many segments a recursive wildcard takes at most: enough to reach every fixed pattern's
   /// depth and one level below (at least 2, at most 6).
-  static func longestRun(_ blocks: [FlatBlock]) -> Int {
-    let deepest = blocks.map { $0.pattern.count - 3 }.max() ?? 0
+  static func longestRun(_ blocks: [ScopeModel.Block]) -> Int {
+    let deepest = blocks.map { $0.pattern.count - RulesService.firestore.root.count }.max() ?? 0
     return min(6, max(2, deepest + 1))
   }
 }

@@ -1,58 +1,44 @@
 import RulesEngine
 import RulesLanguage
 
-/// A ruleset's match blocks, flattened: complete patterns, allows and the functions each sees.
-struct FlatBlock {
-  var pattern: [MatchSegment.Kind]
-  var allows: [AllowStatement]
-  var functions: FunctionTable
-
-  /// Every block of `file`, in source order.
-  static func blocks(of file: RulesFile) -> [FlatBlock] {
-    let top = FunctionTable(parent: nil, declaring: file.functions, wildcards: [])
-    guard let service = file.service else { return [] }
-    let serviceFunctions = service.items.compactMap { if case .function(let f) = $0 { f } else { nil } }
-    let serviceTable = FunctionTable(parent: top, declaring: serviceFunctions, wildcards: [])
-    var blocks: [FlatBlock] = []
-    func add(_ block: MatchBlock, under prefix: [MatchSegment.Kind], _ parent: FunctionTable) {
-      let pattern = prefix + block.path.segments.map(\.kind)
-      let wildcards = pattern.compactMap { MatchSegment($0).variable }
-      let table = FunctionTable(parent: parent, declaring: block.functions, wildcards: wildcards)
-      blocks.append(FlatBlock(pattern: pattern, allows: block.allows, functions: table))
-      for child in block.matches { add(child, under: pattern, table) }
-    }
-    for case .match(let block) in service.items { add(block, under: [], serviceTable) }
-    return blocks
-  }
-
+extension ScopeModel.Block {
   /// The pattern with wildcard names erased, so that `/users/{uid}` and `/users/{id}` pair up.
   var shapeKey: String {
     pattern.map {
-      switch $0 {
+      switch $0.kind {
       case .literal(let text): "/" + text
       case .wildcard: "/{}"
       case .recursiveWildcard: "/{**}"
       }
     }.joined()
   }
+
+  /// This block with only `allows` (to encode some of its allows in its own scope).
+  func keeping(_ allows: [AllowStatement]) -> ScopeModel.Block {
+    var block = self
+    block.allows = allows
+    return block
+  }
 }
 
 extension ExpressionEncoder {
   /// When the ruleset allows `method` on the shape's path: some matching block has an allow for
   /// the method whose condition is exactly true (spec §6.4).
-  func allows(_ blocks: [FlatBlock]) -> Term {
+  func allows(_ blocks: [ScopeModel.Block]) -> Term {
     var grants: [Term] = []
     for block in blocks {
       let covering = block.allows.filter { allow in allow.methods.contains { symbols.method.isGranted(by: $0.method) } }
       if covering.isEmpty { continue }
-      for match in symbols.shape.matches(
-        block.pattern, version: ruleset.version, method: symbols.method, symbols: symbols)
-      {
+      let pattern = block.patternKinds
+      for match in symbols.shape.matches(pattern, version: ruleset.version, method: symbols.method, symbols: symbols) {
+        // The innermost binding of a name wins, as in the evaluator's `Environment`.
         var variables: [String: SymbolicValue] = [:]
         for binding in match.bindings { variables[binding.name] = binding.value }
-        let scope = EncodingScope(variables: variables, unknownNames: match.unknownNames, functions: block.functions)
+        let scope = EncodingScope(
+          variables: variables, unknownNames: match.unknownNames, wildcards: match.bindings, block: block.index,
+          scopes: ruleset.scopes)
         for allow in covering {
-          if let run = symbols.shape.recursiveRun, block.pattern.contains(where: \.isRecursiveWildcard) {
+          if let run = symbols.shape.recursiveRun, pattern.contains(where: \.isRecursiveWildcard) {
             noteBound(allow.range, "a recursive wildcard (at most \(run) segments)")
           }
           let condition = allow.condition.map { encode($0, scope).isTrue(in: z3) } ?? z3.true
@@ -69,13 +55,13 @@ extension ExpressionEncoder {
 /// key is only counted: the conditions encoded cannot tell such keys apart.
 enum KeyUniverse {
   /// The keys of the allows for one method on one shape, in both rulesets (what the question encodes).
-  static func of(_ texts: [DecidingText]) -> [String] {
+  static func of(_ deciding: [DecidingRules]) -> [String] {
     var expressions: [Expr] = []
-    for text in texts {
-      for function in text.functions {
+    for rules in deciding {
+      for function in rules.functions {
         expressions += function.declaration.lets.map(\.value) + [function.declaration.body]
       }
-      for block in text.blocks { expressions += block.conditions.compactMap { $0 } }
+      for block in rules.blocks { expressions += block.conditions.compactMap { $0 } }
     }
     return names(in: expressions)
   }

@@ -37,9 +37,6 @@ struct SymbolicValue {
   func restricted(to condition: Term, in z3: Z3) -> SymbolicValue {
     SymbolicValue(cases.map { SymbolicCase(guard: z3.and([$0.guard, condition]), payload: $0.payload) })
   }
-
-  /// The value when it has one constant alternative with no guard (for arguments such as key lists).
-  var constantPayload: SymbolicPayload? { cases.count == 1 ? cases[0].payload : nil }
 }
 
 /// One alternative of a `SymbolicValue`.

@@ -9,14 +9,12 @@ import CZ3
 /// A Z3 term (an AST of the context that made it).
 package typealias Term = OpaquePointer
 
-/// Why Z3 cannot be used: the library is not installed, or lacks a function Flint calls.
+/// Why Z3 cannot be used: the library is not installed, or lacks a function Flint calls. What a
+/// user should do about it is the front end's to say (FlintKit's `Z3Unavailable.advice`).
 package struct Z3Unavailable: Error, Sendable, CustomStringConvertible {
   package var reason: String
 
-  package var description: String {
-    "\(reason); flint diff and the semantic overlapping-allow check need the Z3 solver library: "
-      + "install it with `apt-get install libz3-4` (Debian/Ubuntu) and run again"
-  }
+  package var description: String { reason }
 }
 
 /// libz3, loaded at run time with `dlopen` (Debian ships it as a shared library only), and every
@@ -29,7 +27,6 @@ final class Z3Library: @unchecked Sendable {
   typealias DelContext = @convention(c) (Z3_context?) -> Void
   typealias ErrorHandler = @convention(c) (Z3_context?, Z3_error_code) -> Void
   typealias SetErrorHandler = @convention(c) (Z3_context?, ErrorHandler?) -> Void
-  typealias GetErrorCode = @convention(c) (Z3_context?) -> Z3_error_code
   typealias MkSort = @convention(c) (Z3_context?) -> Z3_sort?
   typealias MkSymbol = @convention(c) (Z3_context?, UnsafePointer<CChar>?) -> Z3_symbol?
   typealias MkConst = @convention(c) (Z3_context?, Z3_symbol?, Z3_sort?) -> Z3_ast?
@@ -42,8 +39,6 @@ final class Z3Library: @unchecked Sendable {
   typealias MkNumeral = @convention(c) (Z3_context?, UnsafePointer<CChar>?, Z3_sort?) -> Z3_ast?
   typealias MkString = @convention(c) (Z3_context?, UnsafePointer<CChar>?) -> Z3_ast?
   typealias MkReLoop = @convention(c) (Z3_context?, Z3_ast?, UInt32, UInt32) -> Z3_ast?
-  typealias MkReSort = @convention(c) (Z3_context?, Z3_sort?) -> Z3_sort?
-  typealias MkReEmpty = @convention(c) (Z3_context?, Z3_sort?) -> Z3_ast?
   typealias MkSolver = @convention(c) (Z3_context?) -> Z3_solver?
   typealias SolverRef = @convention(c) (Z3_context?, Z3_solver?) -> Void
   typealias SolverAssert = @convention(c) (Z3_context?, Z3_solver?, Z3_ast?) -> Void
@@ -65,22 +60,19 @@ final class Z3Library: @unchecked Sendable {
   let mkContext: MkContext
   let delContext: DelContext
   let setErrorHandler: SetErrorHandler
-  let getErrorCode: GetErrorCode
   let boolSort, intSort, realSort, stringSort: MkSort
-  let mkReSort: MkReSort
   let mkSymbol: MkSymbol
   let mkConst: MkConst
   let mkTrue, mkFalse: Nullary
   let mkNot, mkUnaryMinus, mkInt2Real, mkSeqLength, mkSeqToRe, mkReStar, mkRePlus, mkReOption, mkReComplement: Unary
   let mkEq, mkImplies, mkLt, mkLe, mkGt, mkGe, mkDiv, mkMod, mkSeqPrefix, mkSeqSuffix, mkSeqContains, mkStrLt,
     mkStrLe, mkSeqInRe, mkReRange: Binary
-  let mkIte, mkSeqExtract: Ternary
+  let mkIte: Ternary
   let mkAnd, mkOr, mkAdd, mkSub, mkMul, mkDistinct, mkSeqConcat, mkReUnion, mkReConcat, mkReIntersect: Nary
   let mkInt64: MkInt64
   let mkNumeral: MkNumeral
   let mkString: MkString
   let mkReLoop: MkReLoop
-  let mkReEmpty, mkReFull: MkReEmpty
   let mkSolver: MkSolver
   let solverIncRef, solverDecRef, solverPush: SolverRef
   let solverPop: SolverPop
@@ -133,12 +125,10 @@ final class Z3Library: @unchecked Sendable {
     mkContext = try bind("Z3_mk_context")
     delContext = try bind("Z3_del_context")
     setErrorHandler = try bind("Z3_set_error_handler")
-    getErrorCode = try bind("Z3_get_error_code")
     boolSort = try bind("Z3_mk_bool_sort")
     intSort = try bind("Z3_mk_int_sort")
     realSort = try bind("Z3_mk_real_sort")
     stringSort = try bind("Z3_mk_string_sort")
-    mkReSort = try bind("Z3_mk_re_sort")
     mkSymbol = try bind("Z3_mk_string_symbol")
     mkConst = try bind("Z3_mk_const")
     mkTrue = try bind("Z3_mk_true")
@@ -169,7 +159,6 @@ final class Z3Library: @unchecked Sendable {
     mkSeqInRe = try bind("Z3_mk_seq_in_re")
     mkReRange = try bind("Z3_mk_re_range")
     mkIte = try bind("Z3_mk_ite")
-    mkSeqExtract = try bind("Z3_mk_seq_extract")
     mkAnd = try bind("Z3_mk_and")
     mkOr = try bind("Z3_mk_or")
     mkAdd = try bind("Z3_mk_add")
@@ -183,8 +172,6 @@ final class Z3Library: @unchecked Sendable {
     mkNumeral = try bind("Z3_mk_numeral")
     mkString = try bind("Z3_mk_string")
     mkReLoop = try bind("Z3_mk_re_loop")
-    mkReEmpty = try bind("Z3_mk_re_empty")
-    mkReFull = try bind("Z3_mk_re_full")
     mkSolver = try bind("Z3_mk_solver")
     solverIncRef = try bind("Z3_solver_inc_ref")
     solverDecRef = try bind("Z3_solver_dec_ref")
@@ -416,7 +403,6 @@ package final class Z3 {
   func contains(_ s: Term, _ part: Term) -> Term { made(lib.mkSeqContains(context, s, part)) }
   func stringLess(_ a: Term, _ b: Term) -> Term { made(lib.mkStrLt(context, a, b)) }
   func stringLessEqual(_ a: Term, _ b: Term) -> Term { made(lib.mkStrLe(context, a, b)) }
-  func substring(_ s: Term, offset: Term, length: Term) -> Term { made(lib.mkSeqExtract(context, s, offset, length)) }
   func inRegex(_ s: Term, _ regex: Term) -> Term { made(lib.mkSeqInRe(context, s, regex)) }
   func regexLiteral(_ s: String) -> Term { made(lib.mkSeqToRe(context, string(s))) }
   func regexRange(_ low: Character, _ high: Character) -> Term {
@@ -436,7 +422,6 @@ package final class Z3 {
   }
   /// Any one character.
   var regexAnyCharacter: Term { regexRange("\u{0}", "\u{2FFFF}") }
-  var regexEmpty: Term { made(lib.mkReEmpty(context, lib.mkReSort(context, stringSort))) }
 
   // MARK: solving
 

@@ -82,7 +82,7 @@ public struct GoldenFile: Sendable {
       return
     }
     if Golden.updating {
-      rewrite(golden, actual: actual)
+      rewrite(golden, actual: actual, sourceLocation: sourceLocation)
       return
     }
     let extra = comment()
@@ -92,12 +92,24 @@ public struct GoldenFile: Sendable {
   }
 
   /// Replaces one case's `->` lines with `actual` (a case without any yet gets them after its
-  /// input). Rewrites of one process are serialised: parameterised cases run in parallel.
-  public func rewrite(_ golden: Case, actual: [String]) {
+  /// input). Rewrites of one process are serialised: parameterised cases run in parallel. A file
+  /// that cannot be read or written, or a case it lacks, is an issue: `UPDATE_GOLDENS=1` never
+  /// silently writes nothing.
+  public func rewrite(_ golden: Case, actual: [String], sourceLocation: SourceLocation = #_sourceLocation) {
     Golden.lock.withLock {
-      guard let text = try? String(contentsOf: url, encoding: .utf8) else { return }
+      let text: String
+      do {
+        text = try String(contentsOf: url, encoding: .utf8)
+      } catch {
+        Issue.record("cannot read the golden file \(url.path) to rewrite it: \(error)", sourceLocation: sourceLocation)
+        return
+      }
       var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-      guard let header = lines.firstIndex(of: "== \(golden.name)") else { return }
+      guard let header = lines.firstIndex(of: "== \(golden.name)") else {
+        Issue.record(
+          "golden file \(url.path) has no case '== \(golden.name)' to rewrite", sourceLocation: sourceLocation)
+        return
+      }
       var start = header + 1
       while start < lines.count, !lines[start].hasPrefix("->"), !lines[start].hasPrefix("== ") { start += 1 }
       if start == lines.count || lines[start].hasPrefix("== ") {
@@ -107,7 +119,11 @@ public struct GoldenFile: Sendable {
       var end = start
       while end < lines.count, lines[end].hasPrefix("->") { end += 1 }
       lines.replaceSubrange(start..<end, with: actual.map { $0.isEmpty ? "->" : "-> \($0)" })
-      try? lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+      do {
+        try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+      } catch {
+        Issue.record("cannot write the golden file \(url.path): \(error)", sourceLocation: sourceLocation)
+      }
     }
   }
 }

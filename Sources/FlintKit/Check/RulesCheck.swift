@@ -24,11 +24,13 @@ package enum RulesCheck {
       return Analysis(source: decoded.source, file: empty, diagnostics: [problem])
     }
     let compiled = RulesLinter.check(decoded.source, strict: strict)
-    if let service = compiled.file.service, service.name.name == storageService {
-      // Cloud Storage rules: not checked (Firestore's names and warnings are wrong for them).
+    if let service = compiled.file.service, let known = RulesService.named(service.name.name), !known.isChecked {
+      // A known service Flint does not check yet (Cloud Storage): Firestore's names and warnings
+      // are wrong for it, so its one diagnostic is this note.
+      let checked = RulesService.known.filter(\.isChecked).map(\.title).joined(separator: ", ")
       let note = Diagnostic(
         .note, code: storageNotCheckedCode,
-        "Cloud Storage rules (service \(storageService)) are not checked: Flint checks Cloud Firestore rules only",
+        "\(known.title) rules (service \(known.name)) are not checked: Flint checks \(checked) rules only",
         at: service.name.range)
       return Analysis(source: decoded.source, file: compiled.file, diagnostics: [note])
     }
@@ -38,8 +40,6 @@ package enum RulesCheck {
     return Analysis(source: decoded.source, file: compiled.file, diagnostics: diagnostics)
   }
 
-  /// The service of Cloud Storage rules.
-  package static let storageService = "firebase.storage"
   /// The code of the one note a Storage rules file gets (`.checkStorageNotChecked`).
   package static let storageNotCheckedCode: DiagnosticCode = .checkStorageNotChecked
 

@@ -19,7 +19,7 @@ package enum DiffJob {
     do {
       result = try RulesComparison(old: old, new: new).compare { confirms($0, old: old, new: new) }
     } catch {
-      throw DiffProblem(error.description)
+      throw DiffProblem(error.advice)
     }
     var changes: [DiffReport.Change] = []
     var unchanged: [DiffReport.Unchanged] = []

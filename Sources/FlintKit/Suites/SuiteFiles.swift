@@ -5,8 +5,6 @@ import Foundation
 package enum SuiteFiles {
   /// The suite file extensions a folder argument picks up.
   package static let suiteExtensions = ["json", "yaml", "yml"]
-  /// Larger files are refused (`FileBytes.maxSize`).
-  package static let maxFileSize = FileBytes.maxSize
 
   /// The bytes of a file, or `SuiteError.unreadable` naming it and the reason.
   package static func read(_ path: String) throws(SuiteError) -> [UInt8] {

@@ -137,22 +137,6 @@ package indirect enum QueryStepKind: Hashable, Sendable {
   /// constraints (the SDK rejects a composite filter next to other filters in one call).
   case queryCall(compositeFilters: Int, fieldFilters: Int)
 
-  /// The SDK method name (`where`, `orderBy`, `startAt`, ...).
-  package var methodName: String {
-    switch self {
-    case .filter: "where"
-    case .orderBy: "orderBy"
-    case .limit: "limit"
-    case .limitToLast: "limitToLast"
-    case .offset: "offset"
-    case .cursor(let kind, _): kind.rawValue
-    case .select: "select"
-    case .aggregate(.count): "count"
-    case .aggregate(.sum): "sum"
-    case .aggregate(.average): "average"
-    case .queryCall: "query"
-    }
-  }
 }
 
 /// A field reference as written.

@@ -59,22 +59,6 @@ package enum DNF {
     }
   }
 
-  /// The branches with every `in` expanded into `==` per value (what the SDK's
-  /// `computeInExpansion` does); nil past `limit`.
-  package static func expandedBranches(_ filters: [Filter], limit: Int) -> [[FieldFilter]]? {
-    func expand(_ filter: Filter) -> Filter {
-      switch filter {
-      case .field(let f) where f.op == .in:
-        guard case .array(let values) = f.value else { return filter }
-        let eqs = values.map { Filter.field(FieldFilter(f.field, .equal, $0, range: f.range)) }
-        return eqs.count == 1 ? eqs[0] : .composite(.or, eqs)
-      case .field: return filter
-      case .composite(let op, let children): return .composite(op, children.map(expand))
-      }
-    }
-    return branches(filters.map(expand), limit: limit)
-  }
-
   /// The backend's disjunction count: `n(in/array-contains-any) = |values|`, `n(OR) = Σ`,
   /// `n(AND) = Π` (saturating). With `expandIn: false`, every leaf counts 1.
   package static func disjunctionCount(_ filters: [Filter], expandIn: Bool) -> Int {

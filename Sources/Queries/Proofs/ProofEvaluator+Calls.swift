@@ -13,11 +13,10 @@ extension ProofEvaluator {
     if let function = ruleset.function(named: name.name, inScope: scope.functionScope) {
       return try callUser(function, args, scope)
     }
-    switch name.name {
-    case "get", "exists", "getAfter", "existsAfter":
+    if let function = LookupFunction(rawValue: name.name) {
       guard args.count == 1 else { return .error(.functionNotFound(name.name)) }
       switch try eval(args[0], scope) {
-      case .value(let path): return try lookup(name.name, path)
+      case .value(let path): return try lookup(function, path)
       case .error(let error): return .error(error)
       case .unknown:
         // Already explained where the unknown came from.
@@ -28,6 +27,8 @@ extension ProofEvaluator {
           "\(name.name)() of a path that depends on the queried document cannot be proved for a query")
         return .unknown
       }
+    }
+    switch name.name {
     case "debug":
       guard args.count == 1 else { return .error(.functionNotFound(name.name)) }
       return try eval(args[0], scope)
@@ -45,7 +46,7 @@ extension ProofEvaluator {
   func evalMethodCall(_ receiver: Expr, _ name: Identifier, _ args: [Expr], _ expr: Expr, _ scope: ProofScope)
     throws(EvalError) -> ProofValue
   {
-    if case .identifier(let namespace) = receiver.kind, Builtins.namespaces.contains(namespace),
+    if case .identifier(let namespace) = receiver.kind, BuiltinNames.namespaces[namespace] != nil,
       !scope.binds(namespace)
     {
       switch try arguments(args, scope, expr, "\(namespace).\(name.name)()") {
@@ -127,11 +128,12 @@ extension ProofEvaluator {
 
   /// `get`/`exists` (and the write-only `getAfter`/`existsAfter`, errors on a read) of a
   /// concrete path, charged once per distinct document against the per-request limit.
-  private func lookup(_ function: String, _ argument: RulesValue) throws(EvalError) -> ProofValue {
+  private func lookup(_ lookup: LookupFunction, _ argument: RulesValue) throws(EvalError) -> ProofValue {
+    let function = lookup.rawValue
     guard case .path(let path) = argument else {
       return .error(.unsupported(received: "\(function)(\(argument.typeName))", expected: "\(function)(path)"))
     }
-    if function == "getAfter" || function == "existsAfter" {
+    if lookup.readsAfterWrite {
       return .error(.unsupported(received: "\(function)(path) on a read", expected: "\(function)(path) on a write"))
     }
     let segments = path.segments
@@ -146,7 +148,7 @@ extension ProofEvaluator {
       charged.append(documentPath)
     }
     let document = store.document(at: documentPath)
-    if function == "exists" { return .value(.bool(document != nil)) }
+    if !lookup.returnsDocument { return .value(.bool(document != nil)) }
     guard let document else { return .error(.serviceCall(function, path, database: database, missing: true)) }
     return .value(.resource(of: document, database: database))
   }

@@ -22,15 +22,6 @@ package enum QueryValidator {
     return (resolved, facts)
   }
 
-  /// The first error, or nil when both the SDK and the backend accept the query.
-  package static func firstError(in query: Query, context: QueryContext = QueryContext()) -> QueryError? {
-    do {
-      _ = try validate(query, context: context)
-      return nil
-    } catch {
-      return error
-    }
-  }
 }
 
 /// Parse, validate, normalize and run in one place: the API the CLI, the REPL and

@@ -109,7 +109,10 @@ extension SDKValidator {
           "Invalid query. When querying a collection by documentId(), you must provide a plain document ID, but '\(id)' contains a '/' character.",
           at: range)
       }
-      let path = ResourcePath(segments: state.scope.basePath.segments + id.split(separator: "/").map(String.init))
+      guard let idSegments = ResourcePath.segments(of: id, allowingTrailingSlash: true) else {
+        throw .sdk("bad-path", "Invalid segment (\(id)). Paths must not contain // in them.", at: range)
+      }
+      let path = ResourcePath(segments: state.scope.basePath.segments + idSegments)
       if !path.isDocument {
         throw .sdk(
           "document-id-odd-segments",

@@ -43,10 +43,10 @@ struct SDKValidator {
       if isASCII ? ASCIIFastPath.containsPair(path, UInt8(ascii: "/")) : path.contains("//") {
         throw .sdk("bad-path", "Invalid segment (\(path)). Paths must not contain // in them.", at: range)
       }
-      let segments =
-        isASCII
-        ? ASCIIFastPath.split(path, on: UInt8(ascii: "/"), omittingEmpty: true)
-        : path.split(separator: "/").map(String.init)
+      // The SDK reads `/users/` as `users`; `//` is refused above.
+      guard let segments = ResourcePath.segments(of: path, allowingTrailingSlash: true) else {
+        throw .sdk("bad-path", "Invalid segment (\(path)). Paths must not contain // in them.", at: range)
+      }
       let resourcePath = ResourcePath(segments: segments)
       if !resourcePath.isCollection {
         throw .sdk(

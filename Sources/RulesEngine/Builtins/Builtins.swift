@@ -45,9 +45,6 @@ package enum Builtins {
     try Conversions.call(name, args)
   }
 
-  /// The namespaces `callNamespaceFunction` knows.
-  package static let namespaces: Set<String> = ["math", "timestamp", "duration", "latlng", "hashing"]
-
   /// The global functions `callGlobalFunction` knows.
   package static let globalFunctions: Set<String> = ["int", "float", "string", "path"]
 }

@@ -1,3 +1,5 @@
+import FirestoreModel
+
 /// The global conversion functions `int()`, `float()`, `string()` and `path()`.
 ///
 /// Where the engine's behaviour is unknown they fail closed: `int(2.7)`, `int('2.5')`,
@@ -66,12 +68,10 @@ enum Conversions {
     guard case .string(let text) = value else {
       throw .unsupported(received: "path(\(value.typeName))", expected: "path(string)")
     }
-    let body = text.hasPrefix("/") ? text.dropFirst() : text[...]
-    let segments = body.split(separator: "/", omittingEmptySubsequences: false)
-    guard !body.isEmpty, !segments.contains(where: \.isEmpty) else {
+    guard let segments = ResourcePath.segments(of: text), !segments.isEmpty else {
       throw EvalError("Unsupported operation error. '\(text)' is not a valid path.")
     }
-    return .path(RulesPath(segments: segments.map(String.init)))
+    return .path(RulesPath(segments: segments))
   }
 
   /// `[+-]?[0-9]+`

@@ -52,11 +52,10 @@ extension Ruleset {
   package var coverageTargets: CoverageTargets {
     var targets = CoverageTargets()
     var walker = EvaluatedExpressions()
-    // A block's scope is a child of its enclosing block's scope (`RulesetBuilder.add`).
-    var blockOfScope: [Int: Int] = [:]
-    for (index, node) in nodes.enumerated() { blockOfScope[node.scope] = index }
+    let scopes = self.scopes
     for node in nodes {
-      let parent = scopes[node.scope].parent.flatMap { blockOfScope[$0] }
+      // The enclosing match block (the service body is none).
+      let parent = scopes.blocks[node.scope].parent.flatMap { $0 >= scopes.firstMatch ? $0 - scopes.firstMatch : nil }
       targets.matches.append(
         CoverageTargets.MatchBlock(pattern: node.patternText, range: node.pathRange, parent: parent))
       for rule in node.allows {
@@ -71,7 +70,8 @@ extension Ruleset {
         if let condition = statement.condition { walker.add(condition, isCondition: !isNever) }
       }
     }
-    for function in functions {
+    // A second declaration of a name in one block (an error) is never called: not a target.
+    for (index, function) in scopes.functions.enumerated() where scopes.isFirstDeclaration(index) {
       let decl = function.decl
       targets.functions.append(
         CoverageTargets.Function(

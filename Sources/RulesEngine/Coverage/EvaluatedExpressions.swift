@@ -28,7 +28,7 @@ struct EvaluatedExpressions {
     case .call(_, let args):
       for arg in args { add(arg, isCondition: false) }
     case .methodCall(let receiver, _, let args):
-      if case .identifier(let name) = receiver.kind, EvaluationContext.namespaces.contains(name) {
+      if case .identifier(let name) = receiver.kind, BuiltinNames.namespaces[name] != nil {
       } else {
         add(receiver, isCondition: false)
       }

@@ -17,7 +17,7 @@ struct Environment: Sendable {
   var visibleVariables: Int
   /// Parameters and `let`s of the current function call, in binding order.
   var locals: [Binding]
-  /// The function scope used to resolve calls (an index into `Ruleset.scopes`), or nil.
+  /// The block calls resolve from (an index into `Ruleset.scopes`), or nil.
   var scope: Int?
 
   init(variables: [Binding], scope: Int?) {

@@ -1,3 +1,5 @@
+import RulesLanguage
+
 /// The per-request limits of the engine (spec §6.8). Breaching one denies the whole
 /// request; `&&`/`||` never absorb it.
 package struct EvaluationLimits: Hashable, Sendable {
@@ -10,14 +12,17 @@ package struct EvaluationLimits: Hashable, Sendable {
   /// Nested user-function calls.
   package var callDepth: Int
 
-  package init(lookupsPerRequest: Int = 10, lookupsPerBatch: Int = 20, expressions: Int = 1_000, callDepth: Int = 20) {
+  package init(
+    lookupsPerRequest: Int = RulesLimits.lookupsPerRequest, lookupsPerBatch: Int = RulesLimits.lookupsPerBatch,
+    expressions: Int = RulesLimits.expressions, callDepth: Int = RulesLimits.callDepth
+  ) {
     self.lookupsPerRequest = lookupsPerRequest
     self.lookupsPerBatch = lookupsPerBatch
     self.expressions = expressions
     self.callDepth = callDepth
   }
 
-  /// The production limits.
+  /// The production limits (`RulesLimits`).
   package static let standard = EvaluationLimits()
 }
 

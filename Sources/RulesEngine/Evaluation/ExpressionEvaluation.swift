@@ -224,11 +224,8 @@ extension EvaluationContext {
     case .ternary: return .ternary
     case .call(let name, _):
       if userFunction(name.name, env) != nil { return .call(name.name) }
-      switch name.name {
-      case "debug": return .debug
-      case "get", "exists", "getAfter", "existsAfter": return .lookup(name.name)
-      default: return .expression
-      }
+      if LookupFunction.names.contains(name.name) { return .lookup(name.name) }
+      return name.name == "debug" ? .debug : .expression
     default: return .expression
     }
   }

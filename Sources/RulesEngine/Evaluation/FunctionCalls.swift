@@ -4,13 +4,10 @@ import RulesLanguage
 /// request-aware globals (`get`, `exists`, `getAfter`, `existsAfter`, `debug`),
 /// namespace functions (`math.abs`) and methods on values.
 extension EvaluationContext {
-  /// The namespaces whose functions are called as `namespace.name(args)`.
-  static let namespaces: Set<String> = ["math", "timestamp", "duration", "latlng", "hashing"]
-
   /// The user function `name` resolves to from `env`'s scope, if any.
   func userFunction(_ name: String, _ env: Environment) -> Int? {
     guard let ruleset, let scope = env.scope else { return nil }
-    return ruleset.scopes[scope].table[name]
+    return ruleset.scopes.resolveFunction(name, from: scope)
   }
 
   /// `name(args)`.
@@ -20,10 +17,11 @@ extension EvaluationContext {
     if let index = userFunction(name.name, env) {
       return try callUser(index, args, env)
     }
-    switch name.name {
-    case "get", "exists", "getAfter", "existsAfter":
+    if let function = LookupFunction(rawValue: name.name) {
       guard args.count == 1 else { return .failure(.functionNotFound(name.name)) }
-      return try evalStrictOutcome(args[0], env) { path throws(EvalError) in try lookup(name.name, path) }
+      return try evalStrictOutcome(args[0], env) { path throws(EvalError) in try lookup(function, path) }
+    }
+    switch name.name {
     case "debug":
       guard args.count == 1 else { return .failure(.functionNotFound(name.name)) }
       let outcome = try eval(args[0], env)
@@ -45,7 +43,8 @@ extension EvaluationContext {
   func evalMethodCall(_ receiver: Expr, _ name: Identifier, _ args: [Expr], _ env: Environment) throws(EvalError)
     -> Outcome
   {
-    if case .identifier(let namespace) = receiver.kind, Self.namespaces.contains(namespace), !env.binds(namespace),
+    if case .identifier(let namespace) = receiver.kind, BuiltinNames.namespaces[namespace] != nil,
+      !env.binds(namespace),
       override(namespace) == nil
     {
       let values: [RulesValue]
@@ -75,7 +74,8 @@ extension EvaluationContext {
   /// matters if the body reads it.
   private func callUser(_ index: Int, _ args: [Expr], _ env: Environment) throws(EvalError) -> Outcome {
     guard let ruleset else { return .failure(.variableNotFound("function")) }
-    let function = ruleset.functions[index]
+    let scopes = ruleset.scopes
+    let function = scopes.functions[index]
     let decl = function.decl
     guard args.count == decl.parameters.count else { return .failure(.functionNotFound(decl.name.name)) }
     var parameters: [Binding] = []
@@ -91,7 +91,8 @@ extension EvaluationContext {
     callStack.append(index)
     defer { callStack.removeLast() }
 
-    var inner = env.forCall(scope: function.scope, visibleWildcards: function.visibleWildcards, parameters: parameters)
+    var inner = env.forCall(
+      scope: function.block, visibleWildcards: scopes.visibleWildcards(function.block), parameters: parameters)
     tracer?.begin(decl.body.range)
     for binding in decl.lets {
       tracer?.begin(binding.range)

@@ -1,16 +1,18 @@
 import FirestoreModel
+import RulesLanguage
 
 /// `get`, `exists`, `getAfter` and `existsAfter` (spec §4.19): document lookups with the
 /// access-call limits of §6.8 (10 per request, 20 per batch; a repeated lookup of the same
 /// document in the same state is served from cache and not charged again).
 extension EvaluationContext {
-  /// Runs lookup function `function` on `argument`.
-  func lookup(_ function: String, _ argument: RulesValue) throws(EvalError) -> Outcome {
+  /// Runs lookup function `lookup` on `argument`.
+  func lookup(_ lookup: LookupFunction, _ argument: RulesValue) throws(EvalError) -> Outcome {
+    let function = lookup.rawValue
     guard case .path(let path) = argument else {
       return .failure(.unsupported(received: "\(function)(\(argument.typeName))", expected: "\(function)(path)"))
     }
-    let isAfter = function == "getAfter" || function == "existsAfter"
-    let wantsDocument = function == "get" || function == "getAfter"
+    let isAfter = lookup.readsAfterWrite
+    let wantsDocument = lookup.returnsDocument
     guard let documentPath = documentPath(of: path) else {
       return .failure(Self.serviceCallError(function, path, database: database, missing: false))
     }

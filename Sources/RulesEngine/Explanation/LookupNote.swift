@@ -1,4 +1,5 @@
 import FirestoreModel
+import RulesLanguage
 
 /// Explains the `get()`/`getAfter()` lookups of a denied request that found no document: which
 /// document was missing, and which state the function read. `get()` reads the database as it
@@ -13,7 +14,8 @@ enum LookupNote {
   {
     var notes: [String] = []
     var seen: [(String, ResourcePath)] = []
-    for lookup in trace.lookups where !lookup.found && (lookup.function == "get" || lookup.function == "getAfter") {
+    for lookup in trace.lookups
+    where !lookup.found && LookupFunction(rawValue: lookup.function)?.returnsDocument == true {
       if lookup.path == skipping { continue }
       if seen.contains(where: { $0.0 == lookup.function && $0.1 == lookup.path }) { continue }
       seen.append((lookup.function, lookup.path))
@@ -27,7 +29,7 @@ enum LookupNote {
   {
     let path = "/\(lookup.path)"
     let batch = writes.count > 1
-    if lookup.function == "getAfter" {
+    if LookupFunction(rawValue: lookup.function)?.readsAfterWrite == true {
       return "getAfter() found no document at \(path): it does not exist after the \(batch ? "batch" : "write")"
     }
     guard trace.method.isWrite else { return "get() found no document at \(path): it does not exist in \(dataName)" }

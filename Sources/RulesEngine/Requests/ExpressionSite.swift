@@ -4,7 +4,7 @@ import RulesLanguage
 /// Where a standalone expression (`flint expr`) runs: the function scope its calls resolve
 /// in and the match wildcards it sees, as the engine would set them up for a request.
 package struct ExpressionSite: Sendable {
-  /// The function scope calls resolve in (an index into `Ruleset.scopes`).
+  /// The block calls resolve from (an index into `Ruleset.scopes`, or its `anywhere`).
   let scope: Int
   /// The wildcards bound by the chosen match block, outermost first.
   let variables: [Binding]
@@ -20,14 +20,14 @@ extension Ruleset {
   /// The site of an expression written at service level: calls see the top-level and
   /// service functions, no wildcards are bound.
   package var serviceSite: ExpressionSite {
-    ExpressionSite(scope: file.service != nil ? 1 : 0, variables: [], pattern: nil)
+    ExpressionSite(scope: scopes.serviceBlock, variables: [], pattern: nil)
   }
 
   /// A site where every function whose name is declared once in the file is callable (the
   /// calls inside it still resolve in the function's own scope). Names declared more than
   /// once are not callable here; see `functionSites(named:)`.
   package var anywhereSite: ExpressionSite {
-    ExpressionSite(scope: storage.anywhereScope, variables: [], pattern: nil)
+    ExpressionSite(scope: scopes.anywhere, variables: [], pattern: nil)
   }
 
   /// The site of a request for document `path`: the innermost (deepest) match block whose
@@ -50,35 +50,26 @@ extension Ruleset {
 
   /// Every declaration of a user function called `name`, in source order.
   package func functionSites(named name: String) -> [FunctionSite] {
-    functions.filter { $0.decl.name.name == name }.map { function in
+    let scopes = self.scopes
+    return scopes.functions.indices.filter {
+      scopes.functions[$0].decl.name.name == name && scopes.isFirstDeclaration($0)
+    }.map { index in
+      let function = scopes.functions[index]
       let location = source.location(of: function.decl.name.range.start)
-      let pattern = nodes.first { $0.scope == function.scope }?.patternText
+      let pattern = nodes.first { $0.scope == function.block }?.patternText
       return FunctionSite(name: name, line: location.line, column: location.column, pattern: pattern)
     }
   }
 
   /// How many scopes enclose `scope` (the top level is 0).
   private func scopeDepth(_ scope: Int) -> Int {
+    let blocks = scopes.blocks
     var depth = 0
-    var current = scopes[scope].parent
+    var current = blocks[scope].parent
     while let parent = current {
       depth += 1
-      current = scopes[parent].parent
+      current = blocks[parent].parent
     }
     return depth
-  }
-}
-
-extension RulesetBuilder {
-  /// Adds the scope `Ruleset.anywhereSite` uses: every function whose name is declared once.
-  mutating func addAnywhereScope() -> Int {
-    var counts: [String: Int] = [:]
-    for function in functions { counts[function.decl.name.name, default: 0] += 1 }
-    var table: [String: Int] = [:]
-    for (index, function) in functions.enumerated() where counts[function.decl.name.name] == 1 {
-      table[function.decl.name.name] = index
-    }
-    scopes.append(FunctionScope(parent: nil, table: table, visibleWildcards: 0))
-    return scopes.count - 1
   }
 }

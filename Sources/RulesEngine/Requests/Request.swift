@@ -62,11 +62,6 @@ package struct Request: Sendable {
     self.matchElements = RequestMatcher.elements(of: self)
   }
 
-  /// The full segments `databases/<db>/documents/<path...>` the match tree is matched against.
-  var fullSegments: [String] {
-    ["databases", database, "documents"] + path.segments
-  }
-
   /// Why this request cannot be evaluated at all (wrong path shape), or nil when it is well formed.
   var shapeProblem: String? {
     if path.segments.contains(where: \.isEmpty) { return "A request path cannot have empty segments." }

@@ -1,10 +1,11 @@
 import FirestoreModel
 import RulesLanguage
 
-/// Read-only views of a ruleset for engines that evaluate rules another way, such as the
-/// query prover in `Queries/Proofs` (which decides `list` requests against a query's filters
-/// with `resource` symbolic). They expose the flattened match tree and function scopes the
-/// evaluator precomputes, so such an engine matches and resolves names exactly as `Evaluator` does.
+/// Read-only views of a ruleset for engines that evaluate rules another way: the query prover in
+/// `Queries/Proofs` (which decides `list` requests against a query's filters with `resource`
+/// symbolic) and the solver in `RulesSolver`. They expose the match tree the evaluator precomputes
+/// and resolve names through the file's `ScopeModel`, so such an engine matches and resolves
+/// names exactly as `Evaluator` does.
 extension Ruleset {
   /// A match block whose complete pattern matches every document a query may return.
   package struct QueryMatch: Sendable {
@@ -80,9 +81,10 @@ extension Ruleset {
   /// The user function `name` resolves to from function scope `scope`, if any.
   package func function(named name: String, inScope scope: Int) -> FunctionReference? {
     let scopes = self.scopes
-    guard scopes.indices.contains(scope), let index = scopes[scope].table[name] else { return nil }
-    let function = functions[index]
-    return FunctionReference(decl: function.decl, scope: function.scope, visibleWildcards: function.visibleWildcards)
+    guard let index = scopes.resolveFunction(name, from: scope) else { return nil }
+    let function = scopes.functions[index]
+    return FunctionReference(
+      decl: function.decl, scope: function.block, visibleWildcards: scopes.visibleWildcards(function.block))
   }
 }
 

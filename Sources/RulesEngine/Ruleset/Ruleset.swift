@@ -1,7 +1,7 @@
 import RulesLanguage
 
 /// A loaded ruleset, ready to evaluate requests: the parsed file plus everything the
-/// evaluator precomputes once (the flattened match tree and the function scopes).
+/// evaluator precomputes once (the file's `ScopeModel` and each match block's complete pattern).
 ///
 /// Build it from a file that parsed and passed the checks; a file with errors still
 /// loads (its `.invalid` expressions evaluate to errors) but should not be trusted.
@@ -10,21 +10,15 @@ package struct Ruleset: Sendable {
   final class Storage: Sendable {
     let file: RulesFile
     let source: SourceFile
+    let scopes: ScopeModel
     let nodes: [MatchNode]
-    let scopes: [FunctionScope]
-    let functions: [UserFunction]
-    /// The scope where every uniquely named function is visible (`Ruleset.anywhereSite`).
-    let anywhereScope: Int
 
     init(file: RulesFile, source: SourceFile) {
       self.file = file
       self.source = source
-      var builder = RulesetBuilder(version: file.languageVersion, source: source)
-      builder.build(file)
-      self.anywhereScope = builder.addAnywhereScope()
-      self.nodes = builder.nodes
-      self.scopes = builder.scopes
-      self.functions = builder.functions
+      let scopes = ScopeModel(file)
+      self.scopes = scopes
+      self.nodes = MatchNode.nodes(of: scopes, version: file.languageVersion, source: source)
     }
   }
 
@@ -44,10 +38,9 @@ package struct Ruleset: Sendable {
 
   /// Every `match` block, flattened, in source (pre-)order.
   var nodes: [MatchNode] { storage.nodes }
-  /// Function scopes: 0 = top level, 1 = service, then one per match node, then `anywhereScope`.
-  var scopes: [FunctionScope] { storage.scopes }
-  /// Every user function, indexed by `FunctionScope.table`.
-  var functions: [UserFunction] { storage.functions }
+  /// The blocks, functions and name resolution of the file (shared with the checks, the lints,
+  /// the query prover and the solver): an evaluation's `Environment.scope` is one of its blocks.
+  package var scopes: ScopeModel { storage.scopes }
 
   /// The number of flattened match blocks.
   package var matchBlockCount: Int { storage.nodes.count }
@@ -70,7 +63,7 @@ struct MatchNode: Sendable {
   var pathRange: SourceRange
   /// The allow statements written directly in this block, in source order.
   var allows: [AllowRule]
-  /// The function scope of this block's body.
+  /// This block in `Ruleset.scopes` (where its calls resolve).
   var scope: Int
 }
 
@@ -98,81 +91,23 @@ final class AllowRule: Sendable {
   }
 }
 
-/// A lexical function scope: the functions visible in it, inner declarations shadowing outer.
-struct FunctionScope: Sendable {
-  var parent: Int?
-  /// Function name to index into `Ruleset.functions`.
-  var table: [String: Int]
-  /// How many wildcard bindings (from the start of a match's bindings) this scope sees.
-  var visibleWildcards: Int
-}
-
-/// A user-declared function and the scope it was declared in (its body's lexical scope).
-struct UserFunction: Sendable {
-  var decl: FunctionDecl
-  var scope: Int
-  var visibleWildcards: Int
-}
-
-/// Walks a `RulesFile` once to flatten it.
-struct RulesetBuilder {
-  let version: RulesVersion
-  let source: SourceFile
-  var nodes: [MatchNode] = []
-  var scopes: [FunctionScope] = []
-  var functions: [UserFunction] = []
-  var allowCount = 0
-
-  init(version: RulesVersion, source: SourceFile) {
-    self.version = version
-    self.source = source
-  }
-
-  mutating func build(_ file: RulesFile) {
-    let top = addScope(parent: nil, declaring: file.functions, visibleWildcards: 0)
-    guard let service = file.service else { return }
-    let serviceScope = addScope(parent: top, declaring: functionsIn(service.items), visibleWildcards: 0)
-    for case .match(let block) in service.items {
-      add(block, under: [], scope: serviceScope)
+extension MatchNode {
+  /// One node per `match` block of `scopes`, in source order, its allows numbered in true
+  /// source order (even when they follow nested matches).
+  static func nodes(of scopes: ScopeModel, version: RulesVersion, source: SourceFile) -> [MatchNode] {
+    var nodes = scopes.matchBlocks.map { block in
+      let pattern = MatchPattern(segments: block.patternKinds, version: version)
+      return MatchNode(
+        pattern: pattern, patternText: pattern.description, pathRange: block.match?.path.range ?? block.range,
+        allows: [], scope: block.index)
     }
-  }
-
-  private mutating func add(_ block: MatchBlock, under prefix: [MatchSegment.Kind], scope parent: Int) {
-    let segments = prefix + block.path.segments.map(\.kind)
-    let pattern = MatchPattern(segments: segments, version: version)
-    let scope = addScope(parent: parent, declaring: block.functions, visibleWildcards: pattern.variableCount)
-    let index = nodes.count
-    nodes.append(
-      MatchNode(
-        pattern: pattern, patternText: pattern.description, pathRange: block.path.range, allows: [], scope: scope))
-    // Number allows in true source order, even when they follow nested matches.
-    for item in block.items {
-      switch item {
-      case .allow(let statement):
-        let line = source.location(of: statement.range.start).line
-        nodes[index].allows.append(AllowRule(statement: statement, order: allowCount, line: line))
-        allowCount += 1
-      case .match(let child):
-        add(child, under: segments, scope: scope)
-      case .function:
-        break
-      }
+    var order = 0
+    for allow in scopes.allows where allow.block >= scopes.firstMatch {
+      let line = source.location(of: allow.statement.range.start).line
+      nodes[allow.block - scopes.firstMatch].allows.append(
+        AllowRule(statement: allow.statement, order: order, line: line))
+      order += 1
     }
-  }
-
-  private mutating func addScope(parent: Int?, declaring decls: [FunctionDecl], visibleWildcards: Int) -> Int {
-    let index = scopes.count
-    var table = parent.map { scopes[$0].table } ?? [:]
-    var declared: Set<String> = []
-    for decl in decls where declared.insert(decl.name.name).inserted {
-      table[decl.name.name] = functions.count
-      functions.append(UserFunction(decl: decl, scope: index, visibleWildcards: visibleWildcards))
-    }
-    scopes.append(FunctionScope(parent: parent, table: table, visibleWildcards: visibleWildcards))
-    return index
-  }
-
-  private func functionsIn(_ items: [MatchItem]) -> [FunctionDecl] {
-    items.compactMap { if case .function(let f) = $0 { f } else { nil } }
+    return nodes
   }
 }

@@ -5,13 +5,13 @@ enum DeclarationChecks {
   static let maxParameters = 7
   static let maxLets = 10
 
-  static func run(_ tree: ScopeTree, version: RulesVersion?) -> [Diagnostic] {
+  static func run(_ scopes: ScopeModel, version: RulesVersion?) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     // Duplicate names within one block.
-    for (index, function) in tree.functions.enumerated() {
-      let first = tree.blocks[function.block].functions[function.decl.name.name]
+    for (index, function) in scopes.functions.enumerated() {
+      let first = scopes.blocks[function.block].declared[function.decl.name.name]
       if let first, first != index {
-        let original = tree.functions[first].decl
+        let original = scopes.functions[first].decl
         diagnostics.append(
           .error(
             .checkDuplicateFunction, "function '\(function.decl.name.name)' is already declared in this scope",
@@ -20,7 +20,7 @@ enum DeclarationChecks {
       }
     }
     var firstLet: LetBinding?
-    for function in tree.functions {
+    for function in scopes.functions {
       let decl = function.decl
       diagnostics += parameterDiagnostics(decl)
       diagnostics += letDiagnostics(decl)

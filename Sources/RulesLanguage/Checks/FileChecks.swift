@@ -19,11 +19,12 @@ enum FileChecks {
           .checkInvalidRulesVersion, "rules_version must be '1' or '2', not \(LiteralText.string(version.value))",
           at: version.range))
     }
-    if let service = file.service, service.name.name != BuiltinNames.serviceName {
+    if let service = file.service, RulesService.named(service.name.name)?.isChecked != true {
+      let checked = RulesService.known.filter(\.isChecked).map { "'service \($0.name)'" }.joined(separator: ", ")
       diagnostics.append(
         .error(
           .checkUnsupportedService,
-          "service '\(service.name.name)' is not supported; Flint evaluates only 'service \(BuiltinNames.serviceName)'",
+          "service '\(service.name.name)' is not supported; Flint evaluates only \(checked)",
           at: service.name.range))
     }
     return diagnostics

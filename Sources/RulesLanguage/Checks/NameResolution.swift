@@ -24,7 +24,7 @@ struct NameResolution {
     var locals = SmallNameMap<Local>()
   }
 
-  let tree: ScopeTree
+  let scopes: ScopeModel
   private(set) var diagnostics: [Diagnostic] = []
   private(set) var calls: [Call] = []
   /// `letUsed[f][i]`: whether let binding `i` of function `f` is ever read.
@@ -34,10 +34,10 @@ struct NameResolution {
   private(set) var suggestedFunctions = Set<Int>()
   private var suggestionsMade = 0
 
-  init(tree: ScopeTree) {
-    self.tree = tree
-    self.letUsed = tree.functions.map { Array(repeating: false, count: $0.decl.lets.count) }
-    for (index, function) in tree.functions.enumerated() {
+  init(scopes: ScopeModel) {
+    self.scopes = scopes
+    self.letUsed = scopes.functions.map { Array(repeating: false, count: $0.decl.lets.count) }
+    for (index, function) in scopes.functions.enumerated() {
       var environment = Environment(block: function.block, function: index)
       for parameter in function.decl.parameters {
         environment.locals[parameter.name] = .parameter
@@ -48,8 +48,8 @@ struct NameResolution {
       }
       walk(function.decl.body, environment)
     }
-    for entry in tree.allows {
-      guard let condition = entry.condition else { continue }
+    for entry in scopes.allows {
+      guard let condition = entry.statement.condition else { continue }
       let environment = Environment(block: entry.block, function: nil)
       walk(condition, environment)
     }
@@ -138,7 +138,7 @@ struct NameResolution {
 
   /// Whether `name` is a local or a wildcard variable here (which hides globals and namespaces).
   private func isBoundLocally(_ name: String, _ env: Environment) -> Bool {
-    env.locals[name] != nil || tree.bindsVariable(name, from: env.block)
+    env.locals[name] != nil || scopes.bindsVariable(name, from: env.block)
   }
 
   /// The namespace `base` names, if it is a bare namespace identifier not hidden by a variable.
@@ -156,12 +156,12 @@ struct NameResolution {
       }
       return
     }
-    if tree.bindsVariable(name, from: env.block) || BuiltinNames.globalVariableSet.contains(name)
+    if scopes.bindsVariable(name, from: env.block) || BuiltinNames.globalVariableSet.contains(name)
       || BuiltinNames.namespaceSet.contains(name)
     {
       return
     }
-    let scope = tree
+    let scope = scopes
     let suggestion = suggest(name) {
       env.locals.names + scope.visibleVariables(from: env.block) + BuiltinNames.globalVariables
     }
@@ -188,9 +188,9 @@ struct NameResolution {
   static let suggestionBudget = 100
 
   private mutating func resolveCall(_ name: Identifier, argumentCount: Int, _ env: Environment) {
-    if let callee = tree.resolveFunction(name.name, from: env.block) {
+    if let callee = scopes.resolveFunction(name.name, from: env.block) {
       calls.append(Call(caller: env.function, callee: callee, range: name.range))
-      let decl = tree.functions[callee].decl
+      let decl = scopes.functions[callee].decl
       if decl.parameters.count != argumentCount {
         diagnostics.append(
           .wrongArity(
@@ -203,9 +203,9 @@ struct NameResolution {
       checkBuiltin(builtin, displayName: name.name, argumentCount: argumentCount, range: name.range)
       return
     }
-    let scope = tree
+    let scope = scopes
     let suggestion = suggest(name.name) { scope.visibleFunctions(from: env.block) + BuiltinNames.globalFunctions.keys }
-    if let suggestion, let function = tree.resolveFunction(suggestion, from: env.block) {
+    if let suggestion, let function = scopes.resolveFunction(suggestion, from: env.block) {
       suggestedFunctions.insert(function)
     }
     diagnostics.append(

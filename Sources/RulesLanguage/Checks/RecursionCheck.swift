@@ -6,8 +6,10 @@ enum RecursionCheck {
   /// Long cycles are named and annotated up to this many calls.
   static let maxShown = 8
 
-  static func run(_ tree: ScopeTree, calls: [NameResolution.Call]) -> (diagnostics: [Diagnostic], recursive: Set<Int>) {
-    let count = tree.functions.count
+  static func run(_ scopes: ScopeModel, calls: [NameResolution.Call]) -> (
+    diagnostics: [Diagnostic], recursive: Set<Int>
+  ) {
+    let count = scopes.functions.count
     var edges = Array(repeating: [(callee: Int, range: SourceRange)](), count: count)
     for call in calls {
       guard let caller = call.caller else { continue }
@@ -20,20 +22,20 @@ enum RecursionCheck {
       let isCycle = component.count > 1 || edges[component[0]].contains { $0.callee == component[0] }
       guard isCycle else { continue }
       recursive.formUnion(members)
-      let start = component.min { tree.functions[$0].decl.range.start < tree.functions[$1].decl.range.start }!
+      let start = component.min { scopes.functions[$0].decl.range.start < scopes.functions[$1].decl.range.start }!
       let cycle = shortestCycle(from: start, within: members, edges: edges)
-      var names = (cycle.map(\.function) + [start]).map { "'\(tree.functions[$0].decl.name.name)'" }
+      var names = (cycle.map(\.function) + [start]).map { "'\(scopes.functions[$0].decl.name.name)'" }
       if names.count > maxShown + 1 {
         names = names.prefix(maxShown) + ["... (\(cycle.count) functions)", names.last!]
       }
-      let decl = tree.functions[start].decl
+      let decl = scopes.functions[start].decl
       let message =
         cycle.count == 1
         ? "function '\(decl.name.name)' calls itself; recursion is not allowed"
         : "functions call each other recursively (\(names.joined(separator: " -> "))); recursion is not allowed"
       let notes = cycle.prefix(maxShown).map { step in
         Diagnostic.Note(
-          "'\(tree.functions[step.function].decl.name.name)' calls '\(tree.functions[step.callee].decl.name.name)' here",
+          "'\(scopes.functions[step.function].decl.name.name)' calls '\(scopes.functions[step.callee].decl.name.name)' here",
           at: step.range)
       }
       diagnostics.append(.error(.checkRecursion, message, at: decl.name.range, notes: notes))

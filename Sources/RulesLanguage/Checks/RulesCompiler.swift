@@ -55,15 +55,15 @@ package enum RulesChecker {
   package static func check(_ file: RulesFile, source: SourceFile, includeWarnings: Bool = true) -> [Diagnostic] {
     // An invalid `rules_version` value is its own error; version-specific checks are skipped.
     let version: RulesVersion? = file.version == nil ? .v1 : file.version?.version
-    let tree = ScopeTree(file)
-    let resolution = NameResolution(tree: tree)
-    let recursion = RecursionCheck.run(tree, calls: resolution.calls)
+    let scopes = ScopeModel(file)
+    let resolution = NameResolution(scopes: scopes)
+    let recursion = RecursionCheck.run(scopes, calls: resolution.calls)
     var diagnostics = FileChecks.run(file, source: source)
     diagnostics += MatchChecks.run(file, version: version)
-    diagnostics += DeclarationChecks.run(tree, version: version)
+    diagnostics += DeclarationChecks.run(scopes, version: version)
     diagnostics += resolution.diagnostics
     diagnostics += recursion.diagnostics
-    diagnostics += UsageWarnings.run(tree, resolution: resolution, recursive: recursion.recursive)
+    diagnostics += UsageWarnings.run(scopes, resolution: resolution, recursive: recursion.recursive)
     return includeWarnings ? diagnostics : diagnostics.filter { $0.severity == .error }
   }
 }

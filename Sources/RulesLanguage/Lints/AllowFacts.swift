@@ -42,9 +42,9 @@ final class AllowFacts {
     var lookups = 0
     var getAfter = false
     condition?.forEachNode { node in
-      if case .call(let name, _) = node.kind, LookupNames.all.contains(name.name) {
+      if case .call(let name, _) = node.kind, LookupFunction.names.contains(name.name) {
         lookups += 1
-        if name.name == "getAfter" { getAfter = true }
+        if LookupFunction(rawValue: name.name) == .getAfter { getAfter = true }
       }
     }
     lookupCalls = lookups

@@ -130,7 +130,7 @@ extension Expr {
   /// Whether the expression calls `get`/`exists`/`getAfter`/`existsAfter`.
   var performsLookup: Bool {
     contains { node in
-      if case .call(let name, _) = node.kind { return LookupNames.all.contains(name.name) }
+      if case .call(let name, _) = node.kind { return LookupFunction.names.contains(name.name) }
       return false
     }
   }
@@ -147,8 +147,4 @@ enum Chain {
   static let resourceData = ["resource", "data"]
   static let requestQuery = ["request", "query"]
   static let timestamp = ["timestamp"]
-}
-
-enum LookupNames {
-  static let all: Set<String> = ["get", "exists", "getAfter", "existsAfter"]
 }

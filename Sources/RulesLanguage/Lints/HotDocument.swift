@@ -54,7 +54,8 @@ enum HotDocument: Lint {
         side.forEachNode { inner in
           guard found == nil, case .member(let data, let field) = inner.kind,
             case .member(let call, let dataName) = data.kind,
-            dataName.name == "data", case .call(let name, let args) = call.kind, name.name == "getAfter",
+            dataName.name == "data", case .call(let name, let args) = call.kind,
+            LookupFunction(rawValue: name.name) == .getAfter,
             args.count == 1,
             case .path(let segments) = args[0].kind, let documents = segments.firstIndex(of: .literal("documents"))
           else { return }

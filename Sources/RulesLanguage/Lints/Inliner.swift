@@ -3,13 +3,13 @@
 /// function already being inlined (a recursion cycle, itself an error) is left as a call.
 /// Subtrees with nothing to replace are shared with the original tree, not rebuilt.
 struct Inliner {
-  /// The function scopes (`LintModel.scopes`); the model itself is not copied in.
-  let scopes: [LintModel.Scope]
+  /// Where calls resolve (`LintModel.scopes`); the model itself is not copied in.
+  let scopes: ScopeModel
   private var budget = 4_000
   private var active: [String] = []
   static let maxDepth = 8
 
-  init(scopes: [LintModel.Scope]) { self.scopes = scopes }
+  init(scopes: ScopeModel) { self.scopes = scopes }
 
   mutating func expand(_ expr: Expr, scope: Int, bindings: NameBindings<Expr>, depth: Int) -> Expr {
     replaced(expr, scope: scope, bindings: bindings, depth: depth) ?? expr
@@ -62,9 +62,10 @@ struct Inliner {
       let new = all(args)
       let arguments = new ?? args
       if depth < Self.maxDepth, !active.contains(name.name),
-        let (decl, declScope) = LintModel.function(name.name, from: scope, in: scopes),
-        decl.parameters.count == arguments.count
+        let function = scopes.resolveFunction(name.name, from: scope).map({ scopes.functions[$0] }),
+        function.decl.parameters.count == arguments.count
       {
+        let (decl, declScope) = (function.decl, function.block)
         var inner = NameBindings<Expr>(capacity: decl.parameters.count + decl.lets.count)
         for (parameter, argument) in zip(decl.parameters, arguments) { inner[parameter.name] = argument }
         active.append(name.name)

@@ -1,6 +1,6 @@
-/// What the lints see of a rules file: every `match` block flattened with its full path (the
-/// segments below `/databases/{database}/documents`), its `allow` statements, and a way to
-/// read a condition with the user functions it calls inlined.
+/// What the lints see of a rules file: every `match` block of the `ScopeModel` with its full path
+/// (the segments below the service's root, `/databases/{database}/documents`), its `allow`
+/// statements, and a way to read a condition with the user functions it calls inlined.
 ///
 /// Built from any tree the parser returns, including a recovered (broken) one: nothing here
 /// assumes a well-formed file.
@@ -15,7 +15,7 @@ struct LintModel {
     let segments: [MatchSegment]
     /// Whether the path starts at `/databases/{database}/documents` (else lints treat it as foreign).
     let underDocuments: Bool
-    /// Index into `LintModel.scopes` for function lookup.
+    /// The block in `LintModel.scopes` (where its calls resolve).
     let scope: Int
     /// Index of the enclosing flattened match, if any.
     let parent: Int?
@@ -46,16 +46,11 @@ struct LintModel {
     var wildcards: Set<String> { Set(segments.compactMap(\.variable)) }
   }
 
-  /// A function scope: the functions declared in one block, and the enclosing scope.
-  struct Scope {
-    var functions: [String: FunctionDecl]
-    var parent: Int?
-  }
-
   let file: RulesFile
   let source: SourceFile
+  /// The file's blocks, functions and name resolution (shared with the checks and the engine).
+  let scopes: ScopeModel
   private(set) var matches: [Match] = []
-  private(set) var scopes: [Scope] = []
   /// Every allow statement of every match with its inlined condition (computed once).
   private(set) var allowFacts: [AllowFacts] = []
   /// What static types prove about the file (computed once).
@@ -66,66 +61,33 @@ struct LintModel {
   init(_ file: RulesFile, source: SourceFile) {
     self.file = file
     self.source = source
-    scopes.append(Scope(functions: Self.table(file.functions), parent: nil))
-    guard let service = file.service else { return }
-    let serviceFunctions = service.items.compactMap { if case .function(let f) = $0 { f } else { nil } }
-    scopes.append(Scope(functions: Self.table(serviceFunctions), parent: 0))
-    for case .match(let block) in service.items {
-      add(block, prefix: [], underDocuments: false, scope: 1, parent: nil)
+    scopes = ScopeModel(file)
+    guard file.service != nil else { return }
+    let service = RulesService.named(file.service?.name.name ?? "") ?? .firestore
+    for block in scopes.matchBlocks {
+      guard let match = block.match else { continue }
+      let parent = block.parent.flatMap { $0 >= scopes.firstMatch ? $0 - scopes.firstMatch : nil }
+      var segments = parent.map { matches[$0].segments } ?? []
+      var isUnder = parent.map { matches[$0].underDocuments } ?? false
+      var own = match.path.segments
+      // The service's root (`/databases/{database}/documents`) is left out of the paths.
+      if !isUnder, let length = service.rootLength(of: own.map(\.kind)) {
+        own = Array(own.dropFirst(length))
+        isUnder = true
+      }
+      segments += own
+      matches.append(
+        Match(block: match, segments: segments, underDocuments: isUnder, scope: block.index, parent: parent))
     }
     allowFacts = computeAllowFacts()
     typeFindings = TypeInference(self).findings
     ownershipFindings = OwnershipChange.findings(self)
   }
 
-  private static func table(_ functions: [FunctionDecl]) -> [String: FunctionDecl] {
-    // Sized up front: a file's service block can declare hundreds of helpers.
-    var table = [String: FunctionDecl](minimumCapacity: functions.count)
-    for function in functions where table[function.name.name] == nil { table[function.name.name] = function }
-    return table
-  }
-
-  private mutating func add(
-    _ block: MatchBlock, prefix: [MatchSegment], underDocuments: Bool, scope parentScope: Int, parent: Int?
-  ) {
-    var segments = prefix
-    var isUnder = underDocuments
-    var own = block.path.segments
-    if !underDocuments, Self.isDocumentsRoot(own) {
-      own = Array(own.dropFirst(3))
-      isUnder = true
-    }
-    segments += own
-    scopes.append(Scope(functions: Self.table(block.functions), parent: parentScope))
-    let scope = scopes.count - 1
-    matches.append(Match(block: block, segments: segments, underDocuments: isUnder, scope: scope, parent: parent))
-    let index = matches.count - 1
-    for child in block.matches {
-      add(child, prefix: segments, underDocuments: isUnder, scope: scope, parent: index)
-    }
-  }
-
-  /// `/databases/{database}/documents` (any wildcard name, or a literal database id).
-  private static func isDocumentsRoot(_ segments: [MatchSegment]) -> Bool {
-    guard segments.count >= 3, case .literal("databases") = segments[0].kind,
-      case .literal("documents") = segments[2].kind
-    else { return false }
-    return true
-  }
-
-  /// The user function a call to `name` from `scope` resolves to.
+  /// The user function a call to `name` from block `scope` resolves to, with the block it is
+  /// declared in.
   func function(_ name: String, from scope: Int) -> (decl: FunctionDecl, scope: Int)? {
-    Self.function(name, from: scope, in: scopes)
-  }
-
-  /// The user function a call to `name` from `scope` resolves to, in a scope table.
-  static func function(_ name: String, from scope: Int, in scopes: [Scope]) -> (decl: FunctionDecl, scope: Int)? {
-    var current: Int? = scope
-    while let index = current, index < scopes.count {
-      if let decl = scopes[index].functions[name] { return (decl, index) }
-      current = scopes[index].parent
-    }
-    return nil
+    scopes.resolveFunction(name, from: scope).map { (scopes.functions[$0].decl, scopes.functions[$0].block) }
   }
 
   /// `condition` with user function calls replaced by their bodies (parameters and `let`s

@@ -23,7 +23,7 @@ enum LookupLimit: Lint {
       """
     ])
 
-  static let limit = 10
+  static let limit = RulesLimits.lookupsPerRequest
 
   static func run(_ model: LintModel) -> [Diagnostic] {
     // Cheap bound first: no match whose allows make more than `limit` lookup calls in all can
@@ -41,10 +41,12 @@ enum LookupLimit: Lint {
       }
       var paths = Set<String>()
       condition.forEachNode { node in
-        guard case .call(let name, let args) = node.kind, LookupNames.all.contains(name.name), args.count == 1 else {
+        guard case .call(let name, let args) = node.kind, let function = LookupFunction(rawValue: name.name),
+          args.count == 1
+        else {
           return
         }
-        var text = name.name.hasSuffix("After") ? "after:" : ""
+        var text = function.readsAfterWrite ? "after:" : ""
         ExprPrinter.write(args[0], to: &text)
         paths.insert(text)
       }
@@ -59,7 +61,7 @@ enum LookupLimit: Lint {
         diagnostics.append(
           rule.warning(
             "a \(method.rawValue) request on '\(model.matches[index].pathText)' may look up \(paths.count) different "
-              + "documents; the limit is \(limit) per request (20 across a batch), and past it the request is denied",
+              + "documents; the limit is \(limit) per request (\(RulesLimits.lookupsPerBatch) across a batch), and past it the request is denied",
             at: first.methodsRange))
         break
       }

@@ -198,7 +198,8 @@ enum OwnershipChange: Lint {
       allow.condition?.forEachNode { node in
         guard case .member(let data, let field) = node.kind, case .member(let call, let dataName) = data.kind,
           dataName.name == "data", case .call(let name, let args) = call.kind,
-          name.name == "get" || name.name == "getAfter", args.count == 1, case .path(let segments) = args[0].kind
+          LookupFunction(rawValue: name.name)?.returnsDocument == true, args.count == 1,
+          case .path(let segments) = args[0].kind
         else { return }
         // Only the signed-in user's own document holds their role.
         let keyedByUser = segments.contains { segment in

@@ -22,8 +22,8 @@ enum QueryProjection: Lint {
     // No `query` anywhere in the text: no `request.query` chain to check.
     guard ByteSearch.contains(model.source.bytes, "query") else { return [] }
     var expressions: [Expr] = model.matches.flatMap { $0.allows.compactMap(\.condition) }
-    for scope in model.scopes {
-      for function in scope.functions.values { expressions += [function.body] + function.lets.map(\.value) }
+    for (index, function) in model.scopes.functions.enumerated() where model.scopes.isFirstDeclaration(index) {
+      expressions += [function.decl.body] + function.decl.lets.map(\.value)
     }
     var diagnostics: [Diagnostic] = []
     for expression in expressions {

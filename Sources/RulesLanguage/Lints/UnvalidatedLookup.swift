@@ -233,7 +233,7 @@ enum UnvalidatedLookup: Lint {
         return (l.readsAuthIdentity && stored(r)) || (r.readsAuthIdentity && stored(l))
       case .methodCall(let base, _, let args):
         return stored(base) && args.contains(where: \.readsAuthIdentity)
-      case .call(let name, let args) where LookupNames.all.contains(name.name):
+      case .call(let name, let args) where LookupFunction.names.contains(name.name):
         // exists(/teams/$(resource.data.teamId)/members/$(request.auth.uid))
         return args.contains { $0.readsAuthIdentity && stored($0) }
       default: return false
@@ -260,7 +260,7 @@ enum UnvalidatedLookup: Lint {
     var seen = Set<Expr>()
     func add(lookupsIn expr: Expr) {
       expr.forEachNode { node in
-        guard case .call(let name, let args) = node.kind, LookupNames.all.contains(name.name), args.count == 1,
+        guard case .call(let name, let args) = node.kind, LookupFunction.names.contains(name.name), args.count == 1,
           args[0].readsIncomingData, seen.insert(node).inserted
         else { return }
         tied.append(node)
@@ -268,7 +268,7 @@ enum UnvalidatedLookup: Lint {
     }
     condition.forEachNode { node in
       switch node.kind {
-      case .call(let name, let args) where LookupNames.all.contains(name.name) && args.count == 1:
+      case .call(let name, let args) where LookupFunction.names.contains(name.name) && args.count == 1:
         if args[0].readsAuthIdentity { add(lookupsIn: node) }
       case .binary(let op, let l, let r) where op == .equal || op == .notEqual || op == .in:
         if l.readsAuthIdentity { add(lookupsIn: r) }

@@ -35,25 +35,25 @@ package struct SymbolIndex: Sendable {
   package private(set) var symbols: [Symbol] = []
   package private(set) var references: [Reference] = []
 
-  private let tree: ScopeTree
-  /// Symbol of each `ScopeTree` function, and of each wildcard variable per block.
+  private let scopes: ScopeModel
+  /// Symbol of each `ScopeModel` function, and of each wildcard variable per block.
   private var functionSymbols: [Int] = []
   private var variableSymbols: [[Int]] = []
 
   package init(_ file: RulesFile) {
-    tree = ScopeTree(file)
-    for function in tree.functions {
+    scopes = ScopeModel(file)
+    for function in scopes.functions {
       let decl = function.decl
       functionSymbols.append(add(decl.name.name, .function, decl.name.range, decl.range, function: nil))
     }
-    for block in tree.blocks {
+    for block in scopes.blocks {
       variableSymbols.append(block.variables.map { add($0.name, .wildcard, $0.range, $0.range, function: nil) })
     }
-    for (index, function) in tree.functions.enumerated() {
+    for (index, function) in scopes.functions.enumerated() {
       indexBody(of: function.decl, symbol: functionSymbols[index], block: function.block)
     }
-    for entry in tree.allows {
-      guard let condition = entry.condition else { continue }
+    for entry in scopes.allows {
+      guard let condition = entry.statement.condition else { continue }
       walk(condition, block: entry.block, locals: [:])
     }
   }
@@ -86,11 +86,11 @@ package struct SymbolIndex: Sendable {
     case .identifier(let name):
       if let symbol = locals[name] {
         references.append(Reference(range: expr.range, symbol: symbol))
-      } else if let (owner, index) = tree.resolveVariable(name, from: block) {
+      } else if let (owner, index) = scopes.resolveVariable(name, from: block) {
         references.append(Reference(range: expr.range, symbol: variableSymbols[owner][index]))
       }
     case .call(let name, let args):
-      if let function = tree.resolveFunction(name.name, from: block) {
+      if let function = scopes.resolveFunction(name.name, from: block) {
         references.append(Reference(range: name.range, symbol: functionSymbols[function]))
       }
       for arg in args { walk(arg, block: block, locals: locals) }
@@ -124,7 +124,7 @@ package struct SymbolIndex: Sendable {
   /// parameters and the `let`s declared before `offset`.
   package func visibleSymbols(at offset: Int) -> [Int] {
     var block = 0
-    for (index, candidate) in tree.blocks.enumerated()
+    for (index, candidate) in scopes.blocks.enumerated()
     where candidate.range.start <= offset && offset <= candidate.range.end && index > block {
       block = index  // blocks are numbered in source order, so a later match is an inner one
     }
@@ -144,11 +144,11 @@ package struct SymbolIndex: Sendable {
       for symbol in variableSymbols[index] where seen.insert(symbols[symbol].name).inserted {
         result.append(symbol)
       }
-      for function in tree.blocks[index].functions.values.sorted() {
+      for function in scopes.blocks[index].declared.values.sorted() {
         let symbol = functionSymbols[function]
         if seen.insert(symbols[symbol].name).inserted { result.append(symbol) }
       }
-      current = tree.blocks[index].parent
+      current = scopes.blocks[index].parent
     }
     return result
   }

@@ -43,10 +43,8 @@ struct TypeInference {
   init(_ model: LintModel, recordingTypes: Bool = false) {
     self.model = model
     if recordingTypes { recorded = [:] }
-    for (index, scope) in model.scopes.enumerated() {
-      for function in scope.functions.values {
-        _ = functionType(function, scope: index)
-      }
+    for (index, function) in model.scopes.functions.enumerated() where model.scopes.isFirstDeclaration(index) {
+      _ = functionType(function.decl, scope: function.block)
     }
     for match in model.matches {
       var wildcards = NameBindings<StaticType>()
@@ -131,13 +129,12 @@ struct TypeInference {
       if let (decl, scope) = model.function(name.name, from: env.scope) {
         return decl.parameters.count == args.count ? functionType(decl, scope: scope) : .unknown
       }
+      if let lookup = LookupFunction(rawValue: name.name) { return lookup.returnsDocument ? .resource : .bool }
       switch name.name {
       case "int": return .int
       case "float": return .float
       case "string": return .string
       case "path": return .path
-      case "get", "getAfter": return .resource
-      case "exists", "existsAfter": return .bool
       case "debug": return firstType ?? .unknown
       default: return .unknown
       }

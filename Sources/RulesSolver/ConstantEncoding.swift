@@ -4,11 +4,13 @@ import RulesLanguage
 
 /// Expressions that read nothing of the request (`duration.value(1, 'h')`, `['a', 'b'].toSet()`,
 /// `timestamp.date(2025, 1, 1)`) are evaluated by Flint's engine and enter the encoding as constants.
-enum ConstantFolding {
-  /// The namespaces of built-in functions.
-  static let namespaces: Set<String> = ["math", "timestamp", "duration", "latlng", "hashing"]
+/// (`RulesLanguage`'s `ConstantFolding` is the checks' own small evaluator; this one asks the engine.)
+enum ConstantEncoding {
+  /// Whether `namespace` names a namespace of built-in functions.
+  static func isNamespace(_ namespace: String) -> Bool { BuiltinNames.namespaces[namespace] != nil }
+
   /// Global functions that read documents or print: never folded.
-  private static let effectful: Set<String> = ["get", "exists", "getAfter", "existsAfter", "debug"]
+  private static func isEffectful(_ name: String) -> Bool { LookupFunction.names.contains(name) || name == "debug" }
 
   /// Whether `expr` is worth folding and reads no name, document or user function.
   static func isClosed(_ expr: Expr, _ scope: EncodingScope) -> Bool {
@@ -20,8 +22,8 @@ enum ConstantFolding {
 
   /// Whether `condition` reads nothing and is not `true` (false, another value or an error): an
   /// allow with it never grants.
-  static func neverGrants(_ condition: Expr, _ functions: FunctionTable) -> Bool {
-    guard reads(nothing: condition, EncodingScope(variables: [:], functions: functions)) else { return false }
+  static func neverGrants(_ condition: Expr, in block: Int, of scopes: ScopeModel) -> Bool {
+    guard reads(nothing: condition, EncodingScope(variables: [:], block: block, scopes: scopes)) else { return false }
     if case .success(.bool(true)) = Evaluator.evaluate(expression: condition).result { return false }
     return true
   }
@@ -30,11 +32,11 @@ enum ConstantFolding {
     switch expr.kind {
     case .identifier: return false
     case .call(let name, let args):
-      if effectful.contains(name.name) || scope.functions.lookup(name.name) != nil { return false }
+      if isEffectful(name.name) || scope.resolveFunction(name.name) != nil { return false }
       return args.allSatisfy { reads(nothing: $0, scope) }
     case .methodCall(let receiver, _, let args):
       if case .identifier(let namespace) = receiver.kind {
-        return namespaces.contains(namespace) && scope.variables[namespace] == nil
+        return isNamespace(namespace) && scope.variables[namespace] == nil
           && args.allSatisfy { reads(nothing: $0, scope) }
       }
       return expr.children.allSatisfy { reads(nothing: $0, scope) }

@@ -5,11 +5,11 @@ import RulesLanguage
 /// blocks' patterns (wildcard names included) with the conditions of their allows for the method,
 /// and every user function those conditions reach, with the wildcards it sees.
 ///
-/// Two rulesets whose deciding text is equal decide every request on the shape alike, whatever
+/// Two rulesets whose deciding rules are equal decide every request on the shape alike, whatever
 /// the encoding would approximate: the same expressions over the same request and the same stored
 /// documents give the same value. `flint diff` then answers "same" without asking the solver, so a
 /// change confined to a few paths costs only those paths.
-struct DecidingText: Equatable {
+struct DecidingRules: Equatable {
   var version: RulesVersion
   var blocks: [Block] = []
   var functions: [Function] = []
@@ -22,31 +22,32 @@ struct DecidingText: Equatable {
 
   struct Function: Equatable {
     var declaration: FunctionDecl
-    /// The wildcards of the scope it is declared in (its body may read them).
+    /// The wildcards its body sees, outermost first (its declaring block's).
     var wildcards: [String]
   }
 
-  init(_ blocks: [FlatBlock], method: RequestMethod, version: RulesVersion) {
+  init(_ blocks: [ScopeModel.Block], in scopes: ScopeModel, method: RequestMethod, version: RulesVersion) {
     self.version = version
     for block in blocks {
       let covering = block.allows.filter { allow in allow.methods.contains { method.isGranted(by: $0.method) } }
       if covering.isEmpty { continue }
       let conditions = covering.map(\.condition)
-      self.blocks.append(Block(pattern: block.pattern, conditions: conditions))
-      for condition in conditions.compactMap({ $0 }) { reach(condition, from: block.functions) }
+      self.blocks.append(Block(pattern: block.patternKinds, conditions: conditions))
+      for condition in conditions.compactMap({ $0 }) { reach(condition, from: block.index, scopes) }
     }
   }
 
-  /// Records the user functions `expr` calls (looked up from `table`), and those their bodies
+  /// Records the user functions `expr` calls (resolved from `block`), and those their bodies
   /// call, each once.
-  private mutating func reach(_ expr: Expr, from table: FunctionTable) {
+  private mutating func reach(_ expr: Expr, from block: Int, _ scopes: ScopeModel) {
     for name in expr.calledNames {
-      guard let (declaration, declaring) = table.lookup(name) else { continue }
-      let function = Function(declaration: declaration, wildcards: declaring.wildcards)
+      guard let index = scopes.resolveFunction(name, from: block) else { continue }
+      let declared = scopes.functions[index]
+      let function = Function(declaration: declared.decl, wildcards: scopes.blocks[declared.block].wildcards)
       if functions.contains(function) { continue }
       functions.append(function)
-      for binding in declaration.lets { reach(binding.value, from: declaring) }
-      reach(declaration.body, from: declaring)
+      for binding in declared.decl.lets { reach(binding.value, from: declared.block, scopes) }
+      reach(declared.decl.body, from: declared.block, scopes)
     }
   }
 }

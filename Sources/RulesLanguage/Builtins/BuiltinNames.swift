@@ -332,9 +332,6 @@ package enum BuiltinNames {
   /// Type names accepted after `is`: `TypeName.known` plus `null` (treated as `== null`).
   package static let typeNames: Set<String> = TypeName.known.union(["null"])
 
-  /// The only service Flint evaluates.
-  package static let serviceName = "cloud.firestore"
-
   private static func table(_ functions: [BuiltinFunction]) -> [String: BuiltinFunction] {
     Dictionary(uniqueKeysWithValues: functions.map { ($0.name, $0) })
   }
