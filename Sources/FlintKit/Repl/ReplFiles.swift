@@ -9,6 +9,9 @@ package struct WatchedFile: Sendable {
   package var path: String
   /// The name shown in messages and diagnostics.
   package var display: String
+  /// The file's bytes when they come from memory rather than from disk (the bundled sample
+  /// project); such a file never changes on disk.
+  package var embedded: [UInt8]?
   var stamp: FileStamp?
 
   package init(path: String, display: String? = nil) {
@@ -17,9 +20,23 @@ package struct WatchedFile: Sendable {
     stamp = FileStamp.of(path)
   }
 
+  /// A file held in memory, shown as `name`.
+  package init(name: String, bytes: [UInt8]) {
+    path = name
+    display = name
+    embedded = bytes
+  }
+
+  /// The file's bytes: from memory, else read from disk now.
+  func bytes() throws(FileReadError) -> [UInt8] {
+    if let embedded { return embedded }
+    return try FileBytes.read(path)
+  }
+
   /// Whether the file on disk differs from what was loaded (a missing file counts only
   /// when it existed before).
   var changedOnDisk: Bool {
+    guard embedded == nil else { return false }
     let now = FileStamp.of(path)
     return now != nil && now != stamp
   }
@@ -41,7 +58,7 @@ enum ReplFiles {
   static func rules(_ file: WatchedFile) -> (rules: LoadedRules?, messages: String, unreadable: Bool) {
     let bytes: [UInt8]
     do {
-      bytes = try FileBytes.read(file.path)
+      bytes = try file.bytes()
     } catch {
       return (nil, "\(file.display): \(error.message)\n", true)
     }
@@ -63,7 +80,7 @@ enum ReplFiles {
   /// Seed documents (tagged JSON or a Firestore REST export).
   static func data(_ file: WatchedFile, time: Timestamp) -> Result<(WatchedFile, DocumentStore), ReplFileError> {
     do {
-      let bytes = try FileBytes.read(file.path)
+      let bytes = try file.bytes()
       var watched = file
       watched.stamp = FileStamp.of(file.path)
       return .success((watched, try FixtureLoader.load(bytes: bytes, file: file.display, requestTime: time)))
@@ -79,7 +96,7 @@ enum ReplFiles {
   /// with the JSON path); an invalid manifest is an error, so the session keeps the last good one.
   static func indexes(_ file: WatchedFile) -> Result<(WatchedFile, [UInt8]), ReplFileError> {
     do {
-      let bytes = try FileBytes.read(file.path)
+      let bytes = try file.bytes()
       do {
         _ = try ManifestReader.read(bytes: bytes, file: file.display)
       } catch {
