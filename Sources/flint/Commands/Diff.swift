@@ -32,7 +32,7 @@ extension Flint {
     func run() throws {
       let report: DiffReport
       do {
-        report = try DiffJob.run(old: old, new: new)
+        report = try DiffJob.run(DiffJob.Input(old: DiffInput.read(old), new: DiffInput.read(new)))
       } catch {
         throw error.isRendered ? UsageProblem(printed: error.message) : UsageProblem(error.message)
       }
