@@ -1,5 +1,10 @@
 import FirestoreModel
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The stored documents requests are evaluated on: what `resource.data`, `get()` and
 /// `exists()` see.

@@ -1,5 +1,10 @@
 import FirestoreModel
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One measurement, printed as a JSON line: `{"bench": name, ...fields}`.
 struct BenchResult {
