@@ -1,7 +1,7 @@
 import ArgumentParser
 import FlintKit
 
-extension Flint {
+extension FlintCommand {
   /// `flint diff OLD NEW`: what a rules change allows that it did not before, with witnesses.
   struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
