@@ -1,4 +1,5 @@
 import FirestoreModel
+import FlintKit
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -41,9 +42,9 @@ public struct Documents: Sendable {
   public init(contentsOf url: URL) throws {
     let bytes: [UInt8]
     do {
-      bytes = Array(try Data(contentsOf: url))
+      bytes = try FileBytes.read(url.path)
     } catch {
-      throw FlintError("cannot read '\(url.path)': \(error.localizedDescription)")
+      throw FlintError(error.message)
     }
     do {
       store = try FixtureLoader.load(bytes: bytes, file: url.path)

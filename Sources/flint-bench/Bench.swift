@@ -1,10 +1,5 @@
 import FirestoreModel
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
+import Foundation
 
 /// One measurement, printed as a JSON line: `{"bench": name, ...fields}`.
 struct BenchResult {

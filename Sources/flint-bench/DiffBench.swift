@@ -1,12 +1,7 @@
 import FlintKit
+import Foundation
 import RulesEngine
 import RulesLanguage
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// `flint diff` of two generated rulesets of about 300 lines each (the goal: under 2 s): 30
 /// collections with owner, role, field and time conditions; NEW loosens every third collection's

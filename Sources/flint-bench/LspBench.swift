@@ -1,12 +1,7 @@
 import FirestoreModel
 import FlintLanguageServer
+import Foundation
 import RulesLanguage
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// The language server's keystroke latency: a 2,000-line rules file is open, and each edit
 /// (one character typed, then deleted, as incremental `didChange`) is re-parsed, re-checked

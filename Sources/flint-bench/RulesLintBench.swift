@@ -1,10 +1,5 @@
+import Foundation
 import RulesLanguage
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// What `flint check` costs with the lints (`RulesLinter.check`: parse, then checks and lints
 /// side by side, suppressions) against parse + checks alone (`RulesCompiler.compile`), on the

@@ -1,11 +1,6 @@
 import FlintKit
+import Foundation
 import RulesLanguage
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
 
 /// `flint test` throughput: load (JSON parse, rules compile, fixtures), run and report a
 /// generated 10,000-case suite, in process, from files on disk.
