@@ -28,7 +28,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     // Hashing (hashing.md5, hashing.sha256) and Base64 from maintained libraries.
-    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     .package(url: "https://github.com/swift-extras/swift-extras-base64", from: "1.2.0"),
     // Reading queries out of an app's Swift source (`flint indexes` on a source folder).
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
@@ -118,7 +118,8 @@ let package = Package(
     .executableTarget(
       name: "flint-bench",
       dependencies: [
-        "FlintKit", "FlintLanguageServer", "IndexAdvisor", "SourceQueries", "Queries", "RulesEngine", "RulesLanguage", "FirestoreModel",
+        "FlintKit", "FlintLanguageServer", "IndexAdvisor", "SourceQueries", "Queries", "RulesEngine", "RulesLanguage",
+        "FirestoreModel",
       ]
     ),
     // Helpers shared by the test targets (seeded random numbers, package paths).

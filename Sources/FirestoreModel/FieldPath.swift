@@ -1,5 +1,3 @@
-import Foundation
-
 /// A path to a field inside a document, such as `address.city` or `` `a.b`.c ``.
 package struct FieldPath: Hashable, Comparable, Sendable, CustomStringConvertible {
   package var segments: [String]
@@ -27,7 +25,7 @@ package struct FieldPath: Hashable, Comparable, Sendable, CustomStringConvertibl
       }
       && !("0"..."9").contains(segment.unicodeScalars.first!)
     if simple { return segment }
-    let escaped = segment.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "`", with: "\\`")
+    let escaped = segment.replacing("\\", with: "\\\\").replacing("`", with: "\\`")
     return "`\(escaped)`"
   }
 

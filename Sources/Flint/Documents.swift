@@ -1,5 +1,11 @@
 import FirestoreModel
-import Foundation
+import FlintKit
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The stored documents requests are evaluated on: what `resource.data`, `get()` and
 /// `exists()` see.
@@ -36,9 +42,9 @@ public struct Documents: Sendable {
   public init(contentsOf url: URL) throws {
     let bytes: [UInt8]
     do {
-      bytes = Array(try Data(contentsOf: url))
+      bytes = try FileBytes.read(url.path)
     } catch {
-      throw FlintError("cannot read '\(url.path)': \(error.localizedDescription)")
+      throw FlintError(error.message)
     }
     do {
       store = try FixtureLoader.load(bytes: bytes, file: url.path)

@@ -1,10 +1,15 @@
 import FirestoreModel
 import FlintKit
-import Foundation
 import IndexAdvisor
 import Queries
 import RulesEngine
 import RulesLanguage
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Compiled Cloud Firestore security rules, ready to decide requests offline, as `flint test`
 /// and `flint query` do.

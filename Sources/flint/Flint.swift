@@ -5,7 +5,7 @@ import FlintKit
 ///
 /// Exit codes (all subcommands): 0 success, 1 the input has errors, 2 usage or I/O problem.
 @main
-struct Flint: ParsableCommand {
+struct FlintCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "flint",
     abstract: "Check Cloud Firestore security rules, queries and indexes offline.",

@@ -1,4 +1,5 @@
 import FlintTestSupport
+import Foundation
 import Testing
 
 /// Garbage given to `flint check` gets a short, safe answer (issue 12): one error for a file

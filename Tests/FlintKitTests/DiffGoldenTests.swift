@@ -17,16 +17,18 @@ import Testing
   @Test(arguments: pairs)
   func goldenReport(_ name: String) throws {
     let report = try DiffJob.run(
-      old: PackagePaths.url("Corpus/diff/\(name).old.rules").path,
-      new: PackagePaths.url("Corpus/diff/\(name).new.rules").path)
+      DiffJob.Input(
+        old: DiffInput.read(PackagePaths.url("Corpus/diff/\(name).old.rules").path),
+        new: DiffInput.read(PackagePaths.url("Corpus/diff/\(name).new.rules").path)))
     Golden.expect(DiffRenderer.json(report), matches: "Corpus/diff/\(name).expected.json")
   }
 
   @Test(arguments: pairs)
   func witnessesReplayInSuites(_ name: String) throws {
     let report = try DiffJob.run(
-      old: PackagePaths.url("Corpus/diff/\(name).old.rules").path,
-      new: PackagePaths.url("Corpus/diff/\(name).new.rules").path)
+      DiffJob.Input(
+        old: DiffInput.read(PackagePaths.url("Corpus/diff/\(name).old.rules").path),
+        new: DiffInput.read(PackagePaths.url("Corpus/diff/\(name).new.rules").path)))
     for change in report.changes {
       for witness in change.witnesses {
         let json = JSONValue.object([

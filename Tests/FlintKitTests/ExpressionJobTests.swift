@@ -1,5 +1,6 @@
 import FirestoreModel
 import FlintKit
+import Foundation
 import RulesEngine
 import RulesLanguage
 import Testing

@@ -90,8 +90,11 @@ import Testing
     let url = try Self.folder([:])
     defer { try? FileManager.default.removeItem(at: url) }
     let project = ReplProject.resolve(rules: nil, data: nil, indexes: nil, directory: url.path)
-    #expect(project.rules?.path == ReplProject.sampleFolder + "/firestore.rules")
+    #expect(project.rules?.display == "firestore.rules")
+    #expect(
+      project.rules?.embedded.map { String(decoding: $0, as: UTF8.self) } == SampleProject.text("firestore.rules"))
     #expect(project.data?.display == "data.json")
+    #expect(project.indexes?.embedded != nil)
     #expect(project.note?.contains("bundled sample project") == true)
   }
 

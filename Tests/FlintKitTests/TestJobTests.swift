@@ -47,6 +47,19 @@ import Testing
     #expect(covered.outcome == .passed && covered.coverageShortfall == nil)
   }
 
+  @Test("suites and the rules they name come from the input's reader: no disk needed")
+  func inMemory() {
+    let files = MemoryFiles([
+      "app/firestore.rules": Self.rules,
+      "app/suite.json": #"{"rules": "firestore.rules", "cases": [\#(Self.signedIn), \#(Self.signedOut)]}"#,
+    ])
+    let output = TestJob.run(.init(files: ["app/suite.json"], reader: files.reader))
+    #expect(output.outcome == .passed)
+    #expect(output.results.count == 1 && output.results[0].passed == 2)
+    let missing = TestJob.run(.init(files: ["app/other.json"], reader: files.reader))
+    #expect(missing.outcome == .invalid)
+  }
+
   @Test("an unloadable suite: invalid, heard once, the others still run in order")
   func invalidSuite() throws {
     let url = try Self.folder(Self.signedIn)

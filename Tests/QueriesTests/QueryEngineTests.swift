@@ -1,5 +1,6 @@
 import FirestoreModel
 import FlintTestSupport
+import Foundation
 import Queries
 import RulesLanguage
 import Testing

@@ -1,4 +1,5 @@
 import FirestoreModel
+import Foundation
 import RulesLanguage
 import Testing
 

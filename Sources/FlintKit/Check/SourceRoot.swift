@@ -1,5 +1,10 @@
-import Foundation
 import RulesLanguage
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The source root of `flint check --format sarif`: the top level of the git checkout that
 /// holds the first file (the nearest directory with a `.git` entry, a directory or a
@@ -17,20 +22,20 @@ package enum SourceRoot {
 
   /// The nearest ancestor directory of `path` that holds `.git`.
   static func gitTopLevel(of path: String) -> String? {
-    var directory = (path as NSString).deletingLastPathComponent
+    var directory = FilePath.parent(path)
     while !directory.isEmpty {
-      if FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(".git")) {
+      if FileManager.default.fileExists(atPath: FilePath.joined(directory, ".git")) {
         return directory
       }
       if directory == "/" { return nil }
-      directory = (directory as NSString).deletingLastPathComponent
+      directory = FilePath.parent(directory)
     }
     return nil
   }
 
   /// `path` made absolute against `base`, with `.`, `..` and symbolic links resolved.
   static func resolved(_ path: String, from base: String) -> String {
-    let absolute = path.hasPrefix("/") ? path : (base as NSString).appendingPathComponent(path)
+    let absolute = path.hasPrefix("/") ? path : FilePath.joined(base, path)
     return URL(fileURLWithPath: absolute).standardizedFileURL.resolvingSymlinksInPath().path
   }
 

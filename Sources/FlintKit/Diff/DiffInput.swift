@@ -1,4 +1,3 @@
-import Foundation
 import RulesEngine
 import RulesLanguage
 
@@ -20,9 +19,8 @@ package struct DiffProblem: Error, Sendable, CustomStringConvertible {
 /// One side of a diff: a rules file, or `git:REF:path` (that file as committed in REF, read with
 /// `git show REF:path` from the current folder).
 package enum DiffInput {
-  /// The compiled ruleset `argument` names, or the problem (rules with errors come with their diagnostics).
-  package static func ruleset(_ argument: String) throws(DiffProblem) -> Ruleset {
-    let (name, bytes) = try read(argument)
+  /// The compiled ruleset, or the problem (rules with errors come with their diagnostics).
+  static func ruleset(name: String, bytes: [UInt8]) throws(DiffProblem) -> Ruleset {
     let decoded = SourceText.decode(FileBytes.withoutByteOrderMark(bytes), name: name)
     if let problem = decoded.problem {
       throw DiffProblem(DiagnosticRenderer.text([problem], in: decoded.source), isRendered: true)
@@ -35,7 +33,8 @@ package enum DiffInput {
     return ruleset
   }
 
-  private static func read(_ argument: String) throws(DiffProblem) -> (String, [UInt8]) {
+  /// The name and bytes of the rules `argument` names: a file, or `git:REF:path`.
+  package static func read(_ argument: String) throws(DiffProblem) -> (name: String, bytes: [UInt8]) {
     guard argument.hasPrefix("git:") else {
       do {
         return (argument, try FileBytes.read(argument))
@@ -51,28 +50,17 @@ package enum DiffInput {
 
   /// `git show REF:path`'s output, or its error message.
   private static func gitShow(_ spec: String) throws(DiffProblem) -> [UInt8] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "show", spec]
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
+    let finished: ChildProcess.Finished
     do {
-      try process.run()
+      finished = try ChildProcess.run(["git", "show", spec], limit: FileBytes.maxSize)
     } catch {
-      throw DiffProblem("cannot run git to read '\(spec)': \(error.localizedDescription)")
+      throw DiffProblem("cannot run git to read '\(spec)': \(error.reason)")
     }
-    // Read both pipes before waiting, so a large file cannot fill a pipe and stall git.
-    let bytes = output.fileHandleForReading.readDataToEndOfFile()
-    let message = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      let reason = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard finished.output.count <= FileBytes.maxSize else { throw DiffProblem("'git:\(spec)' is larger than 256 MiB") }
+    guard finished.status == 0 else {
+      let reason = String(decoding: finished.errors, as: UTF8.self).trimmed()
       throw DiffProblem("cannot read 'git:\(spec)': \(reason.isEmpty ? "git show failed" : reason)")
     }
-    guard bytes.count <= FileBytes.maxSize else { throw DiffProblem("'git:\(spec)' is larger than 256 MiB") }
-    return [UInt8](bytes)
+    return finished.output
   }
 }

@@ -7,9 +7,21 @@ import RulesSolver
 /// pattern and method, each difference shown by a witness request that Flint's engine has decided
 /// on both rulesets (the solver's candidates that the engine does not confirm are never shown).
 package enum DiffJob {
-  package static func run(old: String, new: String) throws(DiffProblem) -> DiffReport {
-    let oldRules = try DiffInput.ruleset(old)
-    let newRules = try DiffInput.ruleset(new)
+  /// The rules before and after the change, each a name (shown in messages) and its bytes; a
+  /// front end reads them (`DiffInput.read`: a file, or `git:REF:path`).
+  package struct Input: Sendable {
+    package var old: (name: String, bytes: [UInt8])
+    package var new: (name: String, bytes: [UInt8])
+
+    package init(old: (name: String, bytes: [UInt8]), new: (name: String, bytes: [UInt8])) {
+      self.old = old
+      self.new = new
+    }
+  }
+
+  package static func run(_ input: Input) throws(DiffProblem) -> DiffReport {
+    let oldRules = try DiffInput.ruleset(name: input.old.name, bytes: input.old.bytes)
+    let newRules = try DiffInput.ruleset(name: input.new.name, bytes: input.new.bytes)
     return try compare(old: oldRules, new: newRules)
   }
 

@@ -1,4 +1,14 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+  private func posixWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    Glibc.write(descriptor, bytes, count)
+  }
+#elseif canImport(Darwin)
+  import Darwin
+  private func posixWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    Darwin.write(descriptor, bytes, count)
+  }
+#endif
 
 /// Writes files so that a reader sees the old content or the new, never a half-written file:
 /// a temporary file in the same folder, flushed, then renamed over the target.
@@ -31,7 +41,7 @@ package enum AtomicFile {
     let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+      let written = bytes.withUnsafeBytes { posixWrite(descriptor, $0.baseAddress, $0.count) }
       if written < 0 {
         if errno == EINTR { continue }
         let reason = String(cString: strerror(errno))

@@ -1,4 +1,14 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+  private func posixRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    Glibc.read(descriptor, bytes, count)
+  }
+#elseif canImport(Darwin)
+  import Darwin
+  private func posixRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    Darwin.read(descriptor, bytes, count)
+  }
+#endif
 
 /// A file that could not be read; the message names it and gives the system's short reason:
 /// `cannot read 'x.rules': No such file or directory`.
@@ -44,7 +54,7 @@ package enum FileBytes {
     var result: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+      let count = buffer.withUnsafeMutableBytes { posixRead(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
         throw problem(path)

@@ -1,4 +1,3 @@
-import Foundation
 import IndexAdvisor
 import SourceQueries
 
@@ -44,8 +43,7 @@ package enum IndexInputs {
     var files = Files()
     let walker = SourceFolderWalker(excludes: excludes)
     for path in paths {
-      var isFolder: ObjCBool = false
-      if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+      if FileKind.isFolder(path) {
         do {
           files.sources += try walker.files(in: path)
         } catch {

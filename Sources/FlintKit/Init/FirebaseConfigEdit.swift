@@ -1,5 +1,10 @@
 import FirestoreModel
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What `flint init` does to an existing firebase.json, as `firebase init firestore` does: a
 /// file without a `firestore` section gets one naming the starter rules and index manifest; a

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `flint init`: writes the starter files into an empty folder, or beside an existing
 /// firebase.json, never overwriting a file. An existing firebase.json without a `firestore`

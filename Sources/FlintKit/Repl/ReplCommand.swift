@@ -41,30 +41,3 @@ package enum ReplCommand: Equatable, Sendable {
   /// A blank line or a `#` comment.
   case nothing
 }
-
-/// Who `:as` signs in.
-package enum ReplUser: Equatable, Sendable {
-  case user(String)
-  /// An anonymous Firebase Auth user (sign-in provider `anonymous`).
-  case anonymous
-  /// Signed out: `request.auth == null`.
-  case nobody
-}
-
-/// The files a session can load.
-package enum ReplFileKind: String, Sendable, CaseIterable {
-  case rules
-  case data
-  case indexes
-}
-
-/// A malformed command: the message and the 1-based column it is about.
-package struct ReplParseError: Error, Equatable, Sendable {
-  package var message: String
-  package var column: Int
-
-  package init(_ message: String, column: Int) {
-    self.message = message
-    self.column = column
-  }
-}

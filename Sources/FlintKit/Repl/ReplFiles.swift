@@ -3,28 +3,6 @@ import IndexAdvisor
 import RulesEngine
 import RulesLanguage
 
-/// A file the session loaded, remembered with its stamp so a change on disk is noticed.
-package struct WatchedFile: Sendable {
-  /// The path to open.
-  package var path: String
-  /// The name shown in messages and diagnostics.
-  package var display: String
-  var stamp: FileStamp?
-
-  package init(path: String, display: String? = nil) {
-    self.path = path
-    self.display = display ?? path
-    stamp = FileStamp.of(path)
-  }
-
-  /// Whether the file on disk differs from what was loaded (a missing file counts only
-  /// when it existed before).
-  var changedOnDisk: Bool {
-    let now = FileStamp.of(path)
-    return now != nil && now != stamp
-  }
-}
-
 /// Compiled rules and the file they came from.
 package struct LoadedRules: Sendable {
   package var file: WatchedFile
@@ -41,7 +19,7 @@ enum ReplFiles {
   static func rules(_ file: WatchedFile) -> (rules: LoadedRules?, messages: String, unreadable: Bool) {
     let bytes: [UInt8]
     do {
-      bytes = try FileBytes.read(file.path)
+      bytes = try file.bytes()
     } catch {
       return (nil, "\(file.display): \(error.message)\n", true)
     }
@@ -63,7 +41,7 @@ enum ReplFiles {
   /// Seed documents (tagged JSON or a Firestore REST export).
   static func data(_ file: WatchedFile, time: Timestamp) -> Result<(WatchedFile, DocumentStore), ReplFileError> {
     do {
-      let bytes = try FileBytes.read(file.path)
+      let bytes = try file.bytes()
       var watched = file
       watched.stamp = FileStamp.of(file.path)
       return .success((watched, try FixtureLoader.load(bytes: bytes, file: file.display, requestTime: time)))
@@ -79,7 +57,7 @@ enum ReplFiles {
   /// with the JSON path); an invalid manifest is an error, so the session keeps the last good one.
   static func indexes(_ file: WatchedFile) -> Result<(WatchedFile, [UInt8]), ReplFileError> {
     do {
-      let bytes = try FileBytes.read(file.path)
+      let bytes = try file.bytes()
       do {
         _ = try ManifestReader.read(bytes: bytes, file: file.display)
       } catch {

@@ -62,7 +62,7 @@ enum ReplHelp {
 
 /// The text up to its first ". " (without the full stop).
 private func firstSentence(_ text: String) -> String {
-  let sentence = text.components(separatedBy: ". ").first ?? text
+  let sentence = text.split(separator: ". ", maxSplits: 1).first.map(String.init) ?? text
   return sentence.hasSuffix(".") ? String(sentence.dropLast()) : sentence
 }
 

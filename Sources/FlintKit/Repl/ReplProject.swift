@@ -2,7 +2,7 @@ import FirestoreModel
 
 /// Which files a session starts with: the options, else the current directory's
 /// `firebase.json` (its `firestore.rules` and `firestore.indexes`), else the bundled sample
-/// project (`Corpus/sample`, found beside the sources this binary was built from).
+/// project (`Corpus/sample`, compiled into the binary: `SampleProject`).
 package struct ReplProject: Sendable {
   package var rules: WatchedFile?
   package var data: WatchedFile?
@@ -14,13 +14,6 @@ package struct ReplProject: Sendable {
   /// The database the session's requests go to (`--database`, else the one firebase.json
   /// makes obvious: `FirebaseConfig.chosenDatabase`, through `ProjectFiles`).
   package var database = DatabaseID.default
-
-  /// The bundled sample project folder.
-  package static let sampleFolder: String = {
-    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    parts.removeLast(4)  // Sources/FlintKit/Repl/ReplProject.swift
-    return (parts + ["Corpus", "sample"]).joined(separator: "/")
-  }()
 
   /// Resolves the files for `flint repl [--rules F] [--data F] [--indexes F] [--database ID]`
   /// run in `directory`.
@@ -55,14 +48,12 @@ package struct ReplProject: Sendable {
       project.addDataBesideRules()
       return project
     }
-    let sample = sampleFolder
-    guard FileStamp.of(sample + "/firestore.rules") != nil else {
-      project.note = "no firebase.json here and no bundled sample project: starting without rules or data"
-      return project
+    func sample(_ name: String) -> WatchedFile? {
+      SampleProject.text(name).map { WatchedFile(name: name, bytes: Array($0.utf8)) }
     }
-    project.rules = WatchedFile(path: sample + "/firestore.rules", display: "firestore.rules")
-    project.data = WatchedFile(path: sample + "/data.json", display: "data.json")
-    project.indexes = WatchedFile(path: sample + "/firestore.indexes.json", display: "firestore.indexes.json")
+    project.rules = sample("firestore.rules")
+    project.data = sample("data.json")
+    project.indexes = sample("firestore.indexes.json")
     project.note = "no firebase.json here: using the bundled sample project (Corpus/sample)"
     return project
   }

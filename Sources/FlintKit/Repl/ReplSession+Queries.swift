@@ -1,8 +1,13 @@
 import FirestoreModel
-import Foundation
 import Queries
 import RulesEngine
 import RulesLanguage
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Query DSL lines: validity, the rules proof, the index hook, the results (paged) and reads.
 extension ReplSession {
@@ -20,7 +25,7 @@ extension ReplSession {
     }
     if !queries.contains(normalized) {
       queries.append(normalized)
-      queryTexts.append(text.trimmingCharacters(in: .whitespaces))
+      queryTexts.append(text.trimmed())
     }
     var out = ""
     let allowed: Bool

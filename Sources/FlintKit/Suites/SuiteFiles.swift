@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// File access for suites: whole-file reads with the system's reason on failure, folder
 /// expansion, and paths relative to a suite's folder.
@@ -15,19 +19,13 @@ package enum SuiteFiles {
     }
   }
 
-  /// Whether `path` is a folder.
-  package static func isDirectory(_ path: String) -> Bool {
-    var isDirectory: ObjCBool = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-  }
-
   /// The suite files to run for the command-line arguments: files as given, folders replaced
   /// by their `*.json`/`*.yaml`/`*.yml` files (not recursive), sorted by name, that are
   /// suites (`isSuite`): firebase.json, seed data and index manifests are skipped silently.
   package static func expand(_ arguments: [String]) throws(SuiteError) -> [String] {
     var files: [String] = []
     for argument in arguments {
-      guard isDirectory(argument) else {
+      guard FileKind.isFolder(argument) else {
         files.append(argument)
         continue
       }
@@ -38,8 +36,8 @@ package enum SuiteFiles {
         throw SuiteError.unreadable("cannot list '\(argument)'")
       }
       let suites = names.filter { name in
-        !name.hasPrefix(".") && suiteExtensions.contains((name as NSString).pathExtension.lowercased())
-          && !isDirectory(join(argument, name)) && isSuite(join(argument, name))
+        !name.hasPrefix(".") && suiteExtensions.contains(FilePath.pathExtension(name).lowercased())
+          && !FileKind.isFolder(join(argument, name)) && isSuite(join(argument, name))
       }
       if suites.isEmpty { throw SuiteError.unreadable("no suites found in \(argument)") }
       files.append(contentsOf: suites.sorted().map { join(argument, $0) })

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Whether a file in a folder that does not parse was meant to be a suite: then `flint test DIR`
 /// reports it (a typo in a suite must not pass silently); otherwise it is some other JSON or
@@ -20,7 +24,7 @@ enum SuiteLikeness {
   /// `"cases"`, optional blanks, then `:`.
   static func hasJSONCasesKey(_ text: String) -> Bool {
     var rest = Substring(text)
-    while let found = rest.range(of: "\"cases\"") {
+    while let found = rest.firstRange(of: "\"cases\"") {
       rest = rest[found.upperBound...]
       if rest.drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r\n" }).first == ":" { return true }
     }

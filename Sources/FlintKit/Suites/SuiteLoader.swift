@@ -33,7 +33,10 @@ package struct SuiteLoader {
   /// every problem of every case.
   package var keepsValidCases = false
 
-  package init(reader: @escaping Reader = { path throws(SuiteError) in try SuiteFiles.read(path) }) {
+  /// Reads files from the disk.
+  package static let diskReader: Reader = { path throws(SuiteError) in try SuiteFiles.read(path) }
+
+  package init(reader: @escaping Reader = diskReader) {
     self.reader = reader
   }
 

@@ -12,11 +12,15 @@ package struct TestJob: Sendable {
     package var measuring: Bool
     /// The least percentage of allow statements both granted and denied (`--min-coverage`).
     package var minCoverage: Double?
+    /// Where the suites and the files they name (rules, seed data) come from: the disk by
+    /// default; a front end that holds them in memory passes its own.
+    package var reader: SuiteLoader.Reader
 
     package init(
       files: [String], defaultDatabase: String? = nil, explainsPassingCases: Bool = false, measuring: Bool = false,
-      minCoverage: Double? = nil
+      minCoverage: Double? = nil, reader: @escaping SuiteLoader.Reader = SuiteLoader.diskReader
     ) {
+      self.reader = reader
       self.files = files
       self.defaultDatabase = defaultDatabase
       self.explainsPassingCases = explainsPassingCases
@@ -57,7 +61,7 @@ package struct TestJob: Sendable {
   /// Runs `input`'s suites; `problem` hears each suite that cannot be loaded and each suite's
   /// unreadable cases (the others ran) as they are found.
   package static func run(_ input: Input, problem: (SuiteError) -> Void = { _ in }) -> Output {
-    var loader = SuiteLoader()
+    var loader = SuiteLoader(reader: input.reader)
     if let database = input.defaultDatabase { loader.defaultDatabase = database }
     loader.keepsValidCases = true
     // Text and JUnit reports explain only failing cases, so passing ones need no trace, unless

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What a watch loop (`flint test --watch`, `flint check --watch`) re-runs after a batch of file
 /// events: the jobs (suite files, rules files) that read a changed file. Pure, so the loop's

@@ -1,6 +1,11 @@
 import FirestoreModel
-import Foundation
 import RulesLanguage
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `textDocument/codeAction`: mechanical fixes for the diagnostics in the requested range.
 /// - a "did you mean" suggestion replaces the misspelt name (and `=` becomes `==`);
@@ -91,7 +96,7 @@ enum CodeActions {
 
   /// The field named in "lets the user change 'role'".
   static func quotedField(_ message: String) -> String? {
-    guard let marker = message.range(of: "change '") else { return nil }
+    guard let marker = message.firstRange(of: "change '") else { return nil }
     let rest = message[marker.upperBound...]
     guard let end = rest.firstIndex(of: "'") else { return nil }
     let field = String(rest[..<end])

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Runs a `LanguageServer` over standard input and output until `exit` or the end of input.
 package enum StdioTransport {
@@ -6,18 +10,29 @@ package enum StdioTransport {
   package static func run() -> Int32 {
     var server = LanguageServer()
     var reader = FrameReader()
-    let input = FileHandle.standardInput
-    let output = FileHandle.standardOutput
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let chunk = input.availableData
-      if chunk.isEmpty { return 1 }
-      reader.append(chunk)
+      let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      if count <= 0 { return 1 }
+      reader.append(buffer[0..<count])
       while let frame = reader.next() {
         for message in server.receive(frame) {
-          output.write(Data(FrameReader.frame(message)))
+          writeAll(FrameReader.frame(message))
         }
         if case .exited(let code) = server.status { return code }
       }
+    }
+  }
+
+  /// Writes every byte to standard output (a closed output ends the writes, not the server).
+  private static func writeAll(_ bytes: [UInt8]) {
+    var rest = bytes[...]
+    while !rest.isEmpty {
+      let written = rest.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+      if written < 0, errno == EINTR { continue }
+      if written <= 0 { return }
+      rest = rest.dropFirst(written)
     }
   }
 }

@@ -1,5 +1,4 @@
 import FirestoreModel
-import Foundation
 
 /// The link the backend puts in `FAILED_PRECONDITION: The query requires an index. You can
 /// create it here: …` (query-semantics §2B B17, §6.6): the console's index page with the index to
@@ -23,8 +22,6 @@ package enum ConsoleLink {
   package static func payload(_ index: CompositeIndex, project: String, database: String) -> String {
     let name = "projects/\(project)/databases/\(database)/collectionGroups/\(index.collectionGroup)/indexes/_"
     let bytes = IndexProto.encode(name: name, scope: index.scope, fields: index.servingFields)
-    return Data(bytes).base64EncodedString()
-      .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-      .replacingOccurrences(of: "=", with: "")
+    return Base64.encode(bytes, alphabet: .url, padding: false)
   }
 }

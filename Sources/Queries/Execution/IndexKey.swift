@@ -1,5 +1,4 @@
 import FirestoreModel
-import Foundation
 
 /// A canonical text for a value such that two values get the same key exactly when
 /// `Value.compare` says they are equal (`1` and `1.0` share a key; NaN has one key).
@@ -19,7 +18,7 @@ enum IndexKey {
     case .double(let d): out += "n" + number(d)
     case .timestamp(let t): out += "t\(t.seconds).\(t.nanos)"
     case .string(let s): out += "s" + StringQuoting.quoted(s)
-    case .bytes(let b): out += "x" + b.map { String(format: "%02x", $0) }.joined() + ";"
+    case .bytes(let b): out += "x" + b.map(hexByte).joined() + ";"
     case .reference(let p): out += "r" + StringQuoting.quoted(p.segments.joined(separator: "/"))
     case .geoPoint(let g): out += "g" + number(g.latitude) + "," + number(g.longitude)
     case .array(let items):
@@ -47,6 +46,12 @@ enum IndexKey {
     if d == d.rounded(), d >= -9_223_372_036_854_775_808.0, d < 9_223_372_036_854_775_808.0 {
       return String(Int64(d))
     }
-    return String(format: "%.17g", d)
+    // The shortest text that reads back as `d`: one text per value.
+    return "\(d)"
+  }
+
+  private static func hexByte(_ byte: UInt8) -> String {
+    let digits = Array("0123456789abcdef")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
   }
 }

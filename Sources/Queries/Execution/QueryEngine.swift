@@ -1,17 +1,19 @@
 import FirestoreModel
-import Foundation
+import Synchronization
 
 /// Runs normalized queries on a `DocumentStore`, building in-memory equality indexes per
 /// (scope, field) lazily, so an equality query on 100,000 documents does not scan them.
 ///
-/// A class because the indexes are caches filled on first use; every cache access
-/// happens under `lock`, which makes the `@unchecked Sendable` safe.
-package final class QueryEngine: @unchecked Sendable {
+/// A class because the indexes are caches filled on first use; they sit behind one `Mutex`.
+package final class QueryEngine: Sendable {
   package let store: DocumentStore
-  private let lock = NSLock()
-  private var scopes: [QueryScope: [Document]] = [:]
-  private var equalityIndexes: [IndexID: [String: [Int]]] = [:]
-  private var containsIndexes: [IndexID: [String: [Int]]] = [:]
+  private let caches = Mutex(Caches())
+
+  private struct Caches {
+    var scopes: [QueryScope: [Document]] = [:]
+    var equalityIndexes: [IndexID: [String: [Int]]] = [:]
+    var containsIndexes: [IndexID: [String: [Int]]] = [:]
+  }
 
   private struct IndexID: Hashable {
     var scope: QueryScope
@@ -37,18 +39,18 @@ package final class QueryEngine: @unchecked Sendable {
 
   /// Documents of a scope, ordered by path (cached).
   package func documents(in scope: QueryScope) -> [Document] {
-    lock.lock()
-    defer { lock.unlock() }
-    if let cached = scopes[scope] { return cached }
-    let docs: [Document]
-    switch scope {
-    case .collection(let path):
-      docs = store.documents(inCollection: path)
-    case .collectionGroup(let id, let parent):
-      docs = store.documents(inCollectionGroup: id).filter { $0.path.segments.starts(with: parent.segments) }
+    caches.withLock { caches in
+      if let cached = caches.scopes[scope] { return cached }
+      let docs: [Document]
+      switch scope {
+      case .collection(let path):
+        docs = store.documents(inCollection: path)
+      case .collectionGroup(let id, let parent):
+        docs = store.documents(inCollectionGroup: id).filter { $0.path.segments.starts(with: parent.segments) }
+      }
+      caches.scopes[scope] = docs
+      return docs
     }
-    scopes[scope] = docs
-    return docs
   }
 
   /// The smallest candidate list any top-level `==`, `in` or `array-contains` filter gives.
@@ -85,12 +87,8 @@ package final class QueryEngine: @unchecked Sendable {
   /// as an array element), built on first use.
   private func index(_ scope: QueryScope, _ field: FieldPath, contains: Bool) -> [String: [Int]] {
     let id = IndexID(scope: scope, field: field)
-    lock.lock()
-    if let cached = contains ? containsIndexes[id] : equalityIndexes[id] {
-      lock.unlock()
-      return cached
-    }
-    lock.unlock()
+    let cached = caches.withLock { contains ? $0.containsIndexes[id] : $0.equalityIndexes[id] }
+    if let cached { return cached }
     let docs = documents(in: scope)
     var table: [String: [Int]] = [:]
     for (position, document) in docs.enumerated() {
@@ -102,9 +100,9 @@ package final class QueryEngine: @unchecked Sendable {
         table[IndexKey.of(value), default: []].append(position)
       }
     }
-    lock.lock()
-    if contains { containsIndexes[id] = table } else { equalityIndexes[id] = table }
-    lock.unlock()
+    caches.withLock { caches in
+      if contains { caches.containsIndexes[id] = table } else { caches.equalityIndexes[id] = table }
+    }
     return table
   }
 }

@@ -1,5 +1,10 @@
 import FirestoreModel
-import Foundation  // sin, cos, asin
+
+#if canImport(Glibc)
+  import Glibc  // sin, cos, asin
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Methods on `latlng`: `latitude()`, `longitude()`, `distance(other)` in meters.
 enum LatLngMethods {

@@ -1,4 +1,10 @@
-import Foundation  // pow
+#if canImport(Glibc)
+  import Glibc
+  private func power(_ base: Double, _ exponent: Double) -> Double { Glibc.pow(base, exponent) }
+#elseif canImport(Darwin)
+  import Darwin
+  private func power(_ base: Double, _ exponent: Double) -> Double { Darwin.pow(base, exponent) }
+#endif
 
 /// `math.*`: `abs ceil floor round sqrt pow isNaN`. `math.isInfinite` is documented but
 /// production reports it missing, so it is not found here.
@@ -34,7 +40,7 @@ enum MathFunctions {
       guard let base = Arguments.number(args[0]), let exponent = Arguments.number(args[1]) else {
         throw .badArguments("math", name, args, expected: "number,number")
       }
-      return .float(Foundation.pow(base, exponent))
+      return .float(power(base, exponent))
     case "isNaN":
       guard let x = Arguments.number(try Arguments.single(args, "math.isNaN")) else { throw badNumber(name, args) }
       return .bool(x.isNaN)

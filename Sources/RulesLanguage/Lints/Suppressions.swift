@@ -13,8 +13,8 @@ package struct Suppressions {
     guard ByteSearch.contains(source.bytes, Self.marker) else { return }
     for line in 1...max(1, source.lineStarts.count) {
       let text = source.lineText(line)
-      guard let comment = text.range(of: "//"),
-        let marker = text.range(of: Self.marker, range: comment.upperBound..<text.endIndex)
+      guard let comment = text.firstRange(of: "//"),
+        let marker = text[comment.upperBound...].firstRange(of: Self.marker)
       else { continue }
       let codes = text[marker.upperBound...].split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" })
         .map(String.init).filter { !$0.isEmpty }

@@ -171,7 +171,7 @@ struct CFamilyTokenizer: Sendable {
       i += 2
       while digit(i) { i += 1 }
     }
-    let text = String(decoding: bytes[start..<i], as: UTF8.self).replacingOccurrences(of: "_", with: "")
+    let text = String(decoding: bytes[start..<i], as: UTF8.self).replacing("_", with: "")
     while i < n, [UInt8(ascii: "l"), UInt8(ascii: "f"), UInt8(ascii: "d"), UInt8(ascii: "u")].contains(bytes[i] | 0x20)
     { i += 1 }
     return text

@@ -1,4 +1,15 @@
-import Foundation
+import FirestoreModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Lists the source files of a folder, recursively, in a stable order: Swift, TypeScript,
 /// JavaScript, Kotlin, Java and Dart files (by extension), skipping dependency and build folders, what the folder's
@@ -22,11 +33,11 @@ package struct SourceFolderWalker: Sendable {
   /// The source files under `root` (paths start with `root`).
   package func files(in root: String) throws(WalkError) -> [String] {
     let manager = FileManager.default
-    var isFolder: ObjCBool = false
-    guard manager.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue else {
+    var rootInfo = stat()
+    guard stat(root, &rootInfo) == 0, (rootInfo.st_mode & S_IFMT) == S_IFDIR else {
       throw WalkError(description: "cannot read folder '\(root)'")
     }
-    let gitignore = (root as NSString).appendingPathComponent(".gitignore")
+    let gitignore = Self.joined(root, ".gitignore")
     let ignore = GitIgnore(text: (try? String(contentsOfFile: gitignore, encoding: .utf8)) ?? "")
     var out: [String] = []
     var pending: [String] = [""]
@@ -34,12 +45,12 @@ package struct SourceFolderWalker: Sendable {
     while let relative = pending.popLast() {
       visited += 1
       if visited > 200_000 { break }
-      let folder = relative.isEmpty ? root : (root as NSString).appendingPathComponent(relative)
+      let folder = relative.isEmpty ? root : Self.joined(root, relative)
       guard let names = try? manager.contentsOfDirectory(atPath: folder) else { continue }
       var subfolders: [String] = []
       for name in names.sorted() {
         let path = relative.isEmpty ? name : relative + "/" + name
-        let full = (root as NSString).appendingPathComponent(path)
+        let full = Self.joined(root, path)
         var info = stat()
         guard lstat(full, &info) == 0 else { continue }
         let folderEntry = (info.st_mode & S_IFMT) == S_IFDIR
@@ -60,7 +71,13 @@ package struct SourceFolderWalker: Sendable {
   }
 
   /// Whether a path given directly (a file argument) is excluded.
-  package func excludes(file path: String) -> Bool { excluded(path, (path as NSString).lastPathComponent) }
+  package func excludes(file path: String) -> Bool { excluded(path, Self.name(path)) }
+
+  static func joined(_ folder: String, _ name: String) -> String {
+    folder.hasSuffix("/") ? folder + name : folder + "/" + name
+  }
+
+  static func name(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }
 
   private func excluded(_ path: String, _ name: String) -> Bool {
     excludes.contains { Glob.matches($0, path) || Glob.matches($0, name) }
@@ -81,7 +98,7 @@ struct GitIgnore: Sendable {
 
   init(text: String) {
     for raw in text.split(whereSeparator: \.isNewline) {
-      var line = raw.trimmingCharacters(in: .whitespaces)
+      var line = raw.trimmed()
       guard !line.isEmpty, !line.hasPrefix("#"), !line.hasPrefix("!") else { continue }
       var folderOnly = false
       if line.hasSuffix("/") {
@@ -99,7 +116,7 @@ struct GitIgnore: Sendable {
   }
 
   func ignores(_ path: String, isFolder: Bool) -> Bool {
-    let name = (path as NSString).lastPathComponent
+    let name = SourceFolderWalker.name(path)
     return patterns.contains { pattern in
       if pattern.folderOnly, !isFolder { return false }
       return pattern.anchored ? Glob.matches(pattern.glob, path) : Glob.matches(pattern.glob, name)

@@ -68,7 +68,7 @@ enum JSTokenizer {
       if b >= 0x30 && b <= 0x39 || (b == UInt8(ascii: ".") && i + 1 < n && bytes[i + 1] >= 0x30 && bytes[i + 1] <= 0x39)
       {
         while i < n, isIdentByte(bytes[i]) || bytes[i] == UInt8(ascii: ".") { i += 1 }
-        let text = String(decoding: bytes[start..<i], as: UTF8.self).replacingOccurrences(of: "_", with: "")
+        let text = String(decoding: bytes[start..<i], as: UTF8.self).replacing("_", with: "")
         tokens.append(ChainToken(kind: .number, text: text, start: start, end: i))
         continue
       }

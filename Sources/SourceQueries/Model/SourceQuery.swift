@@ -76,7 +76,7 @@ package enum SourceField: Hashable, Sendable {
     let simple = word && !scalars.isEmpty && !("0"..."9").contains(scalars.first!)
     return simple
       ? segment
-      : "`" + segment.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "`", with: "\\`") + "`"
+      : "`" + segment.replacing("\\", with: "\\\\").replacing("`", with: "\\`") + "`"
   }
 }
 

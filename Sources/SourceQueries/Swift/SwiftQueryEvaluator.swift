@@ -246,10 +246,10 @@ final class SwiftQueryEvaluator {
       return .pathTemplate(template)
     }
     if let e = expr.as(IntegerLiteralExprSyntax.self) {
-      return .literal(e.literal.text.replacingOccurrences(of: "_", with: ""))
+      return .literal(e.literal.text.replacing("_", with: ""))
     }
     if let e = expr.as(FloatLiteralExprSyntax.self) {
-      return .literal(e.literal.text.replacingOccurrences(of: "_", with: ""))
+      return .literal(e.literal.text.replacing("_", with: ""))
     }
     if let e = expr.as(BooleanLiteralExprSyntax.self) { return .literal(e.literal.text) }
     if expr.is(NilLiteralExprSyntax.self) { return .literal("null") }

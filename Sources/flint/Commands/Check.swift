@@ -3,7 +3,7 @@ import FirestoreModel
 import FlintKit
 import RulesLanguage
 
-extension Flint {
+extension FlintCommand {
   /// `flint check`: parse and check rules files, print diagnostics.
   struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,7 @@
 import ArgumentParser
 import FlintKit
 
-extension Flint {
+extension FlintCommand {
   /// `flint diff OLD NEW`: what a rules change allows that it did not before, with witnesses.
   struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -32,7 +32,7 @@ extension Flint {
     func run() throws {
       let report: DiffReport
       do {
-        report = try DiffJob.run(old: old, new: new)
+        report = try DiffJob.run(DiffJob.Input(old: DiffInput.read(old), new: DiffInput.read(new)))
       } catch {
         throw error.isRendered ? UsageProblem(printed: error.message) : UsageProblem(error.message)
       }

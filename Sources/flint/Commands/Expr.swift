@@ -4,7 +4,7 @@ import FlintKit
 import RulesEngine
 import RulesLanguage
 
-extension Flint {
+extension FlintCommand {
   /// `flint expr`: evaluate one rules expression, or a JSON Lines batch of them.
   struct Expr: ParsableCommand {
     static let configuration = CommandConfiguration(

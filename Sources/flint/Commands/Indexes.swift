@@ -4,7 +4,7 @@ import FlintKit
 import IndexAdvisor
 import SourceQueries
 
-extension Flint {
+extension FlintCommand {
   /// `flint indexes`: the composite indexes and field overrides a workload of queries needs,
   /// checked against and merged into `firestore.indexes.json`.
   struct Indexes: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import FlintKit
 
-extension Flint {
+extension FlintCommand {
   /// `flint init`: starter rules, a passing suite and an empty index manifest.
   struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,7 @@
 import ArgumentParser
 import FlintLanguageServer
 
-extension Flint {
+extension FlintCommand {
   /// `flint lsp`: the language server, over standard input and output.
   struct Lsp: ParsableCommand {
     static let configuration = CommandConfiguration(

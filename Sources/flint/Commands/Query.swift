@@ -5,7 +5,7 @@ import IndexAdvisor
 import RulesEngine
 import RulesLanguage
 
-extension Flint {
+extension FlintCommand {
   /// `flint query`: validate, normalize, prove against the rules and run one query; or
   /// decide one single-document request (`get PATH`, `create|update|delete PATH`).
   struct Query: ParsableCommand {

@@ -12,7 +12,7 @@ import RulesEngine
 /// Set by SIGINT; the loop checks it between commands.
 nonisolated(unsafe) private var interrupted: sig_atomic_t = 0
 
-extension Flint {
+extension FlintCommand {
   /// `flint repl`: the interactive playground. The session lives in FlintKit (`ReplSession`);
   /// this file reads lines (libedit on a terminal, plain lines otherwise) and prints answers.
   struct Repl: ParsableCommand {

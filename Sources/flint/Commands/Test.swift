@@ -1,7 +1,7 @@
 import ArgumentParser
 import FlintKit
 
-extension Flint {
+extension FlintCommand {
   /// `flint test`: run rule-test suites (JSON or YAML) and explain the failures.
   struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -127,7 +127,7 @@ extension Flint {
   }
 }
 
-extension Flint.Test {
+extension FlintCommand.Test {
   /// `--watch`: the job runs and re-runs the suites until the process is stopped (exit 2 when
   /// inotify fails).
   func watch(_ files: [String]) throws -> Never {

@@ -1,7 +1,7 @@
 import FlintKit
 
 /// A problem that stops a command before it produces results: the one usage-error type.
-/// Commands throw it; `Flint.main` prints it once on stderr (`flint: <message>`) and exits with
+/// Commands throw it; `FlintCommand.main` prints it once on stderr (`flint: <message>`) and exits with
 /// `ExitStatus.usage`.
 struct UsageProblem: Error, CustomStringConvertible {
   var message: String

@@ -2,7 +2,7 @@ import ArgumentParser
 import FlintKit
 import RulesLanguage
 
-extension Flint.Check {
+extension FlintCommand.Check {
   /// `--watch`: checks the files and prints their diagnostics, then re-checks each file when it
   /// changes, printing the diagnostics of the files whose diagnostics changed (each ending with
   /// `FILE: N errors, M warnings`) and, for several files, `total: N errors, M warnings`. Ends
