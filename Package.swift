@@ -145,7 +145,9 @@ let package = Package(
       dependencies: ["IndexAdvisor", "Queries", "RulesLanguage", "FirestoreModel", "FlintTestSupport"]
     ),
     .testTarget(
-      name: "SourceQueriesTests", dependencies: ["SourceQueries", "Queries", "FirestoreModel", "FlintTestSupport"]),
+      name: "SourceQueriesTests",
+      // FlintKit for the `--list-queries` JSON the goldens are written in.
+      dependencies: ["SourceQueries", "FlintKit", "Queries", "FirestoreModel", "FlintTestSupport"]),
     .testTarget(
       name: "FlintKitTests",
       dependencies: [

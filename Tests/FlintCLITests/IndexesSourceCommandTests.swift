@@ -192,4 +192,44 @@ struct IndexesSourceCommandTests {
     #expect(text.stdout.contains("app/src/feed.ts:4:18: collection(\"posts\")"), "\(text.stdout)")
     #expect(text.stdout.hasSuffix("2 queries, 0 unresolved\n"))
   }
+
+  @Test("a source file that is not text: its place, exit 2, nothing planned; a bad --show-unresolved is a usage error")
+  func binarySource() throws {
+    let dir = try sandbox()
+    var bytes = Data("const a = 1;\n".utf8)
+    bytes.append(contentsOf: [0x00, 0xFF])
+    try bytes.write(to: dir.appendingPathComponent("app/src/blob.js"))
+    let check = try FlintRunner.run(["indexes", "--check", "app"], in: dir)
+    #expect(check.status == 2, "\(check.stdout)\(check.stderr)")
+    #expect(check.stderr.contains("app/src/blob.js:2:1: error: "), "\(check.stderr)")
+    #expect(check.stdout.isEmpty)
+    let write = try FlintRunner.run(["indexes", "--out", "m.json", "app"], in: dir)
+    #expect(write.status == 2)
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("m.json").path))
+
+    let shown = try FlintRunner.run(["indexes", "--check", "--show-unresolved", "some", "app"], in: dir)
+    #expect(shown.status == 2)
+    #expect(shown.stderr.contains("--show-unresolved"), "\(shown.stderr)")
+  }
+
+  @Test("a test folder and a bundle are skipped and counted once; --include-all reads them")
+  func skippedAndIncluded() throws {
+    let dir = try sandbox()
+    let fm = FileManager.default
+    try fm.createDirectory(at: dir.appendingPathComponent("app/src/__tests__"), withIntermediateDirectories: true)
+    try fm.createDirectory(at: dir.appendingPathComponent("app/dist"), withIntermediateDirectories: true)
+    let other = #"getDocs(query(collection(db, "zzz"), where("x", "==", 1), orderBy("y")));"#
+    try other.write(to: dir.appendingPathComponent("app/src/__tests__/feed.ts"), atomically: true, encoding: .utf8)
+    try other.write(to: dir.appendingPathComponent("app/dist/app.js"), atomically: true, encoding: .utf8)
+    let check = try FlintRunner.run(["indexes", "--check", "app"], in: dir)
+    #expect(!check.stdout.contains("zzz"), "\(check.stdout)")
+    #expect(
+      check.stderr.contains(
+        "flint: note: skipped 2 files that are not the app's own source (1 bundled or minified, 1 test); --include-all reads them"
+      ), "\(check.stderr)")
+    let all = try FlintRunner.run(["indexes", "--list-queries", "--include-all", "app"], in: dir)
+    #expect(all.stdout.contains("app/dist/app.js:1:9: collection(\"zzz\")"), "\(all.stdout)")
+    #expect(all.stdout.contains("app/src/__tests__/feed.ts:1:9"), "\(all.stdout)")
+    #expect(!all.stderr.contains("skipped"))
+  }
 }

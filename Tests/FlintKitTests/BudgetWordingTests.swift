@@ -16,7 +16,7 @@ import Testing
     """
 
   func plan(limit: Int, overrides: Int = 200, prune: Bool = false) throws -> IndexPlan {
-    let output = try IndexesJob.run(
+    let output = IndexesJob.run(
       .init(
         queryFiles: [("q.txt", Array(Self.workload.utf8))], existing: ("m.json", Array(Self.existing.utf8)),
         options: PlanOptions(compositeLimit: limit, overrideLimit: overrides, prune: prune)))
@@ -59,7 +59,7 @@ import Testing
 
   @Test("the REPL words the budgets itself: it has no --limit, --override-limit or --prune")
   func sessionWording() throws {
-    let output = try IndexesJob.run(
+    let output = IndexesJob.run(
       .init(
         queryFiles: [("q.txt", Array(Self.workload.utf8))], existing: ("m.json", Array(Self.existing.utf8)),
         options: PlanOptions(compositeLimit: 2)))

@@ -1,4 +1,5 @@
 import FirestoreModel
+import FlintKit
 import FlintTestSupport
 import Foundation
 import SourceQueries
@@ -27,7 +28,8 @@ struct SourceGoldenTests {
   func golden(_ app: String) throws {
     let extraction = try Self.extract(app)
     Golden.expect(
-      JSONWriter.text(extraction.json, style: .pretty) + "\n", matches: "Corpus/source/\(app).expected.json")
+      JSONWriter.text(SourceQueryListing.json(extraction), style: .pretty) + "\n",
+      matches: "Corpus/source/\(app).expected.json")
   }
 
   /// The queries of the apps that Firestore refuses (the SDK throws), with the SDK's message.

@@ -5,9 +5,9 @@
 #endif
 
 /// What a path names on disk, following symbolic links.
-enum FileKind {
+package enum FileKind {
   /// Whether `path` is a folder (false when it does not exist or cannot be read).
-  static func isFolder(_ path: String) -> Bool {
+  package static func isFolder(_ path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }

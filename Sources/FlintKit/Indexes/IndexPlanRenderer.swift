@@ -47,7 +47,11 @@ package enum IndexPlanRenderer {
     return VisibleText.escapedLines(text)
   }
 
-  package static func json(_ plan: IndexPlan, queries: [WorkloadQuery], manifest: Bool) -> String {
+  /// The plan as one JSON object; `manifest` adds the merged manifest, `sources` the keys of what
+  /// reading app source found (`invalid`, `unresolved`, `skipped`).
+  package static func json(_ plan: IndexPlan, queries: [WorkloadQuery], manifest: Bool, sources: JSONObject = [:])
+    -> String
+  {
     let users = usersByEntry(plan, queries)
     func entries(_ values: [JSONValue]) -> JSONValue {
       .array(
@@ -92,6 +96,7 @@ package enum IndexPlanRenderer {
           serving.isServed || q >= queries.count ? nil : .string(queries[q].place)
         }),
     ]
+    for member in sources.members { root[member.key] = member.value }
     if manifest, let parsed = try? JSONParser.parse(ManifestWriter.text(plan.manifest)) { root["manifest"] = parsed }
     return JSONValue.object(root).text() + "\n"
   }

@@ -11,27 +11,52 @@ import FirestoreModel
   import Darwin
 #endif
 
-/// Lists the source files of a folder, recursively, in a stable order: Swift, TypeScript,
-/// JavaScript, Kotlin, Java and Dart files (by extension), skipping dependency and build folders, what the folder's
-/// top-level `.gitignore` ignores (simple patterns), and `--exclude` globs. Symbolic links to
-/// folders are not followed (no cycles).
+/// Lists the source files of a folder, recursively, in a stable order: the files
+/// `SourceLanguage(fileName:)` knows, skipping dependency and build folders (`skippedFolders`), what the
+/// folder's top-level `.gitignore` ignores (simple patterns), `--exclude` globs, and (unless
+/// `readsAll`) what is not the app's own source (`AppSourceFilter`: bundles, vendored libraries,
+/// generated code, tests, backup copies), which is counted. Symbolic links to folders are not
+/// followed (no cycles).
 package struct SourceFolderWalker: Sendable {
   /// Folders never read: dependencies, build output, version control.
   package static let skippedFolders: Set<String> = [
     "node_modules", ".build", "Pods", "build", ".dart_tool", "DerivedData", ".git", ".gradle",
   ]
+  /// `Swift, TypeScript, JavaScript, Kotlin, Java or Dart`: the languages read, for messages and help.
+  package static var languageList: String {
+    let names = SourceLanguage.allCases.map(\.displayName)
+    return names.dropLast().joined(separator: ", ") + " or " + names.last!
+  }
+
+  /// At most this many folders are listed under one root (no unbounded walk).
+  package static let maxFolders = 200_000
 
   /// Globs (`*`, `?`, `[...]`) matched against the path relative to the folder and against the name.
   package var excludes: [String]
+  /// Whether files that are not the app's own source are read too (`--include-all`).
+  package var readsAll: Bool
 
-  package init(excludes: [String] = []) { self.excludes = excludes }
+  package init(excludes: [String] = [], readsAll: Bool = false) {
+    self.excludes = excludes
+    self.readsAll = readsAll
+  }
 
   package struct WalkError: Error, Sendable, CustomStringConvertible {
     package var description: String
   }
 
+  /// What a walk found: the files to read and the source files left unread, both paths
+  /// starting with the root.
+  package struct Walk: Sendable {
+    package var files: [String] = []
+    package var skipped: [SkippedSource] = []
+  }
+
   /// The source files under `root` (paths start with `root`).
-  package func files(in root: String) throws(WalkError) -> [String] {
+  package func files(in root: String) throws(WalkError) -> [String] { try walk(root).files }
+
+  /// The source files under `root` to read, and those skipped as not the app's own source.
+  package func walk(_ root: String) throws(WalkError) -> Walk {
     let manager = FileManager.default
     var rootInfo = stat()
     guard stat(root, &rootInfo) == 0, (rootInfo.st_mode & S_IFMT) == S_IFDIR else {
@@ -39,35 +64,44 @@ package struct SourceFolderWalker: Sendable {
     }
     let gitignore = Self.joined(root, ".gitignore")
     let ignore = GitIgnore(text: (try? String(contentsOfFile: gitignore, encoding: .utf8)) ?? "")
-    var out: [String] = []
-    var pending: [String] = [""]
+    var walk = Walk()
+    // Each folder with the reason its files are skipped (nil: they are read).
+    var pending: [(path: String, skip: AppSourceFilter.Reason?)] = [("", nil)]
     var visited = 0
-    while let relative = pending.popLast() {
+    while let entry = pending.popLast() {
+      let (relative, skip) = entry
       visited += 1
-      if visited > 200_000 { break }
+      if visited > Self.maxFolders { break }
       let folder = relative.isEmpty ? root : Self.joined(root, relative)
       guard let names = try? manager.contentsOfDirectory(atPath: folder) else { continue }
-      var subfolders: [String] = []
+      var subfolders: [(String, AppSourceFilter.Reason?)] = []
+      let folders = relative.split(separator: "/")
       for name in names.sorted() {
         let path = relative.isEmpty ? name : relative + "/" + name
         let full = Self.joined(root, path)
         var info = stat()
         guard lstat(full, &info) == 0 else { continue }
-        let folderEntry = (info.st_mode & S_IFMT) == S_IFDIR
-        if folderEntry {
+        let kind = info.st_mode & S_IFMT
+        if kind == S_IFDIR {
           if Self.skippedFolders.contains(name) || ignore.ignores(path, isFolder: true) || excluded(path, name) {
             continue
           }
-          subfolders.append(path)
-        } else if (info.st_mode & S_IFMT) == S_IFREG || (info.st_mode & S_IFMT) == S_IFLNK {
+          subfolders.append((path, skip ?? (readsAll ? nil : AppSourceFilter.reason(folder: name))))
+        } else if kind == S_IFREG || kind == S_IFLNK {
           guard SourceLanguage(fileName: name) != nil, !ignore.ignores(path, isFolder: false), !excluded(path, name)
           else { continue }
-          out.append(full)
+          if let reason = skip ?? (readsAll ? nil : AppSourceFilter.reason(file: name, folders: folders)) {
+            walk.skipped.append(SkippedSource(path: full, reason: reason))
+          } else {
+            walk.files.append(full)
+          }
         }
       }
       pending += subfolders.reversed()
     }
-    return out.sorted()
+    walk.files.sort()
+    walk.skipped.sort { $0.path < $1.path }
+    return walk
   }
 
   /// Whether a path given directly (a file argument) is excluded.

@@ -10,18 +10,36 @@ package enum SourceLanguage: String, Sendable, CaseIterable {
   case java
   case dart
 
-  /// The language of a file name (`.swift`, `.ts .tsx`, `.js .jsx .mjs .cjs`, `.kt`, `.java`,
-  /// `.dart`), or nil.
+  /// The language of a file name (by `extensions`), or nil. A `.vue` or `.svelte` component is
+  /// TypeScript: its `<script>` blocks are.
   package init?(fileName: String) {
     guard let dot = fileName.lastIndex(of: "."), !fileName[dot...].contains("/") else { return nil }
-    switch fileName[fileName.index(after: dot)...].lowercased() {
-    case "swift": self = .swift
-    case "ts", "tsx": self = .typescript
-    case "js", "jsx", "mjs", "cjs": self = .javascript
-    case "kt": self = .kotlin
-    case "java": self = .java
-    case "dart": self = .dart
-    default: return nil
+    let ext = fileName[fileName.index(after: dot)...].lowercased()
+    guard let language = Self.allCases.first(where: { $0.extensions.contains(ext) }) else { return nil }
+    self = language
+  }
+
+  /// The file extensions of the language's source files (lowercase, without the dot).
+  package var extensions: [String] {
+    switch self {
+    case .swift: ["swift"]
+    case .typescript: ["ts", "tsx", "vue", "svelte"]
+    case .javascript: ["js", "jsx", "mjs", "cjs"]
+    case .kotlin: ["kt"]
+    case .java: ["java"]
+    case .dart: ["dart"]
+    }
+  }
+
+  /// `Swift`, `TypeScript`, ...: the language's name for people.
+  package var displayName: String {
+    switch self {
+    case .swift: "Swift"
+    case .typescript: "TypeScript"
+    case .javascript: "JavaScript"
+    case .kotlin: "Kotlin"
+    case .java: "Java"
+    case .dart: "Dart"
     }
   }
 }
@@ -220,52 +238,6 @@ package struct SourceExtraction: Sendable {
       if numbers[group] == nil { numbers[group] = numbers.count + 1 }
       queries[index].group = numbers[group]
     }
-  }
-
-  /// `{"queries": [...], "unresolved": [...]}` (the `--list-queries --format json` output).
-  package var json: JSONValue {
-    .object([
-      (
-        "queries",
-        .array(
-          queries.map { query in
-            .object([
-              ("file", .string(query.place.file)), ("line", .int(query.place.line)),
-              ("column", .int(query.place.column)),
-              ("language", .string(query.language.rawValue)), ("query", .string(query.dsl)),
-              ("scope", .string(query.scope.rawValue)), ("collection", .string(query.collection)),
-              ("filters", .array(query.filters.map { .array([.string($0.0.path), .string($0.1)]) })),
-              ("orderBy", .array(query.orderBy.map { .array([.string($0.0.path), .string($0.1 ? "desc" : "asc")]) })),
-              ("conditional", .bool(query.conditional)), ("group", query.group.map { .int($0) } ?? .null),
-            ])
-          })
-      ),
-      (
-        "unresolved",
-        .array(
-          unresolved.map { item in
-            .object([
-              ("file", .string(item.place.file)), ("line", .int(item.place.line)), ("column", .int(item.place.column)),
-              ("language", .string(item.language.rawValue)), ("reason", .string(item.reason)),
-              ("text", .string(item.text)),
-            ])
-          })
-      ),
-    ])
-  }
-
-  /// One line per query (`file:line:col: DSL`), then one per unresolved query.
-  package var text: String {
-    var out = ""
-    for query in queries {
-      let variant = query.group.map { " [variant of group \($0)]" } ?? ""
-      out += "\(query.place.file):\(query.place.line):\(query.place.column): \(query.dsl)\(variant)\n"
-    }
-    for item in unresolved {
-      out += "\(item.place.file):\(item.place.line):\(item.place.column): unresolved: \(item.reason): \(item.text)\n"
-    }
-    out += "\(queries.count) \(queries.count == 1 ? "query" : "queries"), \(unresolved.count) unresolved\n"
-    return out
   }
 }
 

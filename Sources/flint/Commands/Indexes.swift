@@ -26,19 +26,21 @@ extension FlintCommand {
         A query line that fails to parse stops the writing: the plan for the other lines is \
         printed, and no manifest is written or printed and nothing is pruned. --prune removes only \
         indexes no query of the files could use (as its own index or a merge member). \
-        A PATH may also be app source: Swift, TypeScript, JavaScript, Kotlin, Java or Dart files, or folders \
-        (walked recursively, skipping node_modules, .build, Pods, build, .dart_tool, \
-        DerivedData, .git, .gradle, what the top-level .gitignore ignores and --exclude globs); their \
-        Firestore queries are found statically (--list-queries prints them). A query Flint \
-        cannot resolve (a field from user input) is listed as unresolved, never guessed: \
-        --check fails on it unless --allow-unresolved, and nothing is pruned. \
+        A PATH may also be app source: \(SourceFolderWalker.languageList) files (\(Self.extensionList)) or folders \
+        (walked recursively, skipping \(Self.list(SourceFolderWalker.skippedFolders.sorted())), what the top-level \
+        .gitignore ignores and --exclude globs); their Firestore queries are found statically (--list-queries \
+        prints them). \(Self.skipText) \
+        A query Firestore refuses (two array-contains filters) is an error at its place with the SDK's message; \
+        the others are still planned. A query Flint cannot resolve (a field from user input) is listed as \
+        unresolved, never guessed (the first \(SourceFindingsRenderer.unresolvedShownByDefault) and a count; \
+        --show-unresolved all lists them): --check fails on it unless --allow-unresolved, and nothing is pruned. \
         --reads --data FILE prints instead what each query bills on the seed documents (Query \
         Explain's read operations, --scale COLLECTION=N to count each document N times), most \
         first, with the total weighted by @weight; a query naming a value nothing binds (auth.uid \
         without --auth, a variable without --var NAME=VALUE) is not computed and fails its @max-reads. \
-        Exit status: 0 done; 1 when a query is over its @max-reads (--reads), when the manifest is over --limit or --override-limit, or with \
-        --check when a query is not served by the existing manifest; 2 usage problems, \
-        unreadable or invalid files, bad query lines.
+        Exit status: 0 done; 1 when a query is over its @max-reads (--reads), when the manifest is over --limit \
+        or --override-limit, when Firestore refuses a source query, or with --check when a query is not served \
+        by the existing manifest (or is unresolved); 2 usage problems, unreadable or invalid files, bad query lines.
         """
     )
 
@@ -89,6 +91,18 @@ extension FlintCommand {
       name: .customLong("allow-unresolved"), help: "With --check: do not fail on source queries Flint cannot resolve.")
     var allowUnresolved = false
 
+    @Option(
+      name: .customLong("show-unresolved"),
+      help: "How many unresolved source queries to list (a number, or all); a count line says how many more.")
+    var showUnresolved = UnresolvedShown.first(SourceFindingsRenderer.unresolvedShownByDefault)
+
+    @Flag(
+      name: .customLong("include-all"),
+      help:
+        "Also read the source files skipped by default as not the app's own: bundles, vendored, generated, tests, backups."
+    )
+    var includeAll = false
+
     @Flag(
       name: .long,
       help:
@@ -121,49 +135,70 @@ extension FlintCommand {
     @Argument(help: "Workload files (one query per line), or app source files and folders.")
     var queryFiles: [String] = []
 
-    func run() throws {
-      guard !queryFiles.isEmpty else { throw UsageProblem("give at least one QUERYFILE (one query per line)") }
-      let inputs: IndexInputs.Files
-      do {
-        inputs = try IndexInputs.classify(queryFiles, excludes: exclude)
-      } catch {
-        throw UsageProblem(error.message)
-      }
-      var sources: [(name: String, bytes: [UInt8])] = []
-      for path in inputs.sources { sources.append((path, try FileReader.bytes(atPath: path))) }
-      if listQueries {
-        if let workload = inputs.workloads.first {
-          throw UsageProblem(
-            "--list-queries reads app source (Swift, TypeScript, JavaScript, Kotlin, Java, Dart files or folders); '\(workload)' is a workload file"
-          )
-        }
-        if check || out != nil {
-          throw UsageProblem("--list-queries prints the queries only; leave out --check and --out")
-        }
-        let extraction = SourceQueryReader.read(sources)
-        Output.out(
-          format == .json
-            ? JSONWriter.text(extraction.json, style: .pretty) + "\n" : VisibleText.escapedLines(extraction.text))
-        return
+    func validate() throws {
+      guard !queryFiles.isEmpty else { throw ValidationError("give at least one QUERYFILE (one query per line)") }
+      if listQueries, check || out != nil {
+        throw ValidationError("--list-queries prints the queries only; leave out --check and --out")
       }
       if reads {
-        guard data != nil else { throw UsageProblem("--reads needs --data: the seed documents the queries run on") }
+        guard data != nil else { throw ValidationError("--reads needs --data: the seed documents the queries run on") }
         if check || out != nil || prune {
-          throw UsageProblem("--reads prints reads only; leave out --check, --out and --prune")
+          throw ValidationError("--reads prints reads only; leave out --check, --out and --prune")
         }
       } else if data != nil || !scale.isEmpty || auth != nil || !variables.isEmpty {
-        throw UsageProblem("--data, --scale, --auth and --var are for --reads")
+        throw ValidationError("--data, --scale, --auth and --var are for --reads")
       }
+      _ = try limit.value(for: .composite)
+      _ = try overrideLimit.value(for: .overrides)
+      if check, out != nil { throw ValidationError("--check writes nothing; leave out --out") }
+    }
+
+    func run() throws {
+      let task = try task()
+      let paths = try IndexInputs.classify(queryFiles, excludes: exclude, readsAll: includeAll)
+      var input = IndexesJob.Input(
+        queryFiles: try paths.workloads.map { ($0, try FileReader.bytes(atPath: $0)) },
+        existing: listQueries ? nil : try existingManifest(),
+        options: PlanOptions(
+          compositeLimit: try limit.value(for: .composite), overrideLimit: try overrideLimit.value(for: .overrides),
+          prune: prune),
+        strict: strict,
+        sourceFiles: try paths.sources.map { ($0, try FileReader.bytes(atPath: $0)) })
+      input.skippedSources = paths.skipped
+      input.readsAllSources = includeAll
+      input.format = format == .json ? .json : .text
+      input.unresolvedShown = showUnresolved.count
+      input.task = task
       // request.time stays unbound: a workload's query naming it is not computed.
       let epoch = Timestamp(seconds: 0)
-      var bindings = try RequestOptions.bindings(variables, at: epoch)
+      input.bindings = try RequestOptions.bindings(variables, at: epoch)
       if let auth, let user = try RequestOptions.user(auth, at: epoch) {
-        bindings["request.auth"] = PlaygroundInput.authBinding(user)
+        input.bindings["request.auth"] = PlaygroundInput.authBinding(user)
       }
-      let scaleFactors = try ScaleOption.parse(scale)
-      let limit = try self.limit.value(for: "--limit")
-      let overrideLimit = try self.overrideLimit.value(for: "--override-limit")
-      if check, out != nil { throw UsageProblem("--check writes nothing; leave out --out") }
+      let output = IndexesJob.run(input)
+      if let manifest = output.manifestToWrite, let out {
+        do {
+          try AtomicFile.write(manifest, to: out)
+        } catch {
+          throw UsageProblem(error.message)
+        }
+      }
+      for printed in output.printed {
+        switch printed.stream {
+        case .out: Output.out(printed.text)
+        case .error: Output.error(printed.text)
+        }
+      }
+      if output.status != .success { throw ExitCode(output.status.rawValue) }
+    }
+
+    /// What the options ask the job for; `--out` is checked writable before any work.
+    private func task() throws -> IndexesJob.Task {
+      if listQueries { return .listQueries }
+      if check { return .check(allowUnresolved: allowUnresolved) }
+      if reads, let data {
+        return .reads(store: try DataInput.load(data), scale: try ScaleOption.parse(scale))
+      }
       if let out {
         do {
           try AtomicFile.checkWritable(out)
@@ -171,102 +206,7 @@ extension FlintCommand {
           throw UsageProblem(error.message)
         }
       }
-      let existingFile = try existingManifest()
-      var files: [(name: String, bytes: [UInt8])] = []
-      for path in inputs.workloads { files.append((path, try FileReader.bytes(atPath: path))) }
-      let options = PlanOptions(compositeLimit: limit, overrideLimit: overrideLimit, prune: prune)
-      let output: IndexesJob.Output
-      do {
-        var input = IndexesJob.Input(
-          queryFiles: files, existing: existingFile, options: options, strict: strict, sourceFiles: sources)
-        input.bindings = bindings
-        output = try IndexesJob.run(input)
-      } catch {
-        throw UsageProblem(printed: error.description)
-      }
-      for warning in output.warnings { Output.error("warning: \(warning)") }
-      for item in output.unresolved {
-        Output.error(
-          VisibleText.escaped(
-            "\(item.place.file):\(item.place.line):\(item.place.column): warning: unresolved query (\(item.reason)): \(item.text)",
-            keepingTabs: false))
-      }
-      if !output.problems.isEmpty { Output.error(WorkloadProblemRenderer.text(output.problems)) }
-      if reads, let data {
-        if output.problems.contains(where: \.notText) { throw ExitCode(ExitStatus.usage) }
-        let report = WorkloadReads(
-          output.queries, manifest: output.existing, store: try DataInput.load(data), scale: scaleFactors)
-        Output.out(format == .json ? report.json() : VisibleText.escapedLines(report.text()))
-        for line in report.overBudgetLines() { Output.error(VisibleText.escaped("flint: \(line)", keepingTabs: false)) }
-        if !report.overBudget.isEmpty { throw ExitCode(ExitStatus.failure) }
-        if !output.problems.isEmpty { throw ExitCode(ExitStatus.usage) }
-        return
-      }
-      guard let plan = output.plan else {
-        // A file that is not text gets its one error and nothing else.
-        if !output.problems.contains(where: \.notText) {
-          Output.error("flint: nothing written: fix the query lines above (--strict)")
-        }
-        throw ExitCode(ExitStatus.usage)
-      }
-      let queries = output.queries
-      let badLines = output.problems.isEmpty ? ExitStatus.success : ExitStatus.usage
-      if !check, output.manifestText == nil {
-        // Some line failed: the plan for the others, on stderr; no manifest anywhere, nothing pruned.
-        Output.error(
-          format == .json
-            ? IndexPlanRenderer.json(plan, queries: queries, manifest: false)
-            : IndexPlanRenderer.text(plan, queries: queries))
-        throw UsageProblem(
-          "nothing written\(prune ? " and nothing pruned" : ""): fix the query lines above "
-            + "(the plan cannot see what those queries need)")
-      }
-      let manifestText = output.manifestText ?? ""
-      if check {
-        Output.out(
-          format == .json
-            ? IndexPlanRenderer.json(plan, queries: queries, manifest: false)
-            : IndexPlanRenderer.checkText(plan, queries: queries, manifest: existingFile?.name))
-        for overrun in plan.overruns {
-          Output.error("flint: over budget: \(IndexPlanRenderer.overrunText(overrun))")
-        }
-        // Over budget alone is a warning (a project with billing may hold up to 1,000); it fails
-        // the check only through the queries it leaves unserved.
-        if plan.servedByExisting.contains(false) { throw ExitCode(ExitStatus.failure) }
-        if badLines != 0 { throw ExitCode(badLines) }
-        if !output.unresolved.isEmpty, !allowUnresolved {
-          Output.error(
-            "flint: check failed: \(output.unresolved.count) source \(output.unresolved.count == 1 ? "query is" : "queries are") "
-              + "unresolved (listed above); fix them or pass --allow-unresolved")
-          throw ExitCode(ExitStatus.failure)
-        }
-        return
-      }
-      if let out {
-        do {
-          try AtomicFile.write(manifestText, to: out)
-        } catch {
-          throw UsageProblem(error.message)
-        }
-        Output.out(
-          format == .json
-            ? IndexPlanRenderer.json(plan, queries: queries, manifest: false)
-            : IndexPlanRenderer.text(plan, queries: queries) + "wrote \(out)\n")
-      } else if format == .json {
-        Output.out(IndexPlanRenderer.json(plan, queries: queries, manifest: true))
-      } else {
-        Output.out(manifestText)
-        Output.error(IndexPlanRenderer.text(plan, queries: queries))
-      }
-      // The text plan on stderr already says it; elsewhere the plan is on stdout.
-      if format == .json || out != nil {
-        for overrun in plan.overruns {
-          Output.error("flint: over budget: \(IndexPlanRenderer.overrunText(overrun))")
-        }
-      }
-      if badLines != 0 { throw ExitCode(badLines) }
-      // The budget failed the user only if it left a query unserved.
-      if plan.isOverBudget && !plan.unserved.isEmpty { throw ExitCode(ExitStatus.failure) }
+      return .plan(out: out)
     }
 
     private func existingManifest() throws -> (name: String, bytes: [UInt8])? {
@@ -281,6 +221,59 @@ extension FlintCommand {
       if let note = files.indexesNote { Output.error("flint: note: \(note)") }
       guard let path = files.indexes else { return nil }
       return (path, try FileReader.bytes(atPath: path))
+    }
+
+    /// `ts, tsx, vue, ...`: every extension read.
+    static var extensionList: String {
+      SourceLanguage.allCases.flatMap(\.extensions).map { "." + $0 }.joined(separator: " ")
+    }
+
+    static func list(_ items: [String]) -> String { items.joined(separator: ", ") }
+
+    /// The default skips, worded from `AppSourceFilter`'s own lists.
+    static var skipText: String {
+      typealias Filter = AppSourceFilter
+      return """
+        Files that are not the app's own source are skipped and counted in one note (--include-all reads them): \
+        bundled or minified (folders \(list(Filter.bundledFolders)); names ending \(list(Filter.bundledSuffixes)); \
+        names with a content hash in \(list(Filter.assetFolders)); a sourceMappingURL comment; most of the text on \
+        lines over \(Filter.longLine) characters), vendored (folders \(list(Filter.vendoredFolders)); names starting \
+        \(list(Filter.vendoredPrefixes))), generated (names ending \(list(Filter.generatedSuffixes)); folders \
+        \(list(Filter.generatedFolders)); a comment in the first lines saying \(list(Filter.generatedMarkers))), \
+        tests (folders \(list(Filter.testFolders)) and any ending in Tests; names with .test. or .spec. or ending \
+        \(list(Filter.testSuffixes))) and backup copies (names with \(list(Filter.backupMarkers.map { "'\($0)'" }))).
+        """
+    }
+  }
+}
+
+/// `--show-unresolved`: a number of unresolved queries to list, or `all`.
+enum UnresolvedShown: ExpressibleByArgument {
+  case first(Int)
+  case all
+
+  init?(argument: String) {
+    if argument == "all" {
+      self = .all
+    } else if let count = Int(argument), count >= 0 {
+      self = .first(count)
+    } else {
+      return nil
+    }
+  }
+
+  var defaultValueDescription: String {
+    switch self {
+    case .first(let count): String(count)
+    case .all: "all"
+    }
+  }
+
+  /// How many to list; nil: all.
+  var count: Int? {
+    switch self {
+    case .first(let count): count
+    case .all: nil
     }
   }
 }

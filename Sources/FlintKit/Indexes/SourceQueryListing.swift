@@ -1,0 +1,52 @@
+import FirestoreModel
+import SourceQueries
+
+/// `flint indexes --list-queries`: the queries found in app source, as JSON or as one line each.
+package enum SourceQueryListing {
+  /// `{"queries": [...], "unresolved": [...]}`: each query with its place, language, DSL text,
+  /// scope, collection, filters, orders and conditional group.
+  package static func json(_ extraction: SourceExtraction) -> JSONValue {
+    .object([
+      ("queries", .array(extraction.queries.map(json))),
+      (
+        "unresolved",
+        .array(
+          extraction.unresolved.map { item in
+            .object([
+              ("file", .string(item.place.file)), ("line", .int(item.place.line)), ("column", .int(item.place.column)),
+              ("language", .string(item.language.rawValue)), ("reason", .string(item.reason)),
+              ("text", .string(item.text)),
+            ])
+          })
+      ),
+    ])
+  }
+
+  private static func json(_ query: SourceQuery) -> JSONValue {
+    .object([
+      ("file", .string(query.place.file)), ("line", .int(query.place.line)),
+      ("column", .int(query.place.column)),
+      ("language", .string(query.language.rawValue)), ("query", .string(query.dsl)),
+      ("scope", .string(query.scope.rawValue)), ("collection", .string(query.collection)),
+      ("filters", .array(query.filters.map { .array([.string($0.0.path), .string($0.1)]) })),
+      ("orderBy", .array(query.orderBy.map { .array([.string($0.0.path), .string($0.1 ? "desc" : "asc")]) })),
+      ("conditional", .bool(query.conditional)), ("group", query.group.map { .int($0) } ?? .null),
+    ])
+  }
+
+  /// One line per query (`file:line:col: DSL`), then one per unresolved query, then the counts.
+  /// Not escaped: the front end shows control characters visibly.
+  package static func text(_ extraction: SourceExtraction) -> String {
+    var out = ""
+    for query in extraction.queries {
+      let variant = query.group.map { " [variant of group \($0)]" } ?? ""
+      out += "\(query.place.file):\(query.place.line):\(query.place.column): \(query.dsl)\(variant)\n"
+    }
+    for item in extraction.unresolved {
+      out += "\(item.place.file):\(item.place.line):\(item.place.column): unresolved: \(item.reason): \(item.text)\n"
+    }
+    let queries = extraction.queries.count
+    out += "\(queries) \(queries == 1 ? "query" : "queries"), \(extraction.unresolved.count) unresolved\n"
+    return out
+  }
+}
