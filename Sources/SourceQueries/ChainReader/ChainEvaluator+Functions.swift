@@ -12,6 +12,8 @@ extension ChainEvaluator {
   func functionAt(parametersAt open: Int) -> (ChainFunction, Bool)? {
     guard tokens[open].isPunct("("), let close = matching(open) else { return nil }
     let parameters = parameterNames(open + 1, close)
+    // `...rest` (JS), `vararg rest` (Kotlin), `Type... rest` (Java): the last parameter.
+    let rest = (open + 1..<close).contains { tokens[$0].isPunct("...") || tokens[$0].isIdent("vararg") }
     var k = close + 1
     let arrows = [syntax.expressionBody, syntax.lambdaArrow].compactMap { $0 }
     if tokens[k].isPunct(":") {
@@ -40,10 +42,10 @@ extension ChainEvaluator {
     }
     if arrows.contains(where: tokens[k].isPunct) {
       let body = bodyRange(from: k + 1)
-      return (ChainFunction(parameters: parameters, body: body.0, isBlock: body.1), false)
+      return (ChainFunction(parameters: parameters, body: body.0, isBlock: body.1, restParameter: rest), false)
     }
     if tokens[k].isPunct("{"), let end = matching(k) {
-      return (ChainFunction(parameters: parameters, body: (k + 1)..<end, isBlock: true), true)
+      return (ChainFunction(parameters: parameters, body: (k + 1)..<end, isBlock: true, restParameter: rest), true)
     }
     return nil
   }
@@ -130,5 +132,32 @@ extension ChainEvaluator {
   /// A token that goes on with the line before it (Kotlin): `.`, `?.`, `?:`, `&&`, `||`, `as`.
   static func continuesLine(_ t: ChainToken) -> Bool {
     t.kind == .punctuation && [".", "?.", "?:", "&&", "||", "::"].contains(t.text) || t.isIdent("as")
+  }
+}
+
+extension ChainEvaluator {
+  /// The lambda written at `range` (`ref => ref.where(...)`, `(ref) => { return ...; }`) applied
+  /// to `value`: what it returns (AngularFire's `collection(path, ref => ...)`), or nil when the
+  /// argument is no lambda. Counted against the helper bound.
+  func apply(lambdaAt range: Range<Int>, to value: SourceValue, env: Env) -> SourceValue? {
+    guard !range.isEmpty, let arrow = syntax.lambdaArrow else { return nil }
+    let start = range.lowerBound
+    let function: ChainFunction
+    if tokens[start].kind == .identifier, tokens[start + 1].isPunct(arrow) {
+      let body = bodyRange(from: start + 2)
+      function = ChainFunction(parameters: [tokens[start].text], body: body.0, isBlock: body.1)
+    } else if tokens[start].isPunct("("), let f = functionAt(parametersAt: start) {
+      function = f.0
+    } else {
+      return nil
+    }
+    guard let parameter = function.parameters.first, program.inlineBudget >= function.body.count else { return nil }
+    program.inlineBudget -= function.body.count
+    let saved = (pos, limit, reportingReturns)
+    defer { (pos, limit, reportingReturns) = saved }
+    reportingReturns = false
+    var inner = env.scope()
+    inner[parameter] = value
+    return runBody(function, env: &inner)
   }
 }

@@ -27,4 +27,6 @@ struct ChainFunction {
   /// Token range of the body: a block's inside (`{ ... }`) or one expression.
   var body: Range<Int>
   var isBlock: Bool
+  /// The last parameter takes the remaining arguments as an array (`...constraints`, Kotlin `vararg`).
+  var restParameter = false
 }

@@ -39,6 +39,7 @@ struct FlutterSurface: ChainSurface {
       guard member == "or" || member == "and" else { return .badFilter("unknown filter Filter.\(member)") }
       return reader.composite(isOr: member == "or", args)
     }
+    if baseName == "FirebaseFirestore", member == "instanceFor" { return .database }
     if baseName == "AggregateField", ["count", "sum", "average"].contains(member) {
       return reader.aggregation(member, values.first)
     }
@@ -82,15 +83,16 @@ struct FlutterSurface: ChainSurface {
       }
     case .document:
       if member == "withConverter" { return base }
-      return reader.chainedCollection(member, on: base, args, pathArguments: false)
+      return reader.chainedCollection(member, on: base, baseName: baseName, args, pathArguments: false)
     default:
-      return reader.chainedCollection(member, on: base, args, pathArguments: false)
+      return reader.chainedCollection(member, on: base, baseName: baseName, args, pathArguments: false)
     }
   }
 
   /// `FieldPath.documentId` (a static getter in Dart).
   func property(_ member: String, on base: SourceValue, baseName: String?) -> SourceValue? {
-    baseName == "FieldPath" && member == "documentId" ? .field(.documentID) : nil
+    if baseName == "FirebaseFirestore" || baseName == "Firestore", member == "instance" { return .database }
+    return baseName == "FieldPath" && member == "documentId" ? .field(.documentID) : nil
   }
 
   /// The filters of `(field, isEqualTo: v, isLessThan: w, ...)`: one per named condition.

@@ -137,11 +137,14 @@ struct SourceFindings {
   private var seen: Set<String> = []
   private var nextGroup = 1
 
+  /// `origin`: where the query was built when that is not `place` (a helper followed from its
+  /// call site at `place`): each query of the helper is reported there once.
   mutating func report(
-    _ value: SourceValue, place: SourcePlace, language: SourceLanguage, text: @autoclosure () -> String
+    _ value: SourceValue, place: SourcePlace, language: SourceLanguage, text: @autoclosure () -> String,
+    origin: String? = nil
   ) {
     guard case .query(let states) = value else { return }
-    let key = "\(place.file):\(place.line):\(place.column)"
+    let key = "\(place.file):\(place.line):\(place.column)" + (origin.map { " " + $0 } ?? "")
     guard seen.insert(key).inserted else { return }
     var reasons: [String] = []
     for state in states {

@@ -10,14 +10,15 @@ package enum SourceLanguage: String, Sendable, CaseIterable {
   case java
   case dart
 
-  /// The language of a file name (`.swift`, `.ts .tsx`, `.js .jsx .mjs .cjs`, `.kt`, `.java`,
-  /// `.dart`), or nil.
+  /// The language of a file name (`.swift`, `.ts .tsx .mts .cts`, `.js .jsx .mjs .cjs`, `.kt`,
+  /// `.java`, `.dart`), or nil. A `.vue` or `.svelte` component is read for its `<script>`
+  /// blocks (JavaScript, or TypeScript with `lang="ts"`).
   package init?(fileName: String) {
     guard let dot = fileName.lastIndex(of: "."), !fileName[dot...].contains("/") else { return nil }
     switch fileName[fileName.index(after: dot)...].lowercased() {
     case "swift": self = .swift
-    case "ts", "tsx": self = .typescript
-    case "js", "jsx", "mjs", "cjs": self = .javascript
+    case "ts", "tsx", "mts", "cts": self = .typescript
+    case "js", "jsx", "mjs", "cjs", "vue", "svelte": self = .javascript
     case "kt": self = .kotlin
     case "java": self = .java
     case "dart": self = .dart
