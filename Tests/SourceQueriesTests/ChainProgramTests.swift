@@ -19,8 +19,10 @@ struct ChainProgramTests {
     var helpers = ""
     var calls = ""
     for index in 0..<300 {
-      helpers += "  Color _statusColor\(index)(BuildContext context, String s) => s == 'a' ? Colors.red : Colors.blue;\n"
-      calls += "        Text('Create \(index)'), _statusColor\(index)(context, status), _statusColor0(context, status),\n"
+      helpers +=
+        "  Color _statusColor\(index)(BuildContext context, String s) => s == 'a' ? Colors.red : Colors.blue;\n"
+      calls +=
+        "        Text('Create \(index)'), _statusColor\(index)(context, status), _statusColor0(context, status),\n"
     }
     let screen = """
       import 'package:flutter/material.dart';
@@ -66,9 +68,10 @@ struct ChainProgramTests {
       import { db } from "../lib/firebase";
       export async function load() { return db.collection("posts").where("live", "==", true).get(); }
       """
-    #expect(Self.dsl(Self.read([("src/lib/firebase.ts", firebase), ("src/pages/Page.ts", page)])) == [
-      #"collection("posts").where("live", "==", true)"#
-    ])
+    #expect(
+      Self.dsl(Self.read([("src/lib/firebase.ts", firebase), ("src/pages/Page.ts", page)])) == [
+        #"collection("posts").where("live", "==", true)"#
+      ])
   }
 
   // MARK: Whole-program names
@@ -221,9 +224,10 @@ struct ChainProgramTests {
       exports.run = async () => admin.firestore().collection("a")
         .where("tags", "array-contains", "x").where("roles", "array-contains", "y").get();
       """
-    #expect(Self.dsl(Self.read([("functions/index.js", text)])) == [
-      #"collection("a").where("tags", "array-contains", "x").where("roles", "array-contains", "y")"#
-    ])
+    #expect(
+      Self.dsl(Self.read([("functions/index.js", text)])) == [
+        #"collection("a").where("tags", "array-contains", "x").where("roles", "array-contains", "y")"#
+      ])
   }
 
   // MARK: Web components
@@ -269,8 +273,8 @@ struct ChainProgramTests {
 
   @Test("the work grows linearly with the source: nested function expressions, helper fan-out")
   func linearWork() {
-    let small = Self.bundle(depth: 100, width: 500)
-    let large = Self.bundle(depth: 400, width: 2000)
+    let small = Self.bundle(depth: 35, width: 500)
+    let large = Self.bundle(depth: 140, width: 2000)
     let smallWork = JSQueryExtractor.work([("a.js", small)])
     let largeWork = JSQueryExtractor.work([("a.js", large)])
     // Four times the source, at most about four times the work (a quadratic reader does 16 times).

@@ -69,6 +69,9 @@ struct AndroidSurface: ChainSurface {
       case "startAt", "startAfter", "endAt", "endBefore": return base
       case "count": return base.adding(.count)
       case "aggregate": return reader.aggregations(base, values)
+      case "add":
+        // A write: no query.
+        return .unknown("write")
       case "document":
         guard states.count == 1, states[0].scope == .collection else { return .unknown("document") }
         return reader.document(base, args[...])

@@ -42,10 +42,14 @@ extension ChainEvaluator {
     }
     if arrows.contains(where: tokens[k].isPunct) {
       let body = bodyRange(from: k + 1)
-      return (ChainFunction(parameters: parameters, body: body.0, isBlock: body.1, restParameter: rest), false)
+      var function = ChainFunction(parameters: parameters, body: body.0, isBlock: body.1, restParameter: rest)
+      function.destructured = destructuredParameters(open + 1, close)
+      return (function, false)
     }
     if tokens[k].isPunct("{"), let end = matching(k) {
-      return (ChainFunction(parameters: parameters, body: (k + 1)..<end, isBlock: true, restParameter: rest), true)
+      var function = ChainFunction(parameters: parameters, body: (k + 1)..<end, isBlock: true, restParameter: rest)
+      function.destructured = destructuredParameters(open + 1, close)
+      return (function, true)
     }
     return nil
   }
@@ -107,6 +111,55 @@ extension ChainEvaluator {
     }
     if let name = last { parameters.append(name) }
     return parameters
+  }
+
+  /// The object patterns among the parameters between `from` and `to` (`{ path, order: by = 1 }`),
+  /// by parameter index.
+  private func destructuredParameters(_ from: Int, _ to: Int) -> [(
+    parameter: Int, fields: [(key: String, local: String)]
+  )] {
+    guard !syntax.parameterNameLast else { return [] }
+    var out: [(parameter: Int, fields: [(key: String, local: String)])] = []
+    var index = 0
+    var j = from
+    var atStart = true
+    while j < to {
+      let t = tokens[j]
+      if atStart, t.isPunct("{"), let close = matching(j), close < to {
+        var fields: [(key: String, local: String)] = []
+        var k = j + 1
+        while k < close {
+          if tokens[k].kind == .identifier, tokens[k - 1].isPunct("{") || tokens[k - 1].isPunct(",") {
+            if tokens[k + 1].isPunct(":"), tokens[k + 2].kind == .identifier {
+              fields.append((tokens[k].text, tokens[k + 2].text))
+            } else {
+              fields.append((tokens[k].text, tokens[k].text))
+            }
+          }
+          if tokens[k].isPunct("{") || tokens[k].isPunct("("), let inner = matching(k), inner < close {
+            k = inner + 1
+          } else {
+            k += 1
+          }
+        }
+        if !fields.isEmpty { out.append((index, fields)) }
+        j = close + 1
+        atStart = false
+        continue
+      }
+      if t.isPunct("("), let close = matching(j), close < to {
+        j = close + 1
+        continue
+      }
+      if t.isPunct(",") {
+        index += 1
+        atStart = true
+      } else {
+        atStart = false
+      }
+      j += 1
+    }
+    return out
   }
 
   /// An expression body from `start`: a block, or an expression up to `,` `;` `)` at depth 0

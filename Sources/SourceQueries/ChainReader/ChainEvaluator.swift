@@ -119,6 +119,22 @@ final class ChainEvaluator {
   /// Whether the top-level code has run (`moduleEnv` is complete).
   var moduleReady = false
 
+  /// Starts a pass over the file: the cursor and the reading state as new, the file's top-level
+  /// variables from the pass before (if any).
+  func startPass(moduleEnv: Env?) {
+    pos = 0
+    limit = tokens.count - 1
+    reporting = true
+    reportingReturns = false
+    depth = 0
+    inlineDepth = 0
+    classScope = nil
+    lastExpression = nil
+    objectMembers = [:]
+    self.moduleEnv = moduleEnv ?? Env()
+    moduleReady = moduleEnv != nil
+  }
+
   /// Finds the file's functions (once per reader).
   func findFunctions() {
     guard bodies.isEmpty else { return }
@@ -273,7 +289,7 @@ final class ChainEvaluator {
     let owner = owner ?? self
     guard inlineDepth < 8, owner.inlineDepth < 8 else { return nil }
     let key = ChainProgram.FunctionKey(file: owner.index, body: function.body.lowerBound)
-    let bound = owner.bind(function, args)
+    let bound = bind(function, args)
     // Followed from here (reporting code), and from the helpers it calls in turn; in the
     // reporting pass only helpers the first pass saw build or return a query.
     let follows =
@@ -311,20 +327,30 @@ final class ChainEvaluator {
   /// The values of a function's parameters from call arguments (named ones by label).
   func bind(_ function: ChainFunction, _ args: [ChainArgument]) -> [SourceValue] {
     let positional = args.filter { $0.label == nil }
-    return function.parameters.enumerated().map { index, parameter in
+    // The members a destructured parameter takes from an object literal argument.
+    var locals: [SourceValue] = []
+    for (parameter, fields) in function.destructured {
+      let members = parameter < positional.count ? objectMembers[positional[parameter].range.lowerBound] ?? [] : []
+      for field in fields {
+        locals.append(members.last { $0.0 == field.key }?.1 ?? .unknown(field.local))
+      }
+    }
+    return function.parameters.enumerated().map { index, parameter -> SourceValue in
       if let named = args.first(where: { $0.label == parameter }) { return named.value }
       if function.restParameter, index == function.parameters.count - 1 {
         return .array(positional.dropFirst(index).map(\.value))
       }
       return index < positional.count ? positional[index].value : .unknown(parameter)
-    }
+    } + locals
   }
 
   /// A helper of this file run with its parameters bound: what it returns. Queries it builds
   /// are reported only when `reportingInside` (followed from a call site).
   func inline(_ function: ChainFunction, _ values: [SourceValue], reportingInside: Bool) -> SourceValue {
     var inner = (moduleReady ? moduleEnv : program.globalEnv).scope()
-    for (parameter, value) in zip(function.parameters, values) { inner[parameter] = value }
+    for (parameter, value) in zip(function.parameters + function.destructuredLocals, values) {
+      inner[parameter] = value
+    }
     let saved = reporting
     let savedReturns = reportingReturns
     reporting = reportingInside

@@ -24,21 +24,18 @@ enum ChainExtraction {
     for (_, _, _, tokens) in read {
       for token in tokens where token.kind == .identifier { nameCounts[token.text, default: 0] += 1 }
     }
+    // One reader per file for every pass (its brackets, lines and functions are found once).
+    program.readers = read.enumerated().map { index, item in
+      let (file, dialect, surface, tokens) = item
+      let reader = ChainEvaluator(
+        text: file.text, tokens: tokens, file: file.name, language: file.language, dialect: dialect,
+        surface: surface, program: program, index: index)
+      reader.nameCounts = nameCounts
+      return reader
+    }
     func readers() -> [ChainEvaluator] {
-      let made = read.enumerated().map { index, item in
-        let (file, dialect, surface, tokens) = item
-        let reader = ChainEvaluator(
-          text: file.text, tokens: tokens, file: file.name, language: file.language, dialect: dialect,
-          surface: surface, program: program, index: index)
-        reader.nameCounts = nameCounts
-        if let env = program.moduleEnvs[index] {
-          reader.moduleEnv = env
-          reader.moduleReady = true
-        }
-        return reader
-      }
-      program.readers = made
-      return made
+      for reader in program.readers { reader.startPass(moduleEnv: program.moduleEnvs[reader.index]) }
+      return program.readers
     }
     for _ in 0..<2 {
       program.startPass(reporting: false)

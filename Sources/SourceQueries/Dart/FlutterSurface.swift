@@ -73,7 +73,10 @@ struct FlutterSurface: ChainSurface {
         return base
       case "count": return base.adding(.count)
       case "aggregate": return reader.aggregations(base, values)
-      case "doc":
+      case "add":
+        // A write: no query.
+        return .unknown("write")
+      case "doc", "document":
         guard states.count == 1, states[0].scope == .collection else { return .unknown("doc") }
         return reader.document(base, args[...])
       case "get", "snapshots":

@@ -6,15 +6,22 @@ struct JSSurface: ChainSurface {
     let values = args.map(\.value)
     switch name {
     case "collection", "collectionGroup":
-      // The modular SDK's function: its first argument is the database, a document or a collection.
+      // The modular SDK's function (itself an entry point): its first argument is the database
+      // (a name Flint may not know), a document or a collection.
       guard reader.functions[name] == nil, let first = args.first else { return nil }
-      if case .query = first.value {} else if !reader.isDatabase(first.value) { return nil }
+      switch first.value {
+      case .query, .document, .unknown: break
+      default: return nil
+      }
       return reader.root(
         name == "collection" ? .collection : .collectionGroup, under: reader.basePath(first.value) ?? [],
         args.dropFirst())
     case "doc":
       guard reader.functions[name] == nil, let base = values.first else { return nil }
-      if case .query = base {} else if !reader.isDatabase(base) { return nil }
+      switch base {
+      case .query, .document, .unknown: break
+      default: return nil
+      }
       return reader.document(base, args.dropFirst())
     case "getFirestore", "initializeFirestore", "Firestore":
       // The modular and Admin SDKs' `getFirestore(app)`, `new Firestore()` (@google-cloud/firestore).
@@ -120,6 +127,9 @@ struct JSSurface: ChainSurface {
       case "startAt", "startAfter", "endAt", "endBefore", "offset", "select", "withConverter": return base
       case "count": return base.adding(.count)
       case "aggregate": return aggregations(base, values.first ?? .object([]), reader: reader)
+      case "add":
+        // A write: no query.
+        return .unknown("write")
       case "doc":
         guard states.count == 1, states[0].scope == .collection else { return .unknown("doc") }
         return reader.document(base, args[...])
