@@ -282,3 +282,23 @@ struct ChainProgramTests {
     #expect(largeWork < 40 * large.utf8.count, "\(largeWork) for \(large.utf8.count) bytes")
   }
 }
+
+extension ChainProgramTests {
+  @Test("writes and document reads are no queries: addDoc, add, getDoc")
+  func writesAreNoQueries() {
+    let js = """
+      import { collection, addDoc, getDoc, doc } from "firebase/firestore";
+      export async function save(db, review) {
+        await addDoc(collection(db, "reviews"), review);
+        return getDoc(doc(db, "reviews", "a"));
+      }
+      """
+    let kotlin = """
+      import com.google.firebase.firestore.FirebaseFirestore
+      fun save(db: FirebaseFirestore, post: Post) { db.collection("posts").add(post) }
+      """
+    let found = Self.read([("src/save.ts", js), ("app/Save.kt", kotlin)])
+    #expect(found.queries.isEmpty)
+    #expect(found.unresolved.isEmpty)
+  }
+}

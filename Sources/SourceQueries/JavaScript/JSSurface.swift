@@ -23,6 +23,9 @@ struct JSSurface: ChainSurface {
       default: return nil
       }
       return reader.document(base, args.dropFirst())
+    case "addDoc", "setDoc", "updateDoc", "deleteDoc", "getDoc", "getDocFromServer", "getDocFromCache":
+      // Writes and single-document reads: no query.
+      return .unknown("document")
     case "getFirestore", "initializeFirestore", "Firestore":
       // The modular and Admin SDKs' `getFirestore(app)`, `new Firestore()` (@google-cloud/firestore).
       guard reader.functions[name] == nil, name != "Firestore" || reader.importsFirestore else { return nil }
