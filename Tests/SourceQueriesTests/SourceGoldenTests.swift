@@ -10,8 +10,9 @@ import Testing
 @Suite("Source query goldens")
 struct SourceGoldenTests {
   static let apps = [
-    "swift/feed-app", "swift/repo-app", "typescript/feed-app", "typescript/react-app", "kotlin/feed-app",
-    "java/shop-app", "dart/chat-app",
+    "swift/feed-app", "swift/repo-app", "typescript/feed-app", "typescript/react-app", "typescript/monorepo-app",
+    "typescript/lookalike-app", "kotlin/feed-app", "kotlin/constants-app", "java/shop-app", "dart/chat-app",
+    "dart/consts-app",
   ]
 
   /// The extraction of one app folder, file names relative to `Corpus/source`.
@@ -34,9 +35,12 @@ struct SourceGoldenTests {
 
   /// The queries of the apps that Firestore refuses (the SDK throws), with the SDK's message.
   static let refused: [String: [String]] = [
+    "typescript/monorepo-app": [
+      "typescript/monorepo-app/apps/server/jobs.js:10: A maximum of 1 'ARRAY_CONTAINS' filter is allowed."
+    ],
     "swift/repo-app": [
       "swift/repo-app/Paths.swift:9: Invalid collection ID 'a/b' passed to function collectionGroup(). Collection IDs must not contain '/'."
-    ]
+    ],
   ]
 
   @Test("every resolved query is one the DSL pipeline accepts, or refuses with the SDK's message", arguments: apps)

@@ -74,7 +74,8 @@ struct SourceRobustnessTests {
     let nots = String(repeating: "!", count: 100_000)
     let minuses = String(repeating: "- ", count: 100_000)
     let files = [
-      ("A.kt", #"db.collection("a").get()"#), ("A.java", #"db.collection("a").get()"#),
+      ("A.kt", "import com.google.firebase.firestore.FirebaseFirestore\n" + #"db.collection("a").get()"#),
+      ("A.java", "import com.google.firebase.firestore.FirebaseFirestore;\n" + #"db.collection("a").get()"#),
       ("a.dart", #"FirebaseFirestore.instance.collection("a").get()"#), ("a.ts", #"getDocs(collection(db, "a"))"#),
     ]
     for (name, query) in files {

@@ -185,6 +185,136 @@ struct SourceRoundTripTests {
   }
 }
 
+/// The same random shapes split across files: the names in a constants file, a helper that
+/// builds the query from its parameters in another, the call site that gives the values in a
+/// third. The query comes back at the call site with the shape generated.
+@Suite("Source query round trip across files")
+struct SourceMultiFileRoundTripTests {
+  typealias Shape = SourceRoundTripTests.Shape
+  static let fields = ["a", "b", "c.d", "score", "createdAt", "tags"]
+
+  static func constant(_ field: String) -> String { "F\(fields.firstIndex(of: field)!)" }
+
+  /// TypeScript: an enum of fields and a collection constant, a hook spreading its constraints.
+  static func typescript(_ s: Shape) -> [(String, String)] {
+    let names =
+      "export const COLLECTION = \"\(s.collection)\";\nexport enum Field {\n"
+      + fields.map { "  \(constant($0)) = \"\($0)\"," }.joined(separator: "\n") + "\n}\n"
+    let run = s.count ? "getCountFromServer" : "getDocs"
+    let root = s.group ? "collectionGroup" : "collection"
+    let helper = """
+      import { \(root), query, \(run) } from "firebase/firestore";
+      import { db } from "../firebase";
+      export function load(name: string, ...constraints: QueryConstraint[]) {
+        return \(run)(query(\(root)(db, name), ...constraints));
+      }
+
+      """
+    var parts = ["COLLECTION"]
+    for (field, op, value) in s.filters { parts.append("where(Field.\(constant(field)), \"\(op)\", \(value))") }
+    for (field, descending) in s.orders {
+      parts.append("orderBy(Field.\(constant(field))\(descending ? ", \"desc\"" : ""))")
+    }
+    if let limit = s.limit { parts.append("limit(\(limit))") }
+    let page = """
+      import { where, orderBy, limit } from "firebase/firestore";
+      import { COLLECTION, Field } from "./names";
+      import { load } from "./lib/load";
+      export async function page() {
+        return load(\(parts.joined(separator: ", ")));
+      }
+
+      """
+    return [("src/names.ts", names), ("src/lib/load.ts", helper), ("src/page.ts", page)]
+  }
+
+  /// Kotlin: an object of names, a top-level function taking the collection name, a call site.
+  static func kotlin(_ s: Shape) -> [(String, String)] {
+    let names =
+      "package app.data\n\nobject Names {\n    const val COLLECTION = \"\(s.collection)\"\n"
+      + fields.map { "    const val \(constant($0)) = \"\($0)\"" }.joined(separator: "\n") + "\n}\n"
+    let helper = """
+      package app.data
+
+      import com.google.firebase.firestore.FirebaseFirestore
+
+      fun base(name: String) = FirebaseFirestore.getInstance().\(s.group ? "collectionGroup" : "collection")(name)
+
+      """
+    var chain = "base(Names.COLLECTION)"
+    for (field, op, value) in s.filters {
+      let written = value.hasPrefix("[") ? "listOf(\(value.dropFirst().dropLast()))" : value
+      chain += "\n            .\(SourceRoundTripTests.android[op]!)(Names.\(constant(field)), \(written))"
+    }
+    for (field, descending) in s.orders {
+      chain += ".orderBy(Names.\(constant(field))\(descending ? ", Query.Direction.DESCENDING" : ""))"
+    }
+    if let limit = s.limit { chain += ".limit(\(limit))" }
+    chain += s.count ? ".count().get(AggregateSource.SERVER)" : ".get()"
+    let page = """
+      package app.feed
+
+      import app.data.Names
+      import com.google.firebase.firestore.Query
+
+      class Feed {
+          fun load() {
+              \(chain)
+          }
+      }
+
+      """
+    return [("app/data/Names.kt", names), ("app/data/Base.kt", helper), ("app/feed/Feed.kt", page)]
+  }
+
+  /// Dart: a constants file, a top-level helper taking the collection name, a call site.
+  static func dart(_ s: Shape) -> [(String, String)] {
+    let names =
+      "const String collectionName = '\(s.collection)';\nclass Fields {\n"
+      + fields.map { "  static const String \(constant($0)) = '\($0)';" }.joined(separator: "\n") + "\n}\n"
+    let helper = """
+      import 'package:cloud_firestore/cloud_firestore.dart';
+
+      Query base(String name) => FirebaseFirestore.instance.\(s.group ? "collectionGroup" : "collection")(name);
+
+      """
+    var chain = "base(collectionName)"
+    for (field, op, value) in s.filters {
+      chain += "\n      .where(Fields.\(constant(field)), \(SourceRoundTripTests.dartConditions[op]!): \(value))"
+    }
+    for (field, descending) in s.orders {
+      chain += ".orderBy(Fields.\(constant(field))\(descending ? ", descending: true" : ""))"
+    }
+    if let limit = s.limit { chain += ".limit(\(limit))" }
+    chain += s.count ? ".count().get()" : ".get()"
+    let page = """
+      import 'consts.dart';
+      import 'base.dart';
+
+      Future<void> load() async {
+        await \(chain);
+      }
+
+      """
+    return [("lib/consts.dart", names), ("lib/base.dart", helper), ("lib/page.dart", page)]
+  }
+
+  static func read(_ files: [(String, String)]) -> SourceExtraction {
+    SourceQueryReader.read(files.map { ($0.0, Array($0.1.utf8)) })
+  }
+
+  @Test("TypeScript, Kotlin and Dart split across a constants file, a helper and a call site")
+  func roundTrip() {
+    var random = SplitMix64(seed: 27)
+    for _ in 0..<100 {
+      let s = SourceRoundTripTests.shape(&random)
+      SourceRoundTripTests.check(s, Self.read(Self.typescript(s)), "typescript")
+      SourceRoundTripTests.check(s, Self.read(Self.kotlin(s)), "kotlin")
+      SourceRoundTripTests.check(s, Self.read(Self.dart(s)), "dart")
+    }
+  }
+}
+
 /// Places a query can run from that are not a function body.
 @Suite("Swift queries outside functions")
 struct SwiftOutsideFunctionTests {

@@ -41,6 +41,8 @@ struct AndroidSurface: ChainSurface {
       if ["count", "sum", "average"].contains(member) { return reader.aggregation(member, values.first) }
     case "Arrays" where member == "asList", "List" where member == "of", "Set" where member == "of":
       return .array(values)
+    case "FirebaseFirestore" where member == "getInstance", "Firebase" where member == "firestore":
+      return .database
     default: break
     }
     switch base {
@@ -67,6 +69,9 @@ struct AndroidSurface: ChainSurface {
       case "startAt", "startAfter", "endAt", "endBefore": return base
       case "count": return base.adding(.count)
       case "aggregate": return reader.aggregations(base, values)
+      case "add":
+        // A write: no query.
+        return .unknown("write")
       case "document":
         guard states.count == 1, states[0].scope == .collection else { return .unknown("document") }
         return reader.document(base, args[...])
@@ -77,12 +82,14 @@ struct AndroidSurface: ChainSurface {
       }
     default:
       // `doc.collection("c")`, `db.collection("c")`, `db.collectionGroup("c")`.
-      return reader.chainedCollection(member, on: base, args, pathArguments: false)
+      return reader.chainedCollection(member, on: base, baseName: baseName, args, pathArguments: false)
     }
   }
 
   /// `Query.Direction.DESCENDING`, `Direction.ASCENDING` (what `orderBy` reads as its direction).
   func property(_ member: String, on base: SourceValue, baseName: String?) -> SourceValue? {
+    // The KTX `Firebase.firestore`.
+    if baseName == "Firebase", member == "firestore" { return .database }
     guard baseName == "Direction" else { return nil }
     switch member {
     case "ASCENDING": return .string("asc")

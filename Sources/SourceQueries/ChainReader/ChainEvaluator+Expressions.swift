@@ -15,6 +15,7 @@ extension ChainEvaluator {
 
   /// An expression up to `,` `;` `)` `]` `}` `:` at its own level.
   func expression(env: inout Env) -> SourceValue {
+    program.work += 1
     depth += 1
     defer { depth -= 1 }
     guard depth <= Self.maxDepth else {
@@ -34,12 +35,12 @@ extension ChainEvaluator {
       if onNewLine, !Self.continuesLine(token) { break }
       if isPunct("?") {
         pos += 1
-        var thenEnv = env
+        var thenEnv = env.branch()
         let thenValue = expression(env: &thenEnv)
         _ = eat(":")
-        var elseEnv = env
+        var elseEnv = env.branch()
         let elseValue = expression(env: &elseEnv)
-        env = SourceValue.merged(env, [thenEnv, elseEnv])
+        env.join([thenEnv, elseEnv])
         return SourceValue.merge(thenValue, elseValue)
       }
       if token.kind == .punctuation, Self.binary.contains(token.text) || token.text == "=" {
@@ -113,6 +114,9 @@ extension ChainEvaluator {
     let start = pos
     var name: String?
     var value = primary(env: &env, name: &name)
+    // The dotted name read so far (`Names.posts`, `FirestoreCollection.Users`), for members
+    // declared as `Name.member`.
+    var dotted = name
     while !atEnd {
       if isPunct(".") || isPunct("?.") {
         pos += 1
@@ -125,12 +129,18 @@ extension ChainEvaluator {
         if isPunct("(") || syntax.newlineEndsStatements && isPunct("{") && !onNewLine {
           value = method(member, on: value, baseName: name, baseRange: start..<baseEnd, env: &env)
           name = nil
+          dotted = nil
         } else {
-          if syntax.classMembersInScope, let name, let known = env[name == "this" ? member : name + "." + member] {
+          let path = dotted.map { $0 + "." + member }
+          // A nested object's members are declared under its own name (`Inner.x` in `Outer.Inner.x`).
+          if let known = declaredMember(member, of: dotted, env: env)
+            ?? (dotted != name ? declaredMember(member, of: name, env: env) : nil)
+          {
             value = known
           } else {
             value = surface.property(member, on: value, baseName: name) ?? .unknown(member)
           }
+          dotted = path
           // The last name of a chain (`admin.firestore.Filter`) identifies SDK namespaces.
           name = member
         }
@@ -140,13 +150,21 @@ extension ChainEvaluator {
       if isPunct("(") {
         value = call(name, env: &env, start: start)
         name = nil
+        dotted = nil
         continue
       }
       if isPunct("[") {
         pos += 1
-        _ = expression(env: &env)
+        let key = expression(env: &env)
         _ = eat("]")
-        value = .unknown("value")
+        // `Names["posts"]`, `Names[Kind.posts]` of a declared object.
+        if case .string(let text) = key, let known = declaredMember(text, of: dotted, env: env) {
+          value = known
+          dotted = dotted.map { $0 + "." + text }
+        } else {
+          value = .unknown("value")
+          dotted = nil
+        }
         name = nil
         continue
       }
@@ -167,6 +185,24 @@ extension ChainEvaluator {
       break
     }
     return value
+  }
+
+  /// The value of `base.member` when it is declared: a member of an object, enum, class or
+  /// companion declared as `Base.member` (here or in another file of the group), `this.member`
+  /// in a class, or a name of an ES namespace import (`names.POSTS` is `POSTS`).
+  func declaredMember(_ member: String, of base: String?, env: Env) -> SourceValue? {
+    guard var base else { return nil }
+    if base == "this" { return syntax.classMembersInScope ? env[member] : nil }
+    if namespaces.contains(base) { return env[member] ?? program.globals[member] }
+    // The first name of the path: a namespace import is dropped, a renamed one is its original.
+    let dot = base.firstIndex(of: ".") ?? base.endIndex
+    let first = String(base[..<dot])
+    if namespaces.contains(first), dot < base.endIndex {
+      base = String(base[base.index(after: dot)...])
+    } else if let original = aliases[first] ?? program.aliases[first] {
+      base = original + base[dot...]
+    }
+    return env[base + "." + member] ?? program.globals[base + "." + member]
   }
 
   /// A Dart cascade section `..member(args)` or `..field = value`: skipped to the next section or the end.
@@ -252,6 +288,14 @@ extension ChainEvaluator {
         var elements: [SourceValue] = []
         while !atEnd, !isPunct("]") {
           let before = pos
+          if isPunct("...") {
+            // `[...base, where(...)]`: an array's elements; anything else is not known.
+            pos += 1
+            let spread = expression(env: &env)
+            if case .array(let items) = spread { elements += items } else { elements.append(.unknown("spread")) }
+            _ = eat(",")
+            continue
+          }
           elements.append(expression(env: &env))
           _ = eat(",")
           if pos == before { pos += 1 }
@@ -312,13 +356,21 @@ extension ChainEvaluator {
   /// `{ key: value, ... }` (a JS object, a Dart map or set): only the values matter
   /// (`getAggregateFromServer(q, { n: count() })`).
   func object(env: inout Env) -> SourceValue {
+    let open = pos
     pos += 1
     var members: [SourceValue] = []
+    var named: [(String, SourceValue)] = []
     while !atEnd, !isPunct("}") {
       let before = pos
       if token.kind == .identifier || token.kind == .string || token.kind == .number, peek().isPunct(":") {
+        let key = token.text
         pos += 2
-        members.append(expression(env: &env))
+        let valueStart = pos
+        let value = expression(env: &env)
+        members.append(value)
+        named.append((key, value))
+        // A nested object's members: `a.b`.
+        if let inner = objectMembers[valueStart] { named += inner.map { (key + "." + $0.0, $0.1) } }
       } else if token.kind == .identifier, peek().isPunct("("), let f = functionAt(parametersAt: pos + 1) {
         readInline(f.0, env: env)
       } else {
@@ -329,6 +381,7 @@ extension ChainEvaluator {
       if pos == before { pos += 1 }
     }
     _ = eat("}")
+    if named.contains(where: { if case .unknown = $0.1 { false } else { true } }) { objectMembers[open] = named }
     return .object(members)
   }
 
@@ -348,7 +401,7 @@ extension ChainEvaluator {
     let parameter = token.text
     pos += 2
     let body = bodyRange(from: pos)
-    var inner = env
+    var inner = env.scope()
     inner[parameter] = .unknown(parameter)
     _ = runBody(ChainFunction(parameters: [parameter], body: body.0, isBlock: body.1), env: &inner)
     pos = body.0.upperBound + (body.1 ? 1 : 0)
@@ -387,13 +440,13 @@ extension ChainEvaluator {
     // Only Kotlin reads a trailing `{ … }` as a lambda (elsewhere `{` opens an object or a map).
     guard syntax.newlineEndsStatements, ["let", "also", "takeIf", "takeUnless"].contains(member), args.count == 1,
       tokens[args[0].range.lowerBound].isPunct("{"), let function = braceLambdaFunction(at: args[0].range.lowerBound),
-      let parameter = function.parameters.first, inlineBudget >= function.body.count
+      let parameter = function.parameters.first, program.inlineBudget >= function.body.count
     else { return nil }
-    inlineBudget -= function.body.count
+    program.inlineBudget -= function.body.count
     let saved = reportingReturns
     reportingReturns = false
     defer { reportingReturns = saved }
-    var inner = env
+    var inner = env.scope()
     inner[parameter] = base
     lastExpression = nil
     _ = runBody(function, env: &inner)
@@ -412,6 +465,19 @@ extension ChainEvaluator {
           pos += 2
         }
         let start = pos
+        // `...constraints`: an array's elements are arguments (`query(q, ...constraints)`).
+        if label == nil, isPunct("...") {
+          pos += 1
+          let value = expression(env: &env)
+          if case .array(let items) = value {
+            out += items.map { ChainArgument(value: $0, range: start..<pos, label: nil) }
+          } else {
+            out.append(ChainArgument(value: .unknown("spread"), range: start..<pos, label: nil))
+          }
+          _ = eat(",")
+          if pos == before { pos += 1 }
+          continue
+        }
         let value = expression(env: &env)
         out.append(ChainArgument(value: value, range: start..<pos, label: label))
         _ = eat(",")
@@ -432,12 +498,32 @@ extension ChainEvaluator {
   func call(_ name: String?, env: inout Env, start: Int) -> SourceValue {
     let args = arguments(env: &env)
     if let name, let value = surface.call(name, args, reader: self) { return value }
-    // A query handed to a function runs there (a helper of the file may run it too).
-    reportQueries(in: args)
-    if let name, let function = functions[name], let value = inlineCall(function, args, call: start..<pos) {
-      return value
+    if let name, let function = functions[name] {
+      return helperCall(function, args, call: start..<pos, name: name, owner: self)
     }
+    // A function another file of the group declares (once).
+    if let name, env[name] == nil, let (file, function) = program.functions[name], file != index,
+      file < program.readers.count
+    {
+      return helperCall(function, args, call: start..<pos, name: name, owner: program.readers[file])
+    }
+    // A query handed to a function runs there.
+    reportQueries(in: args)
     return .unknown(name ?? "value")
+  }
+
+  /// A helper of the group called with `args`: what it returns. A query handed to it runs
+  /// there: reported where the helper runs it (at this call), or at the argument when the
+  /// helper is not followed or runs none.
+  func helperCall(
+    _ function: ChainFunction, _ args: [ChainArgument], call: Range<Int>, name: String, owner: ChainEvaluator
+  ) -> SourceValue {
+    let before = program.findings.extraction.queries.count + program.findings.extraction.unresolved.count
+    let value = inlineCall(function, args, call: call, name: name, owner: owner)
+    if program.findings.extraction.queries.count + program.findings.extraction.unresolved.count == before {
+      reportQueries(in: args)
+    }
+    return value ?? .unknown(name)
   }
 
   /// `base.member(args)`: the SDK's chains, or helpers and other code.
@@ -462,12 +548,10 @@ extension ChainEvaluator {
     case .document:
       break
     default:
-      reportQueries(in: args)
-      if let function = functions[member], baseName == "this" || baseName == nil,
-        let value = inlineCall(function, args, call: baseRange.lowerBound..<pos)
-      {
-        return value
+      if let function = functions[member], baseName == "this" || baseName == nil {
+        return helperCall(function, args, call: baseRange.lowerBound..<pos, name: member, owner: self)
       }
+      reportQueries(in: args)
     }
     return .unknown(member)
   }

@@ -12,6 +12,8 @@ extension ChainEvaluator {
   func functionAt(parametersAt open: Int) -> (ChainFunction, Bool)? {
     guard tokens[open].isPunct("("), let close = matching(open) else { return nil }
     let parameters = parameterNames(open + 1, close)
+    // `...rest` (JS), `vararg rest` (Kotlin), `Type... rest` (Java): the last parameter.
+    let rest = (open + 1..<close).contains { tokens[$0].isPunct("...") || tokens[$0].isIdent("vararg") }
     var k = close + 1
     let arrows = [syntax.expressionBody, syntax.lambdaArrow].compactMap { $0 }
     if tokens[k].isPunct(":") {
@@ -40,10 +42,14 @@ extension ChainEvaluator {
     }
     if arrows.contains(where: tokens[k].isPunct) {
       let body = bodyRange(from: k + 1)
-      return (ChainFunction(parameters: parameters, body: body.0, isBlock: body.1), false)
+      var function = ChainFunction(parameters: parameters, body: body.0, isBlock: body.1, restParameter: rest)
+      function.destructured = destructuredParameters(open + 1, close)
+      return (function, false)
     }
     if tokens[k].isPunct("{"), let end = matching(k) {
-      return (ChainFunction(parameters: parameters, body: (k + 1)..<end, isBlock: true), true)
+      var function = ChainFunction(parameters: parameters, body: (k + 1)..<end, isBlock: true, restParameter: rest)
+      function.destructured = destructuredParameters(open + 1, close)
+      return (function, true)
     }
     return nil
   }
@@ -107,6 +113,55 @@ extension ChainEvaluator {
     return parameters
   }
 
+  /// The object patterns among the parameters between `from` and `to` (`{ path, order: by = 1 }`),
+  /// by parameter index.
+  private func destructuredParameters(_ from: Int, _ to: Int) -> [(
+    parameter: Int, fields: [(key: String, local: String)]
+  )] {
+    guard !syntax.parameterNameLast else { return [] }
+    var out: [(parameter: Int, fields: [(key: String, local: String)])] = []
+    var index = 0
+    var j = from
+    var atStart = true
+    while j < to {
+      let t = tokens[j]
+      if atStart, t.isPunct("{"), let close = matching(j), close < to {
+        var fields: [(key: String, local: String)] = []
+        var k = j + 1
+        while k < close {
+          if tokens[k].kind == .identifier, tokens[k - 1].isPunct("{") || tokens[k - 1].isPunct(",") {
+            if tokens[k + 1].isPunct(":"), tokens[k + 2].kind == .identifier {
+              fields.append((tokens[k].text, tokens[k + 2].text))
+            } else {
+              fields.append((tokens[k].text, tokens[k].text))
+            }
+          }
+          if tokens[k].isPunct("{") || tokens[k].isPunct("("), let inner = matching(k), inner < close {
+            k = inner + 1
+          } else {
+            k += 1
+          }
+        }
+        if !fields.isEmpty { out.append((index, fields)) }
+        j = close + 1
+        atStart = false
+        continue
+      }
+      if t.isPunct("("), let close = matching(j), close < to {
+        j = close + 1
+        continue
+      }
+      if t.isPunct(",") {
+        index += 1
+        atStart = true
+      } else {
+        atStart = false
+      }
+      j += 1
+    }
+    return out
+  }
+
   /// An expression body from `start`: a block, or an expression up to `,` `;` `)` at depth 0
   /// (or a new line that does not go on, in Kotlin).
   func bodyRange(from start: Int) -> (Range<Int>, Bool) {
@@ -130,5 +185,32 @@ extension ChainEvaluator {
   /// A token that goes on with the line before it (Kotlin): `.`, `?.`, `?:`, `&&`, `||`, `as`.
   static func continuesLine(_ t: ChainToken) -> Bool {
     t.kind == .punctuation && [".", "?.", "?:", "&&", "||", "::"].contains(t.text) || t.isIdent("as")
+  }
+}
+
+extension ChainEvaluator {
+  /// The lambda written at `range` (`ref => ref.where(...)`, `(ref) => { return ...; }`) applied
+  /// to `value`: what it returns (AngularFire's `collection(path, ref => ...)`), or nil when the
+  /// argument is no lambda. Counted against the helper bound.
+  func apply(lambdaAt range: Range<Int>, to value: SourceValue, env: Env) -> SourceValue? {
+    guard !range.isEmpty, let arrow = syntax.lambdaArrow else { return nil }
+    let start = range.lowerBound
+    let function: ChainFunction
+    if tokens[start].kind == .identifier, tokens[start + 1].isPunct(arrow) {
+      let body = bodyRange(from: start + 2)
+      function = ChainFunction(parameters: [tokens[start].text], body: body.0, isBlock: body.1)
+    } else if tokens[start].isPunct("("), let f = functionAt(parametersAt: start) {
+      function = f.0
+    } else {
+      return nil
+    }
+    guard let parameter = function.parameters.first, program.inlineBudget >= function.body.count else { return nil }
+    program.inlineBudget -= function.body.count
+    let saved = (pos, limit, reportingReturns)
+    defer { (pos, limit, reportingReturns) = saved }
+    reportingReturns = false
+    var inner = env.scope()
+    inner[parameter] = value
+    return runBody(function, env: &inner)
   }
 }

@@ -170,3 +170,42 @@ extension ChainEvaluator {
     return value
   }
 }
+
+extension ChainEvaluator {
+  /// A Kotlin or Java import from the reader's position (after `import`, `import static`) to the
+  /// end of the line or `;`: a constant imported by name (`import a.b.Names.POSTS`, `... as P`,
+  /// `import static a.b.Names.*`) is bound to the member the group declares (`Names.POSTS`).
+  func readMemberImport(env: inout Env) {
+    var path: [String] = []
+    var alias: String?
+    var wildcard = false
+    while !atEnd, !isPunct(";") {
+      if path.count > 0, token.newlineBefore { break }
+      if token.isIdent("as"), peek().kind == .identifier {
+        alias = peek().text
+        pos += 2
+        continue
+      }
+      if token.kind == .identifier, !token.isIdent("static") { path.append(token.text) }
+      if isPunct("*") { wildcard = true }
+      pos += 1
+    }
+    _ = eat(";")
+    guard let last = path.last else { return }
+    if wildcard {
+      let prefix = last + "."
+      for (name, value) in program.globals where name.hasPrefix(prefix) && env[name] == nil {
+        let member = String(name.dropFirst(prefix.count))
+        if !member.contains("."), env[member] == nil { env[member] = value }
+      }
+      return
+    }
+    guard path.count >= 2 else { return }
+    let owner = path[path.count - 2]
+    if let value = env[owner + "." + last] ?? program.globals[owner + "." + last] {
+      env[alias ?? last] = value
+    } else if let alias {
+      aliases[alias] = last
+    }
+  }
+}

@@ -1,6 +1,6 @@
 /// The statements the C-family languages share: blocks, `if`/`else`, loops, `try`, `switch`,
 /// `return`, and declarations; a language's own (imports, classes, functions) come first from
-/// its dialect. Variables assigned in branches are merged (`SourceValue.merged`).
+/// its dialect. Variables assigned in branches are merged (`ChainEnv.join`).
 extension ChainEvaluator {
   /// Statements up to `closer` (`}`) or the end; returns the values of `return` statements.
   @discardableResult
@@ -23,6 +23,7 @@ extension ChainEvaluator {
   }
 
   func statement(env: inout Env) -> [SourceValue] {
+    program.work += 1
     depth += 1
     defer { depth -= 1 }
     if depth > Self.maxDepth {
@@ -53,24 +54,24 @@ extension ChainEvaluator {
       return [value]
     case "if":
       pos += 1
-      var thenEnv = env
+      var thenEnv = env.branch()
       if eat("(") {
         _ = expression(env: &thenEnv)
         _ = eat(")")
       }
       var returns = block(env: &thenEnv)
-      var elseEnv = env
+      var elseEnv = env.branch()
       _ = eat(";")
       if token.isIdent("else") {
         pos += 1
         returns += block(env: &elseEnv)
       }
-      env = SourceValue.merged(env, [thenEnv, elseEnv])
+      env.join([thenEnv, elseEnv])
       return returns
     case "for", "while":
       pos += 1
       if t.text == "for", token.isIdent("await") { pos += 1 }
-      var loopEnv = env
+      var loopEnv = env.branch()
       if eat("(") {
         // The header: declarations and conditions, evaluated for their calls.
         var nesting = 0
@@ -87,13 +88,13 @@ extension ChainEvaluator {
         _ = eat(")")
       }
       let returns = block(env: &loopEnv)
-      env = SourceValue.merged(env, [env, loopEnv])
+      env.join([loopEnv], orNone: true)
       return returns
     case "do":
       pos += 1
-      var loopEnv = env
+      var loopEnv = env.branch()
       let returns = block(env: &loopEnv)
-      env = SourceValue.merged(env, [env, loopEnv])
+      env.join([loopEnv], orNone: true)
       return returns
     case "try":
       pos += 1
@@ -103,7 +104,7 @@ extension ChainEvaluator {
         while token.kind == .identifier || isPunct(".") { pos += 1 }  // Dart `on Type catch`
         if token.isIdent("catch") { pos += 1 }
         if isPunct("("), let close = matching(pos) { pos = close + 1 }
-        var branch = env
+        var branch = env.branch()
         returns += block(env: &branch)
       }
       if token.isIdent("finally") {
@@ -129,7 +130,7 @@ extension ChainEvaluator {
             if pos == before { pos += 1 }
           }
           if isPunct(":") || isPunct("->") { pos += 1 }
-          var branch = env
+          var branch = env.branch()
           while !atEnd, !isPunct("}"), !token.isIdent("case"), !token.isIdent("default") {
             let before = pos
             returns += statement(env: &branch)
@@ -141,7 +142,7 @@ extension ChainEvaluator {
         }
       }
       _ = eat("}")
-      env = SourceValue.merged(env, [env] + branches)
+      env.join(branches, orNone: true)
       return returns
     case "else", "case", "default", "break", "continue", "throw":
       pos += 1
@@ -193,13 +194,21 @@ extension ChainEvaluator {
         if eat("!") {}
         if isPunct(":") { skipType(until: ["=", ",", ";"]) }
         let value: SourceValue
+        var members: [(String, SourceValue)] = []
         if eat("=") {
+          let valueStart = pos
           value = expression(env: &env)
+          // `const Names = { posts: "posts" } as const`: its members are `Names.posts`.
+          members = objectMembers[valueStart] ?? []
         } else {
           value = .unknown(name)
         }
         env[name] = value
         if let scope { env[scope + "." + name] = value }
+        for (key, member) in members {
+          env[name + "." + key] = member
+          if let scope { env[scope + "." + name + "." + key] = member }
+        }
       } else if isPunct("{") || isPunct("[") || isPunct("("), let close = matching(pos) {
         pos = close + 1
         if isPunct(":") { skipType(until: ["=", ",", ";"]) }

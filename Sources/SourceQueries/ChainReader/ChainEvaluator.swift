@@ -3,7 +3,7 @@
 /// maps to query steps. Unknown syntax is skipped a token at a time, so any input ends (every
 /// loop advances; nesting is capped).
 final class ChainEvaluator {
-  typealias Env = [String: SourceValue]
+  typealias Env = ChainEnv
 
   let dialect: any ChainDialect
   let surface: any ChainSurface
@@ -12,7 +12,10 @@ final class ChainEvaluator {
   let language: SourceLanguage
   let lines: LineTable
   let source: [UInt8]
-  var findings: SourceFindings
+  /// The group of files this one is read with (names, helpers, memo, bounds, findings).
+  let program: ChainProgram
+  /// This file's index in the program.
+  let index: Int
   var functions: [String: ChainFunction] = [:]
   /// Functions named without a call (Dart getters).
   var getters: Set<String> = []
@@ -28,10 +31,15 @@ final class ChainEvaluator {
   var reporting = true
   var depth = 0
   var inlineDepth = 0
-  /// Tokens that helper calls may still run inlined (20 for each token of the file): fan-out
-  /// (`fun f() { f(); f(); … }`) would otherwise run 10^8 bodies under the depth cap.
-  var inlineBudget: Int
-  static let inlineBudgetPerToken = 20
+  /// Only the top-level declarations are read (the first pass): function bodies are not.
+  var declarationsOnly = false
+  /// Local names of ES namespace imports (`import * as names from "./names"`): `names.X` is `X`.
+  var namespaces: Set<String> = []
+  /// Local names of renamed imports and the names they import (`import { Names as N }`).
+  var aliases: [String: String] = [:]
+  /// The named members of the object literals read, by the token index of their `{` (nested
+  /// members as `a.b`): `const Names = { posts: "posts" } as const` declares `Names.posts`.
+  var objectMembers: [Int: [(String, SourceValue)]] = [:]
   /// The class (or object) whose body is being read: its members are also `Name.member`.
   var classScope: String?
   /// The value of the last expression statement (a Kotlin block's value).
@@ -41,7 +49,7 @@ final class ChainEvaluator {
   /// `tokens` are `dialect.tokenize(text)` (tokenized once by the caller, who reads them too).
   init(
     text: String, tokens: [ChainToken], file: String, language: SourceLanguage, dialect: any ChainDialect,
-    surface: any ChainSurface, findings: SourceFindings
+    surface: any ChainSurface, program: ChainProgram, index: Int
   ) {
     self.dialect = dialect
     self.syntax = dialect.syntax
@@ -52,9 +60,9 @@ final class ChainEvaluator {
     self.language = language
     self.lines = LineTable(text)
     self.source = Array(text.utf8)
-    self.findings = findings
+    self.program = program
+    self.index = index
     self.limit = tokens.count - 1
-    self.inlineBudget = Self.inlineBudgetPerToken * tokens.count
   }
 
   /// The dialect's syntax, copied once: read through the existential on every token, its sets
@@ -107,24 +115,83 @@ final class ChainEvaluator {
   // MARK: Entry
 
   /// Top-level variables of the file once its top-level code ran (what functions see).
-  private(set) var moduleEnv: Env = [:]
+  var moduleEnv = Env()
+  /// Whether the top-level code has run (`moduleEnv` is complete).
+  var moduleReady = false
 
-  /// Runs the file: top-level code (with `globals`, constants of the other files, as a
-  /// fallback), then every function body with its parameters unknown.
-  func run(globals: Env = [:]) {
+  /// Starts a pass over the file: the cursor and the reading state as new, the file's top-level
+  /// variables from the pass before (if any).
+  func startPass(moduleEnv: Env?) {
+    pos = 0
+    limit = tokens.count - 1
+    reporting = true
+    reportingReturns = false
+    depth = 0
+    inlineDepth = 0
+    classScope = nil
+    lastExpression = nil
+    objectMembers = [:]
+    self.moduleEnv = moduleEnv ?? Env()
+    moduleReady = moduleEnv != nil
+  }
+
+  /// Finds the file's functions (once per reader).
+  func findFunctions() {
+    guard bodies.isEmpty else { return }
     for (name, function) in dialect.functions(self) { define(name, function) }
-    var env = globals
+  }
+
+  /// Runs the file's top-level code only (functions and lambdas not read), with the program's
+  /// names as a fallback: what the file declares.
+  func runDeclarations() {
+    findFunctions()
+    declarationsOnly = true
+    defer { declarationsOnly = false }
+    var env = program.globalEnv.scope()
     pos = 0
     statements(until: nil, env: &env)
     moduleEnv = env
+    moduleReady = true
+  }
+
+  /// Runs the file: top-level code (with the program's names as a fallback), then every function
+  /// body not yet read with its parameters unknown. A helper followed from its call sites
+  /// reports nothing on its own (its queries are reported there).
+  func run() {
+    findFunctions()
+    var env = program.globalEnv.scope()
+    pos = 0
+    statements(until: nil, env: &env)
+    moduleEnv = env
+    moduleReady = true
     for (name, function) in bodies {
+      let key = ChainProgram.FunctionKey(file: index, body: function.body.lowerBound)
+      guard !program.readBodies.contains(key) || (nameCounts[name] ?? 0) <= 1 && program.work < workBound else {
+        continue
+      }
+      program.readBodies.insert(key)
       reportingReturns = (nameCounts[name] ?? 0) <= 1
-      defer { reportingReturns = false }
-      var inner = moduleEnv
+      let silent = program.reportingPass && program.followed.contains(key)
+      reporting = !silent
+      let before = program.findings.extraction.queries.count + program.findings.extraction.unresolved.count
+      defer {
+        reportingReturns = false
+        reporting = true
+      }
+      var inner = moduleEnv.scope()
       for parameter in function.parameters { inner[parameter] = .unknown(parameter) }
       _ = runBody(function, env: &inner)
+      if !program.reportingPass,
+        program.findings.extraction.queries.count + program.findings.extraction.unresolved.count > before
+      {
+        program.buildsQueries.insert(key)
+      }
     }
   }
+
+  /// The work past which function bodies already read are not read again (a few readings of
+  /// each token of the group).
+  var workBound: Int { 16 * program.tokenCount + 100_000 }
 
   private func define(_ name: String, _ function: ChainFunction) {
     if functions[name] == nil { functions[name] = function }
@@ -148,9 +215,35 @@ final class ChainEvaluator {
     return SourceFindings.oneLine(text(argument.range))
   }
 
+  /// Reports a query at its tokens; inside a helper followed from a call site, at the call site
+  /// (a reason names the helper).
   func report(_ value: SourceValue, tokens range: Range<Int>) {
+    guard reporting, case .query(let states) = value else { return }
+    let here = place(tokens[range.lowerBound].start)
+    if let site = program.callSite {
+      let named = SourceValue.query(
+        states.map {
+          var state = $0
+          if let problem = state.problem { state.problem = problem + " (in \(site.helper)(), called here)" }
+          return state
+        })
+      program.findings.report(
+        named, place: site.place, language: language, text: site.text, origin: here.description + ":\(here.column)")
+      return
+    }
+    program.findings.report(value, place: here, language: language, text: self.text(range))
+  }
+
+  /// An unresolved call, listed once at its place (at the call site, inside a followed helper).
+  func unresolved(_ reason: String, tokens range: Range<Int>) {
     guard reporting else { return }
-    findings.report(value, place: place(tokens[range.lowerBound].start), language: language, text: self.text(range))
+    if let site = program.callSite {
+      program.findings.unresolved(
+        reason + " (in \(site.helper)(), called here)", place: site.place, language: language, text: site.text)
+      return
+    }
+    program.findings.unresolved(
+      reason, place: place(tokens[range.lowerBound].start), language: language, text: text(range))
   }
 
   /// A query handed to code that is not the SDK's runs there: reported at the argument.
@@ -184,42 +277,88 @@ final class ChainEvaluator {
     return value
   }
 
-  /// A helper of the file called at `call` (a token range) with `args`: what it returns, or nil
-  /// past the nesting cap. Once the inline budget is spent the call is listed as unresolved
-  /// (the queries the helper builds are not followed) and its value is not known.
-  func inlineCall(_ function: ChainFunction, _ args: [ChainArgument], call: Range<Int>) -> SourceValue? {
-    guard inlineDepth < 8 else { return nil }
-    guard inlineBudget >= function.body.count else {
-      inlineBudget = 0
-      findings.unresolved(
-        "the file's helpers call each other more often than Flint follows (\(Self.inlineBudgetPerToken) times "
-          + "its size); the queries this call builds are not checked",
-        place: place(tokens[call.lowerBound].start), language: language, text: text(call))
+  /// A helper called at `call` (a token range) with `args`: what it returns, or nil past the
+  /// nesting cap. `owner` is the reader of the helper's file (this one, or another file's).
+  /// From code that reports (the app's code), the helper is followed there: the queries it
+  /// builds from these arguments are reported at the call. Elsewhere its value is memoized per
+  /// arguments. Past the group's bound, a helper that builds queries is listed as unresolved
+  /// here once; any other is just not followed.
+  func inlineCall(
+    _ function: ChainFunction, _ args: [ChainArgument], call: Range<Int>, name: String, owner: ChainEvaluator? = nil
+  ) -> SourceValue? {
+    let owner = owner ?? self
+    guard inlineDepth < 8, owner.inlineDepth < 8 else { return nil }
+    let key = ChainProgram.FunctionKey(file: owner.index, body: function.body.lowerBound)
+    let bound = bind(function, args)
+    // Followed from here (reporting code), and from the helpers it calls in turn; in the
+    // reporting pass only helpers the first pass saw build or return a query.
+    let follows =
+      reporting && !function.parameters.isEmpty && (!program.reportingPass || program.followed.contains(key))
+    let starts = follows && program.callSite == nil
+    let memoKey = ChainProgram.CallKey(function: key, arguments: bound, moduleReady: owner.moduleReady)
+    // The same call again: its value, unless the helper's queries are to be reported here too.
+    if let known = program.memo[memoKey], !follows || !program.followed.contains(key) { return known }
+    guard program.inlineBudget >= function.body.count else {
+      if follows, program.buildsQueries.contains(key) {
+        unresolved(
+          "Flint's bound on following helper calls (\(program.inlineBudgetPerToken) times the source's size) was "
+            + "reached; the queries \(name)() builds from this call are not checked", tokens: call)
+      }
       return .unknown("value")
     }
-    inlineBudget -= function.body.count
-    return inline(function, args)
+    program.inlineBudget -= function.body.count
+    let before = program.findings.extraction.queries.count + program.findings.extraction.unresolved.count
+    if starts {
+      program.callSite = ChainProgram.CallSite(
+        place: place(tokens[call.lowerBound].start), text: text(call), helper: name)
+    }
+    defer { if starts { program.callSite = nil } }
+    let value = owner.inline(function, bound, reportingInside: follows)
+    program.memo[memoKey] = value
+    if follows, !program.reportingPass,
+      program.findings.extraction.queries.count + program.findings.extraction.unresolved.count > before
+        || value.isQueryPart
+    {
+      program.followed.insert(key)
+    }
+    return value
   }
 
-  /// A helper of the file called with `values` (named ones by label): what it returns.
-  func inline(_ function: ChainFunction, _ args: [ChainArgument]) -> SourceValue {
-    var inner = moduleEnv
+  /// The values of a function's parameters from call arguments (named ones by label).
+  func bind(_ function: ChainFunction, _ args: [ChainArgument]) -> [SourceValue] {
     let positional = args.filter { $0.label == nil }
-    for (index, parameter) in function.parameters.enumerated() {
-      if let named = args.first(where: { $0.label == parameter }) {
-        inner[parameter] = named.value
-      } else {
-        inner[parameter] = index < positional.count ? positional[index].value : .unknown(parameter)
+    // The members a destructured parameter takes from an object literal argument.
+    var locals: [SourceValue] = []
+    for (parameter, fields) in function.destructured {
+      let members = parameter < positional.count ? objectMembers[positional[parameter].range.lowerBound] ?? [] : []
+      for field in fields {
+        locals.append(members.last { $0.0 == field.key }?.1 ?? .unknown(field.local))
       }
+    }
+    return function.parameters.enumerated().map { index, parameter -> SourceValue in
+      if let named = args.first(where: { $0.label == parameter }) { return named.value }
+      if function.restParameter, index == function.parameters.count - 1 {
+        return .array(positional.dropFirst(index).map(\.value))
+      }
+      return index < positional.count ? positional[index].value : .unknown(parameter)
+    } + locals
+  }
+
+  /// A helper of this file run with its parameters bound: what it returns. Queries it builds
+  /// are reported only when `reportingInside` (followed from a call site).
+  func inline(_ function: ChainFunction, _ values: [SourceValue], reportingInside: Bool) -> SourceValue {
+    var inner = (moduleReady ? moduleEnv : program.globalEnv).scope()
+    for (parameter, value) in zip(function.parameters + function.destructuredLocals, values) {
+      inner[parameter] = value
     }
     let saved = reporting
     let savedReturns = reportingReturns
-    reporting = false
+    reporting = reportingInside
     reportingReturns = false
-    defer { reportingReturns = savedReturns }
     inlineDepth += 1
     defer {
       reporting = saved
+      reportingReturns = savedReturns
       inlineDepth -= 1
     }
     return runBody(function, env: &inner)
@@ -227,14 +366,29 @@ final class ChainEvaluator {
 
   /// Reads an inline function (a method of an object literal, a lambda) for the queries its
   /// body runs, its parameters unknown; what it returns is not reported on its own. Leaves
-  /// `pos` after the function.
+  /// `pos` after the function. A body read once where it is written is not read again.
   func readInline(_ function: ChainFunction, env: Env) {
+    defer { pos = function.body.upperBound + (function.isBlock ? 1 : 0) }
+    let key = ChainProgram.FunctionKey(file: index, body: function.body.lowerBound)
+    guard !declarationsOnly else { return }
+    if inlineDepth == 0, program.callSite == nil {
+      guard program.readBodies.insert(key).inserted || program.work < workBound else { return }
+    } else {
+      // Inside a helper being followed: bounded like the helper calls.
+      guard program.inlineBudget >= function.body.count else { return }
+      program.inlineBudget -= function.body.count
+    }
     let saved = reportingReturns
+    let savedReporting = reporting
     reportingReturns = false
-    defer { reportingReturns = saved }
-    var inner = env
+    // A helper followed from its call sites (`const useFeed = (name) => ...`) reports there.
+    if program.reportingPass, program.followed.contains(key) { reporting = false }
+    defer {
+      reportingReturns = saved
+      reporting = savedReporting
+    }
+    var inner = env.scope()
     for parameter in function.parameters { inner[parameter] = .unknown(parameter) }
     _ = runBody(function, env: &inner)
-    pos = function.body.upperBound + (function.isBlock ? 1 : 0)
   }
 }

@@ -119,9 +119,10 @@ extension ChainEvaluator {
   /// every SDK spells the same way. `pathArguments` is whether the root call takes several path
   /// arguments (`"a", id, "b"`) or only one. Nil when the member is neither.
   func chainedCollection(
-    _ member: String, on base: SourceValue, _ args: [ChainArgument], pathArguments: Bool
+    _ member: String, on base: SourceValue, baseName: String?, _ args: [ChainArgument], pathArguments: Bool
   ) -> SourceValue? {
-    if case .document(let path) = base {
+    guard isDatabase(base, named: baseName != nil) else { return nil }
+    if case .document(let path) = base, !path.isEmpty {
       guard member == "collection", let last = args.last else { return nil }
       guard case .string = last.value else {
         return QueryState.computedCollection(.collection, under: path, written: fieldText(last))
@@ -132,6 +133,21 @@ extension ChainEvaluator {
     else { return nil }
     return root(member == "collection" ? .collection : .collectionGroup, under: [], args[...])
   }
+
+  /// Whether `value` can be a Firestore database or document: one (`getFirestore()`,
+  /// `FirebaseFirestore.instance`, a name holding one, in this file or another of the group), or a
+  /// value Flint does not know (a parameter, an injected property) in a file that imports a
+  /// Firestore SDK. A `collection(...)` on anything else (a MongoDB `db`, a UI list, what an
+  /// unknown call returns: `mongo.db("x")`) is no query.
+  func isDatabase(_ value: SourceValue, named: Bool = true) -> Bool {
+    switch value {
+    case .document: true
+    case .unknown: named && importsFirestore
+    default: false
+    }
+  }
+
+  var importsFirestore: Bool { index < program.importsFirestore.count && program.importsFirestore[index] }
 
   /// The path a query or document value stands for, when it is one collection or document.
   func basePath(_ value: SourceValue) -> [String]? {
@@ -149,5 +165,19 @@ extension ChainEvaluator {
     path += more
     if more.isEmpty { path.append("{id}") }
     return .document(path)
+  }
+}
+
+extension SourceValue {
+  /// The database itself: the document at the root path (`collection(db, "a")` is `a`).
+  static let database = SourceValue.document([])
+
+  /// A query, a reference, a filter or a constraint: what a helper returns when it builds queries.
+  var isQueryPart: Bool {
+    switch self {
+    case .query, .document, .filter, .badFilter, .constraint: true
+    case .array(let items): items.contains(where: \.isQueryPart)
+    default: false
+    }
   }
 }

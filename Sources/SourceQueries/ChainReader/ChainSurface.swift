@@ -27,4 +27,12 @@ struct ChainFunction {
   /// Token range of the body: a block's inside (`{ ... }`) or one expression.
   var body: Range<Int>
   var isBlock: Bool
+  /// The last parameter takes the remaining arguments as an array (`...constraints`, Kotlin `vararg`).
+  var restParameter = false
+  /// The names a destructured parameter binds (`({ path, order: by }) => ...`), by parameter
+  /// index: each the key of the argument's object member and the local name.
+  var destructured: [(parameter: Int, fields: [(key: String, local: String)])] = []
+
+  /// The names the function binds after its parameters, in order (the destructured locals).
+  var destructuredLocals: [String] { destructured.flatMap { $0.fields.map(\.local) } }
 }

@@ -72,6 +72,6 @@ struct DartDialect: ChainDialect {
       let function = reader.functions[t.text], function.parameters.isEmpty, reader.inlineDepth < 8
     else { return nil }
     reader.pos += 1
-    return reader.inlineCall(function, [], call: (reader.pos - 1)..<reader.pos)
+    return reader.inlineCall(function, [], call: (reader.pos - 1)..<reader.pos, name: t.text)
   }
 }

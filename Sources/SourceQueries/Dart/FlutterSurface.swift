@@ -39,6 +39,7 @@ struct FlutterSurface: ChainSurface {
       guard member == "or" || member == "and" else { return .badFilter("unknown filter Filter.\(member)") }
       return reader.composite(isOr: member == "or", args)
     }
+    if baseName == "FirebaseFirestore", member == "instanceFor" { return .database }
     if baseName == "AggregateField", ["count", "sum", "average"].contains(member) {
       return reader.aggregation(member, values.first)
     }
@@ -72,7 +73,10 @@ struct FlutterSurface: ChainSurface {
         return base
       case "count": return base.adding(.count)
       case "aggregate": return reader.aggregations(base, values)
-      case "doc":
+      case "add":
+        // A write: no query.
+        return .unknown("write")
+      case "doc", "document":
         guard states.count == 1, states[0].scope == .collection else { return .unknown("doc") }
         return reader.document(base, args[...])
       case "get", "snapshots":
@@ -82,15 +86,16 @@ struct FlutterSurface: ChainSurface {
       }
     case .document:
       if member == "withConverter" { return base }
-      return reader.chainedCollection(member, on: base, args, pathArguments: false)
+      return reader.chainedCollection(member, on: base, baseName: baseName, args, pathArguments: false)
     default:
-      return reader.chainedCollection(member, on: base, args, pathArguments: false)
+      return reader.chainedCollection(member, on: base, baseName: baseName, args, pathArguments: false)
     }
   }
 
   /// `FieldPath.documentId` (a static getter in Dart).
   func property(_ member: String, on base: SourceValue, baseName: String?) -> SourceValue? {
-    baseName == "FieldPath" && member == "documentId" ? .field(.documentID) : nil
+    if baseName == "FirebaseFirestore" || baseName == "Firestore", member == "instance" { return .database }
+    return baseName == "FieldPath" && member == "documentId" ? .field(.documentID) : nil
   }
 
   /// The filters of `(field, isEqualTo: v, isLessThan: w, ...)`: one per named condition.

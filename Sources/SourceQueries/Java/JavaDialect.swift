@@ -42,7 +42,12 @@ struct JavaDialect: ChainDialect {
 
   func statement(_ reader: ChainEvaluator, env: inout ChainEvaluator.Env) -> [SourceValue]? {
     let t = reader.token
-    if t.isIdent("package") || t.isIdent("import") {
+    if t.isIdent("import") {
+      reader.pos += 1
+      reader.readMemberImport(env: &env)
+      return []
+    }
+    if t.isIdent("package") {
       while !reader.atEnd, !reader.isPunct(";") { reader.pos += 1 }
       reader.pos += 1
       return []

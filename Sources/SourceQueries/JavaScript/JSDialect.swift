@@ -54,25 +54,38 @@ struct JSDialect: ChainDialect {
     let t = reader.token
     switch t.text {
     case "import":
-      if reader.peek().isPunct("(") { return nil }
-      while !reader.atEnd, !reader.isPunct(";"),
-        !(reader.token.kind == .string
-          && (reader.tokens[reader.pos - 1].isIdent("from") || reader.tokens[reader.pos - 1].isIdent("import")))
-      {
-        reader.pos += 1
-      }
-      reader.pos += 1
+      if reader.peek().isPunct("(") || reader.peek().isPunct(".") { return nil }
+      readImport(reader, env: &env)
       return []
     case "export":
       reader.pos += 1
-      if reader.token.isIdent("default") { reader.pos += 1 }
+      if reader.token.isIdent("default") {
+        reader.pos += 1
+        return readDefaultExport(reader, env: &env)
+      }
+      if reader.isPunct("{") || reader.isPunct("*") {
+        readExportList(reader, env: &env)
+        return []
+      }
       return reader.statement(env: &env)
-    case "type", "interface", "declare", "enum":
+    case "enum":
       guard reader.peek().kind == .identifier else { return nil }
+      readEnum(reader, env: &env)
+      return []
+    case "type", "interface", "declare":
+      guard reader.peek().kind == .identifier else { return nil }
+      if t.text == "declare", reader.peek().isIdent("enum") || reader.peek().isIdent("const") {
+        reader.pos += 1
+        return statement(reader, env: &env)
+      }
       reader.skipDeclaration()
       return []
     case "const", "let", "var":
       reader.pos += 1
+      if t.text == "const", reader.token.isIdent("enum") {
+        readEnum(reader, env: &env)
+        return []
+      }
       reader.declarations(env: &env)
       return []
     case "function", "async":
@@ -95,7 +108,7 @@ struct JSDialect: ChainDialect {
       return
     }
     reader.pos += 1
-    var env: ChainEvaluator.Env = [:]
+    var env = ChainEvaluator.Env()
     while reader.pos < end {
       let before = reader.pos
       if reader.token.kind == .identifier, reader.peek().isPunct("("),

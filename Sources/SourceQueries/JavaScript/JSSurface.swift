@@ -6,17 +6,36 @@ struct JSSurface: ChainSurface {
     let values = args.map(\.value)
     switch name {
     case "collection", "collectionGroup":
-      guard let first = args.first else { return .unknown("collection") }
+      // The modular SDK's function (itself an entry point): its first argument is the database
+      // (a name Flint may not know), a document or a collection.
+      guard reader.functions[name] == nil, let first = args.first else { return nil }
+      switch first.value {
+      case .query, .document, .unknown: break
+      default: return nil
+      }
       return reader.root(
         name == "collection" ? .collection : .collectionGroup, under: reader.basePath(first.value) ?? [],
         args.dropFirst())
     case "doc":
-      guard let base = values.first else { return .unknown("doc") }
+      guard reader.functions[name] == nil, let base = values.first else { return nil }
+      switch base {
+      case .query, .document, .unknown: break
+      default: return nil
+      }
       return reader.document(base, args.dropFirst())
+    case "addDoc", "setDoc", "updateDoc", "deleteDoc", "getDoc", "getDocFromServer", "getDocFromCache":
+      // Writes and single-document reads: no query.
+      return .unknown("document")
+    case "getFirestore", "initializeFirestore", "Firestore":
+      // The modular and Admin SDKs' `getFirestore(app)`, `new Firestore()` (@google-cloud/firestore).
+      guard reader.functions[name] == nil, name != "Firestore" || reader.importsFirestore else { return nil }
+      return .database
     case "query":
       guard var query = values.first, case .query = query else { return .unknown("query") }
       for argument in args.dropFirst() {
-        let notConstant = "a query constraint is not constant (\(SourceFindings.oneLine(reader.text(argument.range))))"
+        var notConstant: String {
+          "a query constraint is not constant (\(SourceFindings.oneLine(reader.text(argument.range))))"
+        }
         switch argument.value {
         case .filter(let filter): query = query.adding(.filter(filter))
         case .badFilter(let reason): query = query.failing(reason)
@@ -88,6 +107,8 @@ struct JSSurface: ChainSurface {
       }
     }
     if member == "documentId", args.isEmpty { return .field(.documentID) }
+    // `admin.firestore()`, `firebase.firestore()`, `app.firestore()`.
+    if member == "firestore", args.count <= 1 { return .database }
     // `new admin.firestore.FieldPath("a", "b")`, `new firebase.firestore.FieldPath(...)`.
     if member == "FieldPath" { return reader.fieldPath(values) }
     if baseName == "AggregateField" {
@@ -109,17 +130,28 @@ struct JSSurface: ChainSurface {
       case "startAt", "startAfter", "endAt", "endBefore", "offset", "select", "withConverter": return base
       case "count": return base.adding(.count)
       case "aggregate": return aggregations(base, values.first ?? .object([]), reader: reader)
+      case "add":
+        // A write: no query.
+        return .unknown("write")
       case "doc":
         guard states.count == 1, states[0].scope == .collection else { return .unknown("doc") }
         return reader.document(base, args[...])
-      case "get", "onSnapshot", "stream", "getDocs":
+      case "get", "onSnapshot", "stream", "getDocs", "valueChanges", "snapshotChanges", "stateChanges", "auditTrail":
         reader.report(base, tokens: baseRange)
         return .unknown("snapshot")
       default: return nil
       }
     default:
+      // AngularFire: `afs.collection("items", ref => ref.where(...))`, the lambda refines the collection.
+      if member == "collection" || member == "collectionGroup", args.count == 2,
+        let collection = reader.chainedCollection(member, on: base, baseName: baseName, [args[0]], pathArguments: true)
+      {
+        guard case .query = collection else { return collection }
+        return reader.apply(lambdaAt: args[1].range, to: collection, env: reader.program.globalEnv)
+          ?? reader.chainedCollection(member, on: base, baseName: baseName, args, pathArguments: true)
+      }
       // `doc.collection("c")`, `db.collection("c")`, `db.collectionGroup("c")`.
-      return reader.chainedCollection(member, on: base, args, pathArguments: true)
+      return reader.chainedCollection(member, on: base, baseName: baseName, args, pathArguments: true)
     }
   }
 

@@ -56,7 +56,11 @@ struct KotlinDialect: ChainDialect {
     let modified = reader.skipModifiers(Self.modifiers)
     let t = reader.token
     switch t.text {
-    case "package", "import", "typealias":
+    case "import":
+      reader.pos += 1
+      reader.readMemberImport(env: &env)
+      return []
+    case "package", "typealias":
       reader.pos += 1
       while !reader.atEnd, !reader.token.newlineBefore, !reader.isPunct(";") { reader.pos += 1 }
       return []
@@ -114,16 +118,16 @@ struct KotlinDialect: ChainDialect {
         _ = reader.expression(env: &condition)
         reader.pos = close + 1
       }
-      var thenEnv = env
+      var thenEnv = env.branch()
       let thenValue = reader.branchValue(env: &thenEnv)
-      var elseEnv = env
+      var elseEnv = env.branch()
       var elseValue = SourceValue.unknown("value")
       _ = reader.eat(";")
       if reader.token.isIdent("else") {
         reader.pos += 1
         elseValue = reader.branchValue(env: &elseEnv)
       }
-      env = SourceValue.merged(env, [thenEnv, elseEnv])
+      env.join([thenEnv, elseEnv])
       return SourceValue.merge(thenValue, elseValue)
     case "when":
       return when(reader, env: &env)
@@ -166,18 +170,15 @@ struct KotlinDialect: ChainDialect {
         reader.pos += 1
       }
       guard reader.eat("->") else { break }
-      var branch = env
+      var branch = env.branch()
       values.append(reader.branchValue(env: &branch))
       branches.append(branch)
       _ = reader.eat(";")
       if reader.pos == before { reader.pos += 1 }
     }
     reader.pos = end + 1
-    if !exhaustive {
-      values.append(.unknown("value"))
-      branches.append(env)
-    }
-    env = SourceValue.merged(env, branches)
+    if !exhaustive { values.append(.unknown("value")) }
+    env.join(branches, orNone: !exhaustive)
     guard var value = values.first else { return .unknown("value") }
     for other in values.dropFirst() { value = SourceValue.merge(value, other) }
     return value

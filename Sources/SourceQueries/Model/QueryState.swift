@@ -137,11 +137,14 @@ struct SourceFindings {
   private var seen: Set<String> = []
   private var nextGroup = 1
 
+  /// `origin`: where the query was built when that is not `place` (a helper followed from its
+  /// call site at `place`): each query of the helper is reported there once.
   mutating func report(
-    _ value: SourceValue, place: SourcePlace, language: SourceLanguage, text: @autoclosure () -> String
+    _ value: SourceValue, place: SourcePlace, language: SourceLanguage, text: @autoclosure () -> String,
+    origin: String? = nil
   ) {
     guard case .query(let states) = value else { return }
-    let key = "\(place.file):\(place.line):\(place.column)"
+    let key = "\(place.file):\(place.line):\(place.column)" + (origin.map { " " + $0 } ?? "")
     guard seen.insert(key).inserted else { return }
     var reasons: [String] = []
     for state in states {
@@ -211,12 +214,24 @@ struct SourceFindings {
 struct LineTable {
   let bytes: [UInt8]
   let starts: [Int]
+  /// Whether each line is ASCII (its columns are byte counts: a minified file's one long line is
+  /// not decoded again for every place on it).
+  let asciiLines: [Bool]
 
   init(_ text: String) {
     bytes = Array(text.utf8)
     var starts = [0]
-    for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
+    var ascii = [true]
+    for (index, byte) in bytes.enumerated() {
+      if byte == UInt8(ascii: "\n") {
+        starts.append(index + 1)
+        ascii.append(true)
+      } else if byte >= 0x80 {
+        ascii[ascii.count - 1] = false
+      }
+    }
     self.starts = starts
+    self.asciiLines = ascii
   }
 
   func place(file: String, offset: Int) -> SourcePlace {
@@ -228,7 +243,7 @@ struct LineTable {
     }
     let start = starts[low]
     let end = min(max(offset, start), bytes.count)
-    let column = String(decoding: bytes[start..<end], as: UTF8.self).count + 1
+    let column = asciiLines[low] ? end - start + 1 : String(decoding: bytes[start..<end], as: UTF8.self).count + 1
     return SourcePlace(file: file, line: low + 1, column: column)
   }
 }

@@ -11,7 +11,7 @@ package enum SourceLanguage: String, Sendable, CaseIterable {
   case dart
 
   /// The language of a file name (by `extensions`), or nil. A `.vue` or `.svelte` component is
-  /// TypeScript: its `<script>` blocks are.
+  /// read for its `<script>` blocks (JavaScript, or TypeScript with `lang="ts"`).
   package init?(fileName: String) {
     guard let dot = fileName.lastIndex(of: "."), !fileName[dot...].contains("/") else { return nil }
     let ext = fileName[fileName.index(after: dot)...].lowercased()
@@ -23,8 +23,8 @@ package enum SourceLanguage: String, Sendable, CaseIterable {
   package var extensions: [String] {
     switch self {
     case .swift: ["swift"]
-    case .typescript: ["ts", "tsx", "vue", "svelte"]
-    case .javascript: ["js", "jsx", "mjs", "cjs"]
+    case .typescript: ["ts", "tsx", "mts", "cts"]
+    case .javascript: ["js", "jsx", "mjs", "cjs", "vue", "svelte"]
     case .kotlin: ["kt"]
     case .java: ["java"]
     case .dart: ["dart"]
