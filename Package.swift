@@ -87,6 +87,7 @@ let package = Package(
         "Queries", "RulesLanguage", "FirestoreModel",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftOperators", package: "swift-syntax"),
       ]
     ),
     // The commit `flint --version` names, recorded by `make dist` (Scripts/dist.sh); empty otherwise.

@@ -10,7 +10,8 @@ import Testing
 @Suite("Source query goldens")
 struct SourceGoldenTests {
   static let apps = [
-    "swift/feed-app", "swift/repo-app", "typescript/feed-app", "typescript/react-app", "typescript/monorepo-app",
+    "swift/feed-app", "swift/repo-app", "swift/switch-app", "swift/property-app", "swift/extension-app",
+    "swift/swiftui-app", "typescript/feed-app", "typescript/react-app", "typescript/monorepo-app",
     "typescript/lookalike-app", "kotlin/feed-app", "kotlin/constants-app", "java/shop-app", "dart/chat-app",
     "dart/consts-app",
   ]
