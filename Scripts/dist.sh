@@ -4,8 +4,8 @@
 # licences), whose SHA-256 it prints.
 #
 # What the binary links, and how:
-# - the Swift standard library, Foundation (with its ICU data) and Dispatch: statically,
-#   `--static-swift-stdlib`;
+# - the Swift standard library, FoundationEssentials (Flint imports no other part of Foundation,
+#   so no ICU data) and Dispatch: statically, `--static-swift-stdlib`;
 # - PCRE2, zlib, libyaml and libedit, with libedit's own dependencies (ncurses' libtinfo, libbsd, libmd),
 #   and libstdc++ with the unwinder (libgcc_eh): from their static archives. Their -l flags come
 #   from pkg-config and the toolchain as usual; this script makes a folder where each of those
@@ -60,7 +60,7 @@ Flint checks Cloud Firestore security rules, queries and indexes offline: flint 
 expr, query, indexes, repl, init, lsp. 'flint --help' and 'man ./flint.1' describe them.
 
 This build needs only glibc $glibc or newer: no Swift toolchain and no other package. The
-Swift runtime, Foundation, PCRE2, zlib, libyaml, libedit, ncurses' terminfo reader and libstdc++ are
+Swift runtime, FoundationEssentials, PCRE2, zlib, libyaml, libedit, ncurses' terminfo reader and libstdc++ are
 linked in. 'flint repl' reads terminal descriptions from /etc/terminfo, /lib/terminfo or
 /usr/share/terminfo for line editing.
 
@@ -78,11 +78,8 @@ notices() {
   local package file
   echo "flint links the following libraries statically. Their licences follow."
   echo
-  echo "== Swift standard library, Foundation, Dispatch (Swift toolchain)"
+  echo "== Swift standard library, FoundationEssentials, Dispatch (Swift toolchain)"
   cat "$(dirname "$(readlink -f "$(command -v swiftc)")")/../share/swift/LICENSE.txt"
-  echo
-  echo "== ICU, in Foundation (swift-foundation-icu): Unicode License v3,"
-  echo "   https://github.com/swiftlang/swift-foundation-icu/blob/main/LICENSE"
   for package in libpcre2-8-0 zlib1g libyaml-0-2 libedit2 libtinfo6 libbsd0 libmd0 libstdc++6; do
     echo
     echo "== $package (Debian $(dpkg-query -W -f='${Version}' "$package" 2>/dev/null || echo '?'))"
