@@ -8,6 +8,7 @@ import Testing
 @Suite("Indexes job")
 struct IndexesJobTests {
   static let refused = """
+    import { getFirestore } from "firebase-admin/firestore"; const db = getFirestore();
     export async function matching(tag, topic) {
       return db.collection("posts").where("tags", "array-contains", tag).where("topics", "array-contains", topic).get();
     }
@@ -32,12 +33,12 @@ struct IndexesJobTests {
   func refusedQuery() {
     let check = IndexesJob.run(input([("f/index.js", Self.refused)], task: .check(allowUnresolved: false)))
     #expect(check.status == .failure)
-    #expect(check.invalid.map(\.place.description) == ["f/index.js:2"])
+    #expect(check.invalid.map(\.place.description) == ["f/index.js:3"])
     #expect(check.queries.count == 1)
     let out = text(check, .out)
-    #expect(out.hasPrefix("f/index.js:2:10: error: Firestore refuses this query: "), "\(out)")
+    #expect(out.hasPrefix("f/index.js:3:10: error: Firestore refuses this query: "), "\(out)")
     #expect(out.contains("array-contains"), "\(out)")
-    #expect(out.contains("f/index.js:5: not served"), "\(out)")
+    #expect(out.contains("f/index.js:6: not served"), "\(out)")
     #expect(out.contains("check: 1 query is refused by Firestore"), "\(out)")
 
     // Planning writes the manifest for the valid query and still exits 1.
@@ -72,7 +73,8 @@ struct IndexesJobTests {
 
   @Test("unresolved queries: the first N listed, one count line for the rest; --check fails unless allowed")
   func unresolvedCapped() {
-    let lines = (1...15).map { "db.collection(\"posts\").where(f\($0), \"==\", 1).get();" }.joined(separator: "\n")
+    let header = "import { getFirestore } from \"firebase-admin/firestore\";\nconst db = getFirestore();\n"
+    let lines = header + (1...15).map { "db.collection(\"posts\").where(f\($0), \"==\", 1).get();" }.joined(separator: "\n")
     var capped = input([("u.js", lines)], task: .check(allowUnresolved: false))
     capped.unresolvedShown = 3
     let output = IndexesJob.run(capped)

@@ -83,10 +83,10 @@ struct AppSourceFilterTests {
     #expect(all.files.count == 7)
   }
 
-  @Test(".vue and .svelte components are walked and read as TypeScript")
+  @Test(".vue and .svelte components are walked and read as JavaScript or TypeScript (their <script lang>)")
   func components() {
-    #expect(SourceLanguage(fileName: "Feed.vue") == .typescript)
-    #expect(SourceLanguage(fileName: "Feed.svelte") == .typescript)
+    #expect(SourceLanguage(fileName: "Feed.vue") == .javascript)
+    #expect(SourceLanguage(fileName: "Feed.svelte") == .javascript)
     #expect(SourceLanguage(fileName: "feed.TS") == .typescript)
     #expect(SourceLanguage(fileName: "feed.txt") == nil)
     #expect(SourceLanguage(fileName: "dir.ts/feed") == nil)
