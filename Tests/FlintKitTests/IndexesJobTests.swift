@@ -74,7 +74,8 @@ struct IndexesJobTests {
   @Test("unresolved queries: the first N listed, one count line for the rest; --check fails unless allowed")
   func unresolvedCapped() {
     let header = "import { getFirestore } from \"firebase-admin/firestore\";\nconst db = getFirestore();\n"
-    let lines = header + (1...15).map { "db.collection(\"posts\").where(f\($0), \"==\", 1).get();" }.joined(separator: "\n")
+    let lines =
+      header + (1...15).map { "db.collection(\"posts\").where(f\($0), \"==\", 1).get();" }.joined(separator: "\n")
     var capped = input([("u.js", lines)], task: .check(allowUnresolved: false))
     capped.unresolvedShown = 3
     let output = IndexesJob.run(capped)
