@@ -251,8 +251,12 @@ struct LineTable {
 extension SourceValue {
   /// The variables of `base` after one of `branches` ran (both languages' evaluators: `if`/`else`,
   /// `switch`, loops): each variable is merged across the branches; a branch that does not hold a
-  /// variable leaves it as `base` has it.
-  static func merged(_ base: [String: SourceValue], _ branches: [[String: SourceValue]]) -> [String: SourceValue] {
+  /// variable leaves it as `base` has it. `merge` combines two branches' values (the Swift reader
+  /// passes its own, which knows a variable no branch assigned yet).
+  static func merged(
+    _ base: [String: SourceValue], _ branches: [[String: SourceValue]],
+    by merge: (SourceValue, SourceValue) -> SourceValue = SourceValue.merge
+  ) -> [String: SourceValue] {
     guard let first = branches.first else { return base }
     var out = base
     for (name, baseValue) in base {

@@ -203,14 +203,7 @@ extension SwiftQueryEvaluator {
   /// The variables of `base` after one of `branches` ran: each merged across the branches (a
   /// variable a branch never assigned merges as nothing, see `unassigned`).
   static func merged(_ base: Env, _ branches: [Env]) -> Env {
-    guard let first = branches.first else { return base }
-    var out = base
-    for (name, baseValue) in base {
-      var value = first[name] ?? baseValue
-      for branch in branches.dropFirst() { value = merge(value, branch[name] ?? baseValue) }
-      out[name] = value
-    }
-    return out
+    SourceValue.merged(base, branches, by: merge)
   }
 
   static func merge(_ a: SourceValue, _ b: SourceValue) -> SourceValue {
