@@ -30,8 +30,10 @@ For each app it runs, in the app's folder, `flint indexes --list-queries --forma
 and matches Flint's queries to the facts: a listed query matches a fact when it is in the same
 file, its line is within 3 of the fact's `line` or `built` line, and it names the same
 collection id (the last segment of the fact's path; a fact's "*" takes any) and scope (collection
-or group). Among the candidates, one with exactly the fact's filters (field and operator, in any
-order) and orders (field and direction, in order) is a hit; otherwise a candidate with other
+or group); a query listed at a helper's call site also matches by the place in the helper it
+names (`via`), so each call site of a helper whose query the facts list inside it is that
+query (the first is a hit, the others the same query again). Among the candidates, one with
+exactly the fact's filters (field and operator, in any order) and orders (field and direction, in order) is a hit; otherwise a candidate with other
 clauses is a "clause difference", which counts as a miss and is reported. Each listed query
 matches at most one fact; exact pairs are made first, nearest lines first. A listed query with
 the same place and shape as a hit (variants that differ only in a limit or a cursor) is the same
@@ -196,14 +198,39 @@ def run_flint(flint, folder, timeout, target="."):
         return None, "unreadable JSON: %s" % error, elapsed
 
 
+def places(item):
+    """Where a listed item is: its place, and the place in the helper it went through (`via`)."""
+    found = [(clean_path(item.get("file", "")), int(item.get("line", 0)))]
+    via = item.get("via")
+    if isinstance(via, dict):
+        found.append((clean_path(via.get("file", "")), int(via.get("line", 0))))
+    return found
+
+
+def at_fact(fact, item_places):
+    """Whether one of an item's places is the fact's: same file, within LINE_SLACK lines."""
+    return any(file == fact["file"] and near(fact, line) for file, line in item_places)
+
+
+def fact_distance(fact, item_places):
+    return min(distance(fact, line) for file, line in item_places if file == fact["file"])
+
+
 def score(facts, output):
-    """Match listed queries to facts; return counts and the details for triage."""
+    """Match listed queries to facts; return counts and the details for triage.
+
+    A query listed at a helper's call site names the helper (`via`): it is at the fact's place
+    when either its call site or its place in the helper is (facts list a helper's query inside
+    the helper; every call site is the same query again).
+    """
     listed = []
     for query in output.get("queries", []):
         listed.append((clean_path(query.get("file", "")), int(query.get("line", 0)), query))
     unresolved = [
         (clean_path(u.get("file", "")), int(u.get("line", 0)), u) for u in output.get("unresolved", [])
     ]
+    listed_places = [places(q) for _, _, q in listed]
+    unresolved_places = [places(u) for _, _, u in unresolved]
     used = [False] * len(listed)
     shapes = [listed_shape(q) for _, _, q in listed]
     result = {"hit": [], "clause": [], "miss": [], "notreal": [], "openvariant": 0}
@@ -211,8 +238,8 @@ def score(facts, output):
     candidates = []
     for index, (fact, shape) in enumerate(wanted):
         options = []
-        for j, (file, line, _) in enumerate(listed):
-            if file != fact["file"] or not near(fact, line):
+        for j in range(len(listed)):
+            if not at_fact(fact, listed_places[j]):
                 continue
             if shape.collection != "*" and shapes[j].collection != shape.collection:
                 continue
@@ -230,7 +257,7 @@ def score(facts, output):
                 continue
             for j in candidates[index]:
                 if exact == shape.same_clauses(shapes[j]):
-                    pairs.append((distance(fact, listed[j][1]), index, j))
+                    pairs.append((fact_distance(fact, listed_places[j]), index, j))
         for _, index, j in sorted(pairs):
             if matched[index] is None and not used[j]:
                 used[j] = True
@@ -238,16 +265,14 @@ def score(facts, output):
     for index, (fact, shape) in enumerate(wanted):
         if matched[index] is None:
             reason = ""
-            at_place = [
-                u for (file, line, u) in unresolved if file == fact["file"] and near(fact, line)
-            ]
+            at_place = [u for k, (_, _, u) in enumerate(unresolved) if at_fact(fact, unresolved_places[k])]
             if at_place:
                 reason = "unresolved there: " + at_place[0].get("reason", "")
             else:
                 others = [
                     shapes[j].describe()
-                    for j, (file, line, _) in enumerate(listed)
-                    if file == fact["file"] and near(fact, line)
+                    for j in range(len(listed))
+                    if at_fact(fact, listed_places[j])
                 ]
                 if others:
                     reason = "other queries listed there: " + "; ".join(others)
@@ -262,8 +287,7 @@ def score(facts, output):
             continue
         open_fact = any(
             fact.get("variants_open")
-            and fact["file"] == file
-            and near(fact, line)
+            and at_fact(fact, listed_places[j])
             and fact_shape(fact).collection in ("*", shapes[j].collection)
             for fact in facts
         )
@@ -273,7 +297,7 @@ def score(facts, output):
         # Variants that differ only in what the facts do not compare (a limit, a cursor) are
         # the same query listed twice: real, not counted again.
         same_as_hit = any(
-            fact["file"] == file and near(fact, line) and fact_shape(fact).collection in ("*", shapes[j].collection)
+            at_fact(fact, listed_places[j]) and fact_shape(fact).collection in ("*", shapes[j].collection)
             and fact_shape(fact).same_clauses(shapes[j])
             for fact in result["hit"]
         )
@@ -282,8 +306,8 @@ def score(facts, output):
             continue
         result["notreal"].append((file, line, query))
     real_places = 0
-    for file, line, _ in unresolved:
-        if any(fact["file"] == file and near(fact, line) for fact in facts):
+    for k in range(len(unresolved)):
+        if any(at_fact(fact, unresolved_places[k]) for fact in facts):
             real_places += 1
     result["listed"] = len(listed)
     result["unresolved"] = len(unresolved)

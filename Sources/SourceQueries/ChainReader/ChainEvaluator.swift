@@ -228,7 +228,8 @@ final class ChainEvaluator {
           return state
         })
       program.findings.report(
-        named, place: site.place, language: language, text: site.text, origin: here.description + ":\(here.column)")
+        named, place: site.place, language: language, text: site.text,
+        via: SourceHelperPlace(function: site.helper, place: here))
       return
     }
     program.findings.report(value, place: here, language: language, text: self.text(range))
@@ -238,8 +239,10 @@ final class ChainEvaluator {
   func unresolved(_ reason: String, tokens range: Range<Int>) {
     guard reporting else { return }
     if let site = program.callSite {
+      let here = SourceHelperPlace(function: site.helper, place: place(tokens[range.lowerBound].start))
       program.findings.unresolved(
-        reason + " (in \(site.helper)(), called here)", place: site.place, language: language, text: site.text)
+        reason + " (in \(site.helper)(), called here)", place: site.place, language: language, text: site.text,
+        via: here)
       return
     }
     program.findings.unresolved(

@@ -137,14 +137,16 @@ struct SourceFindings {
   private var seen: Set<String> = []
   private var nextGroup = 1
 
-  /// `origin`: where the query was built when that is not `place` (a helper followed from its
-  /// call site at `place`): each query of the helper is reported there once.
+  /// `via`: the helper followed from its call site at `place`, and where in it the query is
+  /// built: each query of the helper is reported at the call site once.
   mutating func report(
     _ value: SourceValue, place: SourcePlace, language: SourceLanguage, text: @autoclosure () -> String,
-    origin: String? = nil
+    via: SourceHelperPlace? = nil
   ) {
     guard case .query(let states) = value else { return }
-    let key = "\(place.file):\(place.line):\(place.column)" + (origin.map { " " + $0 } ?? "")
+    let key =
+      "\(place.file):\(place.line):\(place.column)"
+      + (via.map { " \($0.place.file):\($0.place.line):\($0.place.column)" } ?? "")
     guard seen.insert(key).inserted else { return }
     var reasons: [String] = []
     for state in states {
@@ -153,7 +155,8 @@ struct SourceFindings {
     if !reasons.isEmpty {
       let shown = Self.oneLine(text())
       for reason in reasons {
-        extraction.unresolved.append(UnresolvedQuery(place: place, language: language, reason: reason, text: shown))
+        extraction.unresolved.append(
+          UnresolvedQuery(place: place, language: language, reason: reason, text: shown, via: via))
       }
       return
     }
@@ -164,15 +167,18 @@ struct SourceFindings {
         place: place, language: language, scope: state.scope, path: state.path, steps: state.steps)
       query.conditional = group != nil
       query.group = group
+      query.via = via
       extraction.queries.append(query)
     }
   }
 
-  mutating func unresolved(_ reason: String, place: SourcePlace, language: SourceLanguage, text: String) {
+  mutating func unresolved(
+    _ reason: String, place: SourcePlace, language: SourceLanguage, text: String, via: SourceHelperPlace? = nil
+  ) {
     let key = "\(place.file):\(place.line):\(place.column)"
     guard seen.insert(key).inserted else { return }
     extraction.unresolved.append(
-      UnresolvedQuery(place: place, language: language, reason: reason, text: Self.oneLine(text)))
+      UnresolvedQuery(place: place, language: language, reason: reason, text: Self.oneLine(text), via: via))
   }
 
   /// Whitespace runs collapsed to one space, at most 120 characters.

@@ -61,6 +61,21 @@ package struct SourcePlace: Hashable, Sendable, Comparable {
   package var description: String { "\(file):\(line)" }
 }
 
+/// The helper a query went through when it is listed at a call site: the function called there,
+/// and where in it the query is built (a helper called from three places is three queries, each
+/// at its call site, each naming the same helper).
+package struct SourceHelperPlace: Hashable, Sendable {
+  /// The function called at the call site (`getAartiBySlug`).
+  package var function: String
+  /// Where the query's expression starts inside the helper (or a helper it calls in turn).
+  package var place: SourcePlace
+
+  package init(function: String, place: SourcePlace) {
+    self.function = function
+    self.place = place
+  }
+}
+
 /// A field as the app names it: a dotted string (split as the SDKs split it), explicit
 /// segments (`FieldPath(["a", "b"])`), or the document id.
 package enum SourceField: Hashable, Sendable {
@@ -150,6 +165,8 @@ package struct SourceQuery: Hashable, Sendable {
   package var conditional = false
   /// Ties the variants of one conditionally built query (nil when there is one variant).
   package var group: Int?
+  /// The helper the query went through, when `place` is the call site of a helper that builds it.
+  package var via: SourceHelperPlace?
 
   package init(
     place: SourcePlace, language: SourceLanguage, scope: QuerySource.Kind, path: [String], steps: [SourceStep]
@@ -206,12 +223,17 @@ package struct UnresolvedQuery: Hashable, Sendable {
   package var reason: String
   /// The source text of the query expression (one line, shortened).
   package var text: String
+  /// The helper the query went through, when `place` is the call site of a helper that builds it.
+  package var via: SourceHelperPlace?
 
-  package init(place: SourcePlace, language: SourceLanguage, reason: String, text: String) {
+  package init(
+    place: SourcePlace, language: SourceLanguage, reason: String, text: String, via: SourceHelperPlace? = nil
+  ) {
     self.place = place
     self.language = language
     self.reason = reason
     self.text = text
+    self.via = via
   }
 }
 
