@@ -46,6 +46,9 @@ indirect enum SourceValue: Hashable, Sendable {
   /// An object literal's member values (`getAggregateFromServer(q, { n: count() })`); as a filter
   /// value it is not a constant.
   case object([SourceValue])
+  /// One of several constants (strings or document references), chosen at run time (`isA ? "a"
+  /// : "b"`, a variable set in `if`/`else`): a query built on it is one variant per alternative.
+  case oneOf([SourceValue])
   case unknown(String)
 
   /// The value as DSL text: the literal, or a placeholder variable.
@@ -71,6 +74,7 @@ indirect enum SourceValue: Hashable, Sendable {
   /// Two branches' values merged: query variants are united, anything else differing is unknown.
   static func merge(_ a: SourceValue, _ b: SourceValue) -> SourceValue {
     if a == b { return a }
+    if let alternatives = alternatives(a, b) { return alternatives }
     if case .query(let x) = a, case .query(let y) = b {
       var all = x
       for state in y where !all.contains(state) { all.append(state) }
@@ -82,6 +86,20 @@ indirect enum SourceValue: Hashable, Sendable {
       return .query(all)
     }
     return .unknown("value")
+  }
+
+  /// `a` or `b` as `.oneOf` when each is a string or document constant (or already one of
+  /// several), at most `QueryState.maxVariants` of them; nil otherwise.
+  private static func alternatives(_ a: SourceValue, _ b: SourceValue) -> SourceValue? {
+    var all: [SourceValue] = []
+    for value in [a, b] {
+      switch value {
+      case .string, .document: if !all.contains(value) { all.append(value) }
+      case .oneOf(let values): for value in values where !all.contains(value) { all.append(value) }
+      default: return nil
+      }
+    }
+    return all.count <= QueryState.maxVariants ? .oneOf(all) : nil
   }
 
   /// The query variants with one more step each.
@@ -110,6 +128,24 @@ indirect enum SourceValue: Hashable, Sendable {
 /// (`"users/\(uid)/posts"`, `` `users/${uid}/posts` ``) whose last segment, the collection id, is
 /// constant (computed document ids are written `{value}`: they never change the index).
 func collectionPath(_ value: SourceValue) -> [String]? {
+  collectionPaths(value)?.first
+}
+
+/// `collectionPath` of each alternative of a `.oneOf` (of a single value: one path); nil when
+/// one of them is not a constant collection path.
+func collectionPaths(_ value: SourceValue) -> [[String]]? {
+  if case .oneOf(let values) = value {
+    var paths: [[String]] = []
+    for value in values {
+      guard let path = singleCollectionPath(value) else { return nil }
+      paths.append(path)
+    }
+    return paths
+  }
+  return singleCollectionPath(value).map { [$0] }
+}
+
+private func singleCollectionPath(_ value: SourceValue) -> [String]? {
   switch value {
   case .string(let text):
     return text.split(separator: "/").map(String.init)

@@ -94,6 +94,10 @@ extension SwiftQueryEvaluator {
       if let function = index.extensionMethod(method, on: base, arguments: args.count) {
         return inline(function, selfValue: base, args, context)
       }
+    case .oneOf(let alternatives) where alternatives.allSatisfy({ if case .document = $0 { true } else { false } }):
+      // One of several documents: the method on each, the results merged into variants.
+      let results = alternatives.map { apply(method, to: $0, baseExpr: baseExpr, args, context) }
+      return results.dropFirst().reduce(results[0], SourceValue.merge)
     case .unknown where SwiftSurface.queryOnlyRunMethods.contains(method) && index.functions[method] == nil:
       let handedIn = baseExpr.as(DeclReferenceExprSyntax.self).map { context.parameters.contains($0.baseName.text) }
       if context.reporting, handedIn != true {

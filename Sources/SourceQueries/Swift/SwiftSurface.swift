@@ -100,6 +100,8 @@ enum SwiftSurface {
     switch method {
     case "orFilter", "andFilter", "whereField": filter(method, args)
     case "count", "sum", "average": aggregateField(method, args)
+    // `whereField(.documentID(), in: ids)`: the `FieldPath` overload's document id.
+    case "documentID" where args.isEmpty: .field(.documentID)
     default: nil
     }
   }
@@ -162,11 +164,13 @@ enum SwiftSurface {
       }
       return value
     case "document":
-      guard states.count == 1, let state = states.first, state.scope == .collection, state.problem == nil else {
+      // A collection chosen at run time (`collection(isA ? "a" : "b")`) gives one of its documents.
+      guard states.allSatisfy({ $0.scope == .collection && $0.problem == nil }) else {
         return .unknown("document")
       }
-      guard let first = args.first else { return .document(state.path + ["{id}"]) }
-      return .document(state.path + [segment(first)])
+      let id = args.first.map(segment) ?? "{id}"
+      let documents = states.map { SourceValue.document($0.path + [id]) }
+      return documents.count == 1 ? documents[0] : .oneOf(documents)
     default:
       return nil
     }
@@ -180,10 +184,10 @@ enum SwiftSurface {
     case "collection", "collectionGroup":
       let kind: QuerySource.Kind = method == "collection" ? .collection : .collectionGroup
       guard kind == .collection || path.isEmpty else { return nil }
-      guard let segments = collectionPath(first.value) else {
+      guard let paths = collectionPaths(first.value) else {
         return QueryState.computedCollection(kind, under: path, written: first.expression.trimmedDescription)
       }
-      return .query([QueryState(scope: kind, path: path + segments)])
+      return .query(paths.map { QueryState(scope: kind, path: path + $0) })
     case "document":
       if case .string(let text) = first.value, !path.isEmpty || text.contains("/") {
         return .document(path + text.split(separator: "/").map(String.init))
