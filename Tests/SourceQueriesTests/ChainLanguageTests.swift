@@ -188,6 +188,31 @@ struct ChainLanguageTests {
       ])
   }
 
+  @Test("Kotlin: an extension on Query is followed with the query as this; members called bare are the query's")
+  func kotlinQueryExtensions() {
+    let text = """
+      fun Query.watch(tag: String) = callbackFlow {
+          addSnapshotListener { _, error -> if (error != null) close(error) }
+          awaitClose { log(tag) }
+      }
+      fun Query.open(): Query = whereEqualTo("open", true)
+      fun Query.keep() = toString()
+      fun CollectionReference.handOff() = store(this)
+      fun load(id: String) {
+          db.collection("a").open().watch("a")
+          db.collection("b").keep()
+          db.collection("c").handOff()
+          db.collection("d").document(id.trim()).collection("e").get()
+      }
+      """
+    let found = Self.read("A.kt", text)
+    #expect(
+      found.queries.map(\.dsl) == [
+        #"collection("a").where("open", "==", true)"#, #"collection("c")"#, #"collection("d/{id}/e")"#,
+      ])
+    #expect(found.unresolved.isEmpty)
+  }
+
   @Test("helpers that fan out are read once per arguments (memoized): nothing is dropped, nothing warned")
   func inlineBudget() {
     // Followed call by call, f() would run 10^8 bodies under the nesting cap of 8.

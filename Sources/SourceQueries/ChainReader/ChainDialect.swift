@@ -36,6 +36,8 @@ struct ChainSyntax: Sendable {
   /// (Kotlin, Java, Dart constants and fields).
   var classMembersInScope = false
   /// A function of the file called on a query is an extension (Kotlin `fun Query.mine()`, Dart
-  /// `extension on Query`): not followed, so the query is unresolved rather than lost.
+  /// `extension on Query`). One the group declares on `Query` or `CollectionReference` (Kotlin)
+  /// is followed with the query as `this` (`ChainProgram.queryExtensions`); any other is not,
+  /// so the query is unresolved rather than lost.
   var extensionFunctions = false
 }

@@ -147,7 +147,10 @@ extension ChainEvaluator {
         continue
       }
       if onNewLine { break }
-      if isPunct("(") {
+      // `name(...)`, or a bare name with a trailing lambda (Kotlin `flow { ... }`).
+      if isPunct("(")
+        || syntax.newlineEndsStatements && isPunct("{") && pos == start + 1 && tokens[start].kind == .identifier
+      {
         value = call(name, env: &env, start: start)
         name = nil
         dotted = nil
@@ -498,6 +501,14 @@ extension ChainEvaluator {
   func call(_ name: String?, env: inout Env, start: Int) -> SourceValue {
     let args = arguments(env: &env)
     if let name, let value = surface.call(name, args, reader: self) { return value }
+    // In an extension function on a query, a bare call may be a member of the receiver
+    // (`whereEqualTo(...)`, `addSnapshotListener { ... }`) or another extension on it.
+    if syntax.extensionFunctions, let name, let receiver = env["this"], case .query = receiver {
+      if let value = surface.method(name, on: receiver, baseName: nil, baseRange: start..<start, args, reader: self) {
+        return value
+      }
+      if let value = queryExtensionCall(name, on: receiver, args, call: start..<pos) { return value }
+    }
     if let name, let function = functions[name] {
       return helperCall(function, args, call: start..<pos, name: name, owner: self)
     }
@@ -536,6 +547,7 @@ extension ChainEvaluator {
     }
     switch base {
     case .query:
+      if let value = queryExtensionCall(member, on: base, args, call: baseRange.lowerBound..<pos) { return value }
       reportQueries(in: args)
       if syntax.extensionFunctions, functions[member] != nil {
         return base.failing("the query goes through \(member)(), an extension Flint does not follow")
@@ -551,8 +563,43 @@ extension ChainEvaluator {
       if let function = functions[member], baseName == "this" || baseName == nil {
         return helperCall(function, args, call: baseRange.lowerBound..<pos, name: member, owner: self)
       }
+      // A function of a Kotlin `object` (or a companion) named through it: `Routes.posts(id)`.
+      if case .unknown = base, let baseName, let (file, function) = program.memberFunctions[baseName + "." + member],
+        file < program.readers.count
+      {
+        return helperCall(
+          function, args, call: baseRange.lowerBound..<pos, name: baseName + "." + member,
+          owner: program.readers[file])
+      }
       reportQueries(in: args)
     }
     return .unknown(member)
+  }
+}
+
+extension ChainEvaluator {
+  /// A call of an extension function the group declares on a query type (Kotlin
+  /// `fun Query.snapshotFlow() = callbackFlow { addSnapshotListener { ... } }`,
+  /// `fun Query.active() = whereEqualTo("active", true)`), on `receiver`: the function is
+  /// followed like a helper, the query bound to `this`, so that a query it runs is reported at
+  /// this call and one it refines comes back. Nil when `member` is no such extension, or past
+  /// the nesting cap.
+  func queryExtensionCall(
+    _ member: String, on receiver: SourceValue, _ args: [ChainArgument], call: Range<Int>
+  ) -> SourceValue? {
+    guard syntax.extensionFunctions, let (file, function) = program.queryExtensions[member],
+      file < program.readers.count
+    else { return nil }
+    var withReceiver = function
+    withReceiver.parameters.append("this")
+    let bound = args + [ChainArgument(value: receiver, range: call.lowerBound..<call.lowerBound, label: "this")]
+    let before = program.findings.extraction.queries.count + program.findings.extraction.unresolved.count
+    guard
+      let value = inlineCall(withReceiver, bound, call: call, name: member, owner: program.readers[file])
+    else { return nil }
+    if program.findings.extraction.queries.count + program.findings.extraction.unresolved.count == before {
+      reportQueries(in: args)
+    }
+    return value
   }
 }

@@ -170,13 +170,15 @@ extension ChainEvaluator {
     var nesting = 0
     while j < limit {
       let t = tokens[j]
+      // A new line at the top ends the body; a bracket closed at the start of a line does not
+      // (`document(\n id.takeIf {\n ... \n } ?: ""\n).collection("c")`).
+      if nesting == 0, j > start, syntax.newlineEndsStatements, t.newlineBefore, !Self.continuesLine(t) { break }
       if t.isPunct("(") || t.isPunct("[") || t.isPunct("{") { nesting += 1 }
       if t.isPunct(")") || t.isPunct("]") || t.isPunct("}") {
         if nesting == 0 { break }
         nesting -= 1
       }
       if nesting == 0, t.isPunct(",") || t.isPunct(";") { break }
-      if nesting == 0, j > start, syntax.newlineEndsStatements, t.newlineBefore, !Self.continuesLine(t) { break }
       j += 1
     }
     return (start..<j, false)

@@ -50,6 +50,13 @@ enum ChainExtraction {
       for (name, function) in reader.bodies { declared[name, default: []].append((reader.index, function)) }
     }
     for (name, list) in declared where list.count == 1 { program.functions[name] = (list[0].0, list[0].1) }
+    for reader in program.readers {
+      for (name, function) in reader.bodies where program.queryExtensions[name] == nil {
+        if let receiver = function.receiver, ChainProgram.queryTypes.contains(receiver) {
+          program.queryExtensions[name] = (reader.index, function)
+        }
+      }
+    }
     program.startPass(reporting: false)
     for reader in readers() {
       reader.run()

@@ -39,6 +39,15 @@ final class ChainProgram {
   var moduleEnvs: [Int: ChainEnv] = [:]
   /// Functions a call may name from another file: declared once in the whole group.
   var functions: [String: (file: Int, function: ChainFunction)] = [:]
+  /// Extension functions declared on a query type (Kotlin `fun Query.snapshotFlow()`,
+  /// `fun CollectionReference.active()`), by name: a call of one on a query is followed with the
+  /// query as `this`. First declaration wins.
+  var queryExtensions: [String: (file: Int, function: ChainFunction)] = [:]
+  /// The receiver types whose extensions are `queryExtensions`.
+  static let queryTypes: Set<String> = ["Query", "CollectionReference"]
+  /// Functions declared in a class body, an `object` or a companion, as `Scope.name`
+  /// (`Routes.posts` of `object Routes { fun posts(id: String) = ... }`). First declaration wins.
+  var memberFunctions: [String: (file: Int, function: ChainFunction)] = [:]
   /// The readers of the group's files in the current pass, by file index.
   var readers: [ChainEvaluator] = []
   /// Whether the file imports a Firestore SDK: a receiver it does not know (`db` passed in) of

@@ -98,10 +98,29 @@ extension ChainEvaluator {
           $0.contains("{}") ? "{\(DSLText.placeholder(String($0)))}" : String($0)
         }
       } else {
-        out.append("{\(DSLText.placeholder(text(argument.range)))}")
+        out.append("{\(segmentPlaceholder(argument.range))}")
       }
     }
     return out
+  }
+
+  /// The placeholder of a computed path segment: named after its text (`{useruid}` for
+  /// `user.uid`), or, when the text calls a member of a dotted name (`id.toString()`,
+  /// `spaceId.takeIf { it.isNotBlank() } ?: "null"`), after that name (`{spaceId}`).
+  func segmentPlaceholder(_ range: Range<Int>) -> String {
+    var names: [String] = []
+    var j = range.lowerBound
+    while j < range.upperBound, tokens[j].kind == .identifier {
+      names.append(tokens[j].text)
+      j += 1
+      while j < range.upperBound, tokens[j].isPunct("!") { j += 1 }
+      guard j < range.upperBound, tokens[j].isPunct(".") || tokens[j].isPunct("?.") else { break }
+      j += 1
+    }
+    if j < range.upperBound, names.count >= 2, tokens[j].isPunct("(") || tokens[j].isPunct("{") {
+      return DSLText.placeholder(names.dropLast().joined())
+    }
+    return DSLText.placeholder(text(range))
   }
 
   /// A collection or collection group under `base` from path arguments (`"a", id, "b"`, `"a/b/c"`).

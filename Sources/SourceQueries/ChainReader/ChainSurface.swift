@@ -32,6 +32,9 @@ struct ChainFunction {
   /// The names a destructured parameter binds (`({ path, order: by }) => ...`), by parameter
   /// index: each the key of the argument's object member and the local name.
   var destructured: [(parameter: Int, fields: [(key: String, local: String)])] = []
+  /// The type an extension function is declared on (Kotlin `fun Query.active()`: `Query`); its
+  /// body names the receiver `this`, or calls the receiver's members bare.
+  var receiver: String?
 
   /// The names the function binds after its parameters, in order (the destructured locals).
   var destructuredLocals: [String] { destructured.flatMap { $0.fields.map(\.local) } }

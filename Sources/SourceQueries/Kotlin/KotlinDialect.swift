@@ -22,8 +22,9 @@ struct KotlinDialect: ChainDialect {
     var found: [(name: String, function: ChainFunction)] = []
     for i in 0..<reader.limit where reader.tokens[i].isIdent("fun") {
       guard let open = Self.parametersOfFun(at: i, reader.tokens, limit: reader.limit),
-        let f = reader.functionAt(parametersAt: open)
+        var f = reader.functionAt(parametersAt: open)
       else { continue }
+      f.0.receiver = Self.receiver(ofFunctionNamedAt: open - 1, reader.tokens)
       found.append((reader.tokens[open - 1].text, f.0))
     }
     return found
@@ -49,6 +50,15 @@ struct KotlinDialect: ChainDialect {
       j += 1
     }
     return nil
+  }
+
+  /// The receiver type of an extension function whose name is at `name` (`fun Query.active(`,
+  /// `fun <T> Query?.flow(`: `Query`), nil for a plain function.
+  static func receiver(ofFunctionNamedAt name: Int, _ tokens: [ChainToken]) -> String? {
+    guard name >= 2, tokens[name - 1].isPunct(".") else { return nil }
+    var j = name - 2
+    if tokens[j].isPunct("?"), j > 0 { j -= 1 }
+    return tokens[j].kind == .identifier ? tokens[j].text : nil
   }
 
   func statement(_ reader: ChainEvaluator, env: inout ChainEvaluator.Env) -> [SourceValue]? {
@@ -84,6 +94,13 @@ struct KotlinDialect: ChainDialect {
       if let open = Self.parametersOfFun(at: reader.pos, reader.tokens, limit: reader.limit),
         let f = reader.functionAt(parametersAt: open)
       {
+        // A function of an object or class: `Routes.posts(id)` names it.
+        if let scope = reader.classScope, reader.tokens[open - 2].isIdent("fun") {
+          let name = scope + "." + reader.tokens[open - 1].text
+          if reader.program.memberFunctions[name] == nil {
+            reader.program.memberFunctions[name] = (reader.index, f.0)
+          }
+        }
         reader.pos = f.0.body.upperBound + (f.0.isBlock ? 1 : 0)
       } else {
         // An abstract function: its signature only.
@@ -131,6 +148,8 @@ struct KotlinDialect: ChainDialect {
       return SourceValue.merge(thenValue, elseValue)
     case "when":
       return when(reader, env: &env)
+    case "try":
+      return tryExpression(reader, env: &env)
     case "object":
       // An anonymous object: its functions are run by `run`.
       reader.pos += 1
@@ -147,6 +166,31 @@ struct KotlinDialect: ChainDialect {
     default:
       return nil
     }
+  }
+
+  /// `try { ... } catch (e: E) { ... } finally { ... }` as an expression (`fun f() = try { ... }`):
+  /// every block is read for the queries it runs; the value is the `try` block's (a `catch`
+  /// gives the failure's fallback).
+  private func tryExpression(_ reader: ChainEvaluator, env: inout ChainEvaluator.Env) -> SourceValue {
+    reader.pos += 1
+    guard reader.isPunct("{") else { return .unknown("value") }
+    var tryEnv = env.branch()
+    let value = reader.branchValue(env: &tryEnv)
+    var branches = [tryEnv]
+    while reader.token.isIdent("catch") {
+      reader.pos += 1
+      if reader.isPunct("("), let close = reader.matching(reader.pos) { reader.pos = close + 1 }
+      guard reader.isPunct("{") else { break }
+      var branch = env.branch()
+      _ = reader.branchValue(env: &branch)
+      branches.append(branch)
+    }
+    env.join(branches)
+    if reader.token.isIdent("finally") {
+      reader.pos += 1
+      if reader.isPunct("{") { _ = reader.branchValue(env: &env) }
+    }
+    return value
   }
 
   /// `when (subject) { a, b -> value; else -> value }`: the branches' values merged.

@@ -96,7 +96,7 @@ class FeedRepository(private val uid: String) {
 
     suspend fun anyCollection(name: String) = db.collection(name).whereEqualTo("x", 1).get().await()
 
-    // An extension function on Query is not followed: the query is unresolved, not lost.
+    // An extension function on Query is followed: the clause it adds is the query's.
     suspend fun published() = db.collection(POSTS).onlyPublished().get().await()
 
     suspend fun templated(kind: String) = db.collection("posts").whereEqualTo("meta.$kind", true).get().await()
