@@ -115,7 +115,7 @@ bench: deps
 # door into Fuzz/.build, then each runs FUZZ_SECONDS in turn, niced, one process at a time.
 # Corpora and crash files go to Fuzz/.work/<target>/. One line per target is printed.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= rules expr suite seed query firebase manifest lsp
+FUZZ_TARGETS ?= rules expr suite seed query firebase manifest lsp swift typescript javascript kotlin java dart
 # swiftc keeps only the last -sanitize= it is given, and SwiftPM passes --sanitize values one
 # flag each: without the combined flag last, Swift code gets AddressSanitizer but no coverage.
 FUZZ_BUILD_FLAGS := --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address

@@ -130,6 +130,7 @@ let package = Package(
       name: "FlintFuzzHarness",
       dependencies: [
         "FlintKit", "FlintLanguageServer", "IndexAdvisor", "RulesEngine", "RulesLanguage", "FirestoreModel",
+        "SourceQueries",
       ],
       path: "Tests/FuzzHarness"),
     .testTarget(name: "FirestoreModelTests", dependencies: ["FirestoreModel", "FlintTestSupport"]),

@@ -8,7 +8,10 @@ import PackageDescription
 // The main package is a path dependency; its identity is the name of its folder.
 let flint = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
 let flintIdentity = flint.lastPathComponent.lowercased()
-let targets = ["rules", "expr", "suite", "seed", "query", "firebase", "manifest", "lsp"]
+let targets = [
+  "rules", "expr", "suite", "seed", "query", "firebase", "manifest", "lsp",
+  "swift", "typescript", "javascript", "kotlin", "java", "dart",
+]
 
 let package = Package(
   name: "FlintFuzz",

@@ -41,6 +41,15 @@ seed() {
     firebase) cp Corpus/sample/firebase.json "$dir/sample.json"
       printf '{"firestore": [{"database": "(default)", "rules": "a.rules"}, {"database": "eu", "rules": "b.rules", "indexes": "eu.json"}]}' >"$dir/multi.json" ;;
     manifest) cp Corpus/indexes/manifests/*.json "$dir/"; cp Corpus/sample/firestore.indexes.json "$dir/sample.json" ;;
+    # App source: the golden apps' files of the language (`Corpus/source/`).
+    swift|typescript|javascript|kotlin|java|dart)
+      case $target in
+        swift) exts="swift" ;; typescript) exts="ts tsx" ;; javascript) exts="js jsx vue" ;;
+        kotlin) exts="kt" ;; java) exts="java" ;; dart) exts="dart" ;;
+      esac
+      for ext in $exts; do
+        find Corpus/source -name "*.$ext" | while read -r f; do cp "$f" "$dir/$(echo "$f" | tr / _)"; done
+      done ;;
     # The recorded sessions, framed as an editor sends them ({"$file": NAME} expanded).
     lsp) python3 - "$dir" <<'PY'
 import glob, json, os, sys

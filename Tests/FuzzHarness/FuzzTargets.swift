@@ -9,6 +9,12 @@ public enum FuzzTargets {
     ("firebase", FirebaseConfigHarness.run),
     ("manifest", ManifestHarness.run),
     ("lsp", LanguageServerHarness.run),
+    ("swift", { bytes throws(InvariantViolation) in try SourceHarness.run(bytes, language: "swift") }),
+    ("typescript", { bytes throws(InvariantViolation) in try SourceHarness.run(bytes, language: "typescript") }),
+    ("javascript", { bytes throws(InvariantViolation) in try SourceHarness.run(bytes, language: "javascript") }),
+    ("kotlin", { bytes throws(InvariantViolation) in try SourceHarness.run(bytes, language: "kotlin") }),
+    ("java", { bytes throws(InvariantViolation) in try SourceHarness.run(bytes, language: "java") }),
+    ("dart", { bytes throws(InvariantViolation) in try SourceHarness.run(bytes, language: "dart") }),
   ]
 
   /// The harness named `name`.
