@@ -210,13 +210,41 @@ extension ChainEvaluator {
           if let scope { env[scope + "." + name + "." + key] = member }
         }
       } else if isPunct("{") || isPunct("[") || isPunct("("), let close = matching(pos) {
+        // `const [listings, setListings] = useState()`, `const { posts } = props`: the names a
+        // pattern declares are local values Flint does not know (never another file's `listings`).
+        for j in (pos + 1)..<close where tokens[j].kind == .identifier && !Self.keywords.contains(tokens[j].text) {
+          let next = tokens[j + 1]
+          if next.isPunct(",") || next.isPunct("]") || next.isPunct("}") || next.isPunct(")") || next.isPunct("=") {
+            env[tokens[j].text] = .unknown(tokens[j].text)
+          }
+        }
+        let pattern = pos
         pos = close + 1
         if isPunct(":") { skipType(until: ["=", ",", ";"]) }
-        if eat("=") { _ = expression(env: &env) }
+        if eat("=") {
+          let state = reactState(pattern: pattern, close: close)
+          _ = expression(env: &env)
+          // React state: the value is what its setter is handed (seen in an earlier pass).
+          if let state, let stored = stateValues[state.setter] { env[state.name] = stored }
+        }
       } else {
         return
       }
     } while eat(",")
+  }
+
+  /// `const [value, setValue] = useState(...)` (or `React.useState`) at the reader's position
+  /// (after `=`), its pattern `[` at `pattern`: the state's name and its setter's, recorded as a
+  /// setter (a value handed to it is stored, not run).
+  private func reactState(pattern: Int, close: Int) -> (name: String, setter: String)? {
+    guard tokens[pattern].isPunct("["), close == pattern + 4, tokens[pattern + 1].kind == .identifier,
+      tokens[pattern + 2].isPunct(","), tokens[pattern + 3].kind == .identifier
+    else { return nil }
+    var at = pos
+    if tokens[at].isIdent("React"), tokens[at + 1].isPunct(".") { at += 2 }
+    guard tokens[at].isIdent("useState") else { return nil }
+    stateSetters.insert(tokens[pattern + 3].text)
+    return (tokens[pattern + 1].text, tokens[pattern + 3].text)
   }
 
   /// Skips a type annotation after `:` (or `as`) up to one of `stops` at depth 0.

@@ -12,6 +12,24 @@ extension ChainEvaluator {
     }
   }
 
+  /// `build` run once per alternative of each `.oneOf` among the first `count` arguments (a
+  /// field, an operator, a direction), the results merged: one query variant per combination.
+  func expandingChoices(
+    _ args: [ChainArgument], first count: Int, _ build: ([ChainArgument]) -> SourceValue
+  ) -> SourceValue {
+    guard let at = args.prefix(count).firstIndex(where: { if case .oneOf = $0.value { true } else { false } }),
+      case .oneOf(let options) = args[at].value
+    else { return build(args) }
+    var merged: SourceValue?
+    for option in options {
+      var each = args
+      each[at] = ChainArgument(value: option, range: args[at].range, label: args[at].label)
+      let value = expandingChoices(each, first: count, build)
+      merged = merged.map { SourceValue.merge($0, value) } ?? value
+    }
+    return merged ?? build(args)
+  }
+
   /// A query with one more step from a constraint value (`orderBy(...)` as a value).
   func adding(constraint: SourceValue, to base: SourceValue) -> SourceValue {
     switch constraint {

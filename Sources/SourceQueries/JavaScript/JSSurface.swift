@@ -26,6 +26,11 @@ struct JSSurface: ChainSurface {
     case "addDoc", "setDoc", "updateDoc", "deleteDoc", "getDoc", "getDocFromServer", "getDocFromCache":
       // Writes and single-document reads: no query.
       return .unknown("document")
+    case "useMemo":
+      // React's `useMemo(() => query(...), [deps])` is what its callback returns (a query built
+      // in a component, run by a hook such as react-firebase-hooks' `useCollection(q)`).
+      guard reader.functions[name] == nil, let first = args.first else { return nil }
+      return reader.lambdaReturns[first.range.lowerBound] ?? .unknown("value")
     case "getFirestore", "initializeFirestore", "Firestore":
       // The modular and Admin SDKs' `getFirestore(app)`, `new Firestore()` (@google-cloud/firestore).
       guard reader.functions[name] == nil, name != "Firestore" || reader.importsFirestore else { return nil }
@@ -123,8 +128,13 @@ struct JSSurface: ChainSurface {
       case "where":
         if args.count == 1 { return reader.adding(values[0], to: base, args[0]) }
         guard args.count == 3 else { return base.failing("where() with \(args.count) arguments") }
-        return reader.adding(whereFilter(args, reader: reader), to: base, args[0])
-      case "orderBy": return reader.adding(constraint: orderBy(args, reader: reader), to: base)
+        return reader.expandingChoices(args, first: 2) {
+          reader.adding(whereFilter($0, reader: reader), to: base, $0[0])
+        }
+      case "orderBy":
+        return reader.expandingChoices(args, first: 2) {
+          reader.adding(constraint: orderBy($0, reader: reader), to: base)
+        }
       case "limit": return base.adding(.limit(reader.limitValue(values.first)))
       case "limitToLast": return base.adding(.limitToLast(reader.limitValue(values.first)))
       case "startAt", "startAfter", "endAt", "endBefore", "offset", "select", "withConverter": return base
