@@ -511,10 +511,10 @@ extension ChainEvaluator {
     let args = arguments(env: &env)
     // A React state setter stores the query or reference it is handed; it runs where the state is
     // read (`useCollection(q)`), if anywhere.
-    if let name, stateSetters.contains(name), case .unknown? = env[name], args.count == 1 {
+    if let name, case .unknown(let key)? = env[name], key.hasPrefix(Self.stateSetterMark), args.count == 1 {
       switch args[0].value {
       case .query, .document:
-        stateValues[name] = stateValues[name].map { SourceValue.merge($0, args[0].value) } ?? args[0].value
+        stateValues[key] = stateValues[key].map { SourceValue.merge($0, args[0].value) } ?? args[0].value
         return .unknown(name)
       default: break
       }

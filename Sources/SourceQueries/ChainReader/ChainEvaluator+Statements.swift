@@ -224,8 +224,12 @@ extension ChainEvaluator {
         if eat("=") {
           let state = reactState(pattern: pattern, close: close)
           _ = expression(env: &env)
-          // React state: the value is what its setter is handed (seen in an earlier pass).
-          if let state, let stored = stateValues[state.setter] { env[state.name] = stored }
+          // React state: the value is what its setter is handed (seen in an earlier pass). The
+          // setter's value names this state, so a setter of the same name elsewhere is another.
+          if let state {
+            env[state.setter] = .unknown(state.key)
+            if let stored = stateValues[state.key] { env[state.name] = stored }
+          }
         }
       } else {
         return
@@ -234,17 +238,16 @@ extension ChainEvaluator {
   }
 
   /// `const [value, setValue] = useState(...)` (or `React.useState`) at the reader's position
-  /// (after `=`), its pattern `[` at `pattern`: the state's name and its setter's, recorded as a
-  /// setter (a value handed to it is stored, not run).
-  private func reactState(pattern: Int, close: Int) -> (name: String, setter: String)? {
+  /// (after `=`), its pattern `[` at `pattern`: the state's name, its setter's, and the key of
+  /// the values handed to the setter (`stateValues`), which the setter's name holds.
+  private func reactState(pattern: Int, close: Int) -> (name: String, setter: String, key: String)? {
     guard tokens[pattern].isPunct("["), close == pattern + 4, tokens[pattern + 1].kind == .identifier,
       tokens[pattern + 2].isPunct(","), tokens[pattern + 3].kind == .identifier
     else { return nil }
     var at = pos
     if tokens[at].isIdent("React"), tokens[at + 1].isPunct(".") { at += 2 }
     guard tokens[at].isIdent("useState") else { return nil }
-    stateSetters.insert(tokens[pattern + 3].text)
-    return (tokens[pattern + 1].text, tokens[pattern + 3].text)
+    return (tokens[pattern + 1].text, tokens[pattern + 3].text, Self.stateSetterMark + String(pattern))
   }
 
   /// Skips a type annotation after `:` (or `as`) up to one of `stops` at depth 0.

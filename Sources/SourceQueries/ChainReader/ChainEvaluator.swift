@@ -45,10 +45,11 @@ final class ChainEvaluator {
   /// What the function literals read where they are written return, by the token that starts
   /// them (`useMemo(() => query(...), [...])` is the query).
   var lambdaReturns: [Int: SourceValue] = [:]
-  /// React state setters (`setQuery` of `const [q, setQuery] = useState()`) and the queries and
-  /// references handed to them, merged over the passes: the state holds them where it is read.
-  var stateSetters: Set<String> = []
+  /// The queries and references handed to React state setters (`setQuery` of `const [q,
+  /// setQuery] = useState()`), by the state (the setter's value, `stateSetterMark` and the
+  /// declaration's place), merged over the passes: the state holds them where it is read.
   var stateValues: [String: SourceValue] = [:]
+  static let stateSetterMark = "\u{1}useState setter "
   /// The value of the last expression statement (a Kotlin block's value).
   var lastExpression: SourceValue?
   static let maxDepth = 150

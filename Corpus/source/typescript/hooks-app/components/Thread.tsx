@@ -30,3 +30,11 @@ export function MyOrders({ uid, selling }: { uid: string; selling: boolean }) {
   const [snapshot] = useCollection(mine);
   return <p>{snapshot?.size}</p>;
 }
+
+// Another component's state of the same names: it holds only the query its own setter is handed.
+export function OpenShops() {
+  const [reviewsQuery, setReviewsQuery] = useState<firebase.firestore.Query>();
+  const [open] = useCollection(reviewsQuery);
+  useEffect(() => setReviewsQuery(shops.where("open", "==", true)), []);
+  return <p>{open?.size}</p>;
+}
