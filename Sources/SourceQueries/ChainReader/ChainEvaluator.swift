@@ -187,7 +187,7 @@ final class ChainEvaluator {
         reporting = true
       }
       var inner = moduleEnv.scope()
-      for parameter in function.parameters { inner[parameter] = .unknown(parameter) }
+      for parameter in function.parameters + function.destructuredLocals { inner[parameter] = .unknown(parameter) }
       _ = runBody(function, env: &inner)
       if !program.reportingPass,
         program.findings.extraction.queries.count + program.findings.extraction.unresolved.count > before
@@ -400,7 +400,7 @@ final class ChainEvaluator {
       reporting = savedReporting
     }
     var inner = env.scope()
-    for parameter in function.parameters { inner[parameter] = .unknown(parameter) }
+    for parameter in function.parameters + function.destructuredLocals { inner[parameter] = .unknown(parameter) }
     return runBody(function, env: &inner)
   }
 }

@@ -89,9 +89,12 @@ enum JSTokenizer {
       }
       if b == UInt8(ascii: "/") {
         let previous = tokens.last
+        // `</li>` (a JSX closing tag) is no regular expression.
+        let closingTag = previous.map { $0.isPunct("<") && $0.end == i } ?? false
         let regexAllowed =
-          previous == nil || (previous!.kind == .punctuation && beforeRegex.contains(previous!.text))
-          || (previous!.kind == .identifier && beforeRegex.contains(previous!.text))
+          !closingTag
+          && (previous == nil || (previous!.kind == .punctuation && beforeRegex.contains(previous!.text))
+            || (previous!.kind == .identifier && beforeRegex.contains(previous!.text)))
         if regexAllowed {
           i += 1
           var inClass = false

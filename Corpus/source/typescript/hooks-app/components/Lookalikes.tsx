@@ -19,3 +19,10 @@ export function Basket({ items }: { items: string[] }) {
     </div>
   );
 }
+
+// Props named like the app's collection references, read in JSX with closing tags on one line.
+export function Summary({ orders, shops }: { orders: string[]; shops: string[] }) {
+  return <ul>{orders.map((o) => <li key={o}>{o}</li>)}{shops.some((s) => s === "x") && <b>x</b>}</ul>;
+}
+
+export const Count = ({ orders }: { orders: string[] }) => orders.filter((o) => o !== "").length;
