@@ -12,7 +12,8 @@ struct SourceGoldenTests {
   static let apps = [
     "swift/feed-app", "swift/repo-app", "swift/switch-app", "swift/property-app", "swift/extension-app",
     "swift/swiftui-app", "typescript/feed-app", "typescript/react-app", "typescript/monorepo-app",
-    "typescript/lookalike-app", "kotlin/feed-app", "kotlin/constants-app", "kotlin/extensions-app", "java/shop-app",
+    "typescript/lookalike-app", "typescript/hooks-app", "kotlin/feed-app", "kotlin/constants-app",
+    "kotlin/extensions-app", "java/shop-app",
     "dart/chat-app",
     "dart/consts-app",
   ]

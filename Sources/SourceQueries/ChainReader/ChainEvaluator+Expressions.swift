@@ -73,7 +73,7 @@ extension ChainEvaluator {
       switch value {
       case .string(let text), .pathTemplate(let text): (text, true)
       case .literal(let text) where Double(text) != nil: (text, false)
-      case .unknown: ("{}", false)
+      case .unknown, .oneOf: ("{}", false)
       default: nil
       }
     }
@@ -335,11 +335,22 @@ extension ChainEvaluator {
       out += rest[..<open]
       let after = rest[rest.index(after: open)...]
       guard let close = after.firstIndex(of: "\u{2}") else { break }
-      if case .string(let value)? = env[String(after[..<close])] { out += value } else { out += "{}" }
+      if case .string(let value)? = templatePart(String(after[..<close]), env: env) {
+        out += value
+      } else {
+        out += "{}"
+      }
       rest = after[after.index(after: close)...]
     }
     out += rest
     return out.contains("{}") ? .pathTemplate(out) : .string(out)
+  }
+
+  /// The value a template part names: a variable, or a declared member (`Names.posts`).
+  private func templatePart(_ name: String, env: Env) -> SourceValue? {
+    if let value = env[name] { return value }
+    guard let dot = name.lastIndex(of: ".") else { return program.globals[name] }
+    return declaredMember(String(name[name.index(after: dot)...]), of: String(name[..<dot]), env: env)
   }
 
   private func isArrowWithType(_ close: Int) -> Bool {
@@ -391,8 +402,9 @@ extension ChainEvaluator {
   /// A function value from its `(`: its body is read for queries (callbacks run with the
   /// variables as they are now).
   func functionValue(env: Env) -> SourceValue {
+    let start = pos
     guard let f = functionAt(parametersAt: pos) else { return .unknown("function") }
-    readInline(f.0, env: env)
+    lambdaReturns[start] = readInline(f.0, env: env)
     return .unknown("function")
   }
 
@@ -500,6 +512,16 @@ extension ChainEvaluator {
   /// A call of a bare name: the SDK's functions, helpers of the file, or other code.
   func call(_ name: String?, env: inout Env, start: Int) -> SourceValue {
     let args = arguments(env: &env)
+    // A React state setter stores the query or reference it is handed; it runs where the state is
+    // read (`useCollection(q)`), if anywhere.
+    if let name, case .unknown(let key)? = env[name], key.hasPrefix(Self.stateSetterMark), args.count == 1 {
+      switch args[0].value {
+      case .query, .document:
+        stateValues[key] = stateValues[key].map { SourceValue.merge($0, args[0].value) } ?? args[0].value
+        return .unknown(name)
+      default: break
+      }
+    }
     if let name, let value = surface.call(name, args, reader: self) { return value }
     // In an extension function on a query, a bare call may be a member of the receiver
     // (`whereEqualTo(...)`, `addSnapshotListener { ... }`) or another extension on it.
@@ -559,6 +581,11 @@ extension ChainEvaluator {
       return failed
     case .document:
       break
+    case .array(let items) where member == "push" && baseRange.count == 1:
+      // `constraints.push(where(...))` on a local array: the array holds the pushed values (in
+      // a branch, only there; branches that push differently join to a value not known).
+      if let baseName, env[baseName] != nil { env[baseName] = .array(items + args.map(\.value)) }
+      reportQueries(in: args)
     default:
       if let function = functions[member], baseName == "this" || baseName == nil {
         return helperCall(function, args, call: baseRange.lowerBound..<pos, name: member, owner: self)

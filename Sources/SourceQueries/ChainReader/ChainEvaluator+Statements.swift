@@ -210,13 +210,44 @@ extension ChainEvaluator {
           if let scope { env[scope + "." + name + "." + key] = member }
         }
       } else if isPunct("{") || isPunct("[") || isPunct("("), let close = matching(pos) {
+        // `const [listings, setListings] = useState()`, `const { posts } = props`: the names a
+        // pattern declares are local values Flint does not know (never another file's `listings`).
+        for j in (pos + 1)..<close where tokens[j].kind == .identifier && !Self.keywords.contains(tokens[j].text) {
+          let next = tokens[j + 1]
+          if next.isPunct(",") || next.isPunct("]") || next.isPunct("}") || next.isPunct(")") || next.isPunct("=") {
+            env[tokens[j].text] = .unknown(tokens[j].text)
+          }
+        }
+        let pattern = pos
         pos = close + 1
         if isPunct(":") { skipType(until: ["=", ",", ";"]) }
-        if eat("=") { _ = expression(env: &env) }
+        if eat("=") {
+          let state = reactState(pattern: pattern, close: close)
+          _ = expression(env: &env)
+          // React state: the value is what its setter is handed (seen in an earlier pass). The
+          // setter's value names this state, so a setter of the same name elsewhere is another.
+          if let state {
+            env[state.setter] = .unknown(state.key)
+            if let stored = stateValues[state.key] { env[state.name] = stored }
+          }
+        }
       } else {
         return
       }
     } while eat(",")
+  }
+
+  /// `const [value, setValue] = useState(...)` (or `React.useState`) at the reader's position
+  /// (after `=`), its pattern `[` at `pattern`: the state's name, its setter's, and the key of
+  /// the values handed to the setter (`stateValues`), which the setter's name holds.
+  private func reactState(pattern: Int, close: Int) -> (name: String, setter: String, key: String)? {
+    guard tokens[pattern].isPunct("["), close == pattern + 4, tokens[pattern + 1].kind == .identifier,
+      tokens[pattern + 2].isPunct(","), tokens[pattern + 3].kind == .identifier
+    else { return nil }
+    var at = pos
+    if tokens[at].isIdent("React"), tokens[at + 1].isPunct(".") { at += 2 }
+    guard tokens[at].isIdent("useState") else { return nil }
+    return (tokens[pattern + 1].text, tokens[pattern + 3].text, Self.stateSetterMark + String(pattern))
   }
 
   /// Skips a type annotation after `:` (or `as`) up to one of `stops` at depth 0.

@@ -42,6 +42,14 @@ final class ChainEvaluator {
   var objectMembers: [Int: [(String, SourceValue)]] = [:]
   /// The class (or object) whose body is being read: its members are also `Name.member`.
   var classScope: String?
+  /// What the function literals read where they are written return, by the token that starts
+  /// them (`useMemo(() => query(...), [...])` is the query).
+  var lambdaReturns: [Int: SourceValue] = [:]
+  /// The queries and references handed to React state setters (`setQuery` of `const [q,
+  /// setQuery] = useState()`), by the state (the setter's value, `stateSetterMark` and the
+  /// declaration's place), merged over the passes: the state holds them where it is read.
+  var stateValues: [String: SourceValue] = [:]
+  static let stateSetterMark = "\u{1}useState setter "
   /// The value of the last expression statement (a Kotlin block's value).
   var lastExpression: SourceValue?
   static let maxDepth = 150
@@ -179,7 +187,7 @@ final class ChainEvaluator {
         reporting = true
       }
       var inner = moduleEnv.scope()
-      for parameter in function.parameters { inner[parameter] = .unknown(parameter) }
+      for parameter in function.parameters + function.destructuredLocals { inner[parameter] = .unknown(parameter) }
       _ = runBody(function, env: &inner)
       if !program.reportingPass,
         program.findings.extraction.queries.count + program.findings.extraction.unresolved.count > before
@@ -370,15 +378,16 @@ final class ChainEvaluator {
   /// Reads an inline function (a method of an object literal, a lambda) for the queries its
   /// body runs, its parameters unknown; what it returns is not reported on its own. Leaves
   /// `pos` after the function. A body read once where it is written is not read again.
-  func readInline(_ function: ChainFunction, env: Env) {
+  @discardableResult
+  func readInline(_ function: ChainFunction, env: Env) -> SourceValue? {
     defer { pos = function.body.upperBound + (function.isBlock ? 1 : 0) }
     let key = ChainProgram.FunctionKey(file: index, body: function.body.lowerBound)
-    guard !declarationsOnly else { return }
+    guard !declarationsOnly else { return nil }
     if inlineDepth == 0, program.callSite == nil {
-      guard program.readBodies.insert(key).inserted || program.work < workBound else { return }
+      guard program.readBodies.insert(key).inserted || program.work < workBound else { return nil }
     } else {
       // Inside a helper being followed: bounded like the helper calls.
-      guard program.inlineBudget >= function.body.count else { return }
+      guard program.inlineBudget >= function.body.count else { return nil }
       program.inlineBudget -= function.body.count
     }
     let saved = reportingReturns
@@ -391,7 +400,7 @@ final class ChainEvaluator {
       reporting = savedReporting
     }
     var inner = env.scope()
-    for parameter in function.parameters { inner[parameter] = .unknown(parameter) }
-    _ = runBody(function, env: &inner)
+    for parameter in function.parameters + function.destructuredLocals { inner[parameter] = .unknown(parameter) }
+    return runBody(function, env: &inner)
   }
 }

@@ -12,6 +12,30 @@ extension ChainEvaluator {
     }
   }
 
+  /// `build` run once per alternative of each `.oneOf` among the first `count` arguments (a
+  /// field, an operator, a direction), the results merged: one query variant per combination.
+  func expandingChoices(
+    _ args: [ChainArgument], first count: Int, _ build: ([ChainArgument]) -> SourceValue
+  ) -> SourceValue {
+    let each = combinations(args, first: count)
+    return each.dropFirst().reduce(build(each[0])) { SourceValue.merge($0, build($1)) }
+  }
+
+  /// The arguments once per combination of the alternatives of the `.oneOf`s among the first
+  /// `count` (the arguments themselves when there is none); at most a bounded number.
+  func combinations(_ args: [ChainArgument], first count: Int) -> [[ChainArgument]] {
+    guard let at = args.prefix(count).firstIndex(where: { if case .oneOf = $0.value { true } else { false } }),
+      case .oneOf(let options) = args[at].value
+    else { return [args] }
+    var out: [[ChainArgument]] = []
+    for option in options where out.count <= QueryState.maxVariants {
+      var each = args
+      each[at] = ChainArgument(value: option, range: args[at].range, label: args[at].label)
+      out += combinations(each, first: count)
+    }
+    return out
+  }
+
   /// A query with one more step from a constraint value (`orderBy(...)` as a value).
   func adding(constraint: SourceValue, to base: SourceValue) -> SourceValue {
     switch constraint {
@@ -126,6 +150,17 @@ extension ChainEvaluator {
   /// A collection or collection group under `base` from path arguments (`"a", id, "b"`, `"a/b/c"`).
   func root(_ kind: QuerySource.Kind, under base: [String], _ rest: ArraySlice<ChainArgument>) -> SourceValue {
     guard let last = rest.last else { return .unknown("collection") }
+    // `collection(db, admin ? "admins" : "users")`: one variant per collection.
+    if case .oneOf(let options) = last.value {
+      var merged: SourceValue?
+      for option in options {
+        var each = rest
+        each[each.index(before: each.endIndex)] = ChainArgument(value: option, range: last.range, label: last.label)
+        let value = root(kind, under: base, each)
+        merged = merged.map { SourceValue.merge($0, value) } ?? value
+      }
+      if let merged { return merged }
+    }
     // The collection id itself must be a constant; document ids along the path need not be.
     guard collectionPath(last.value) != nil else {
       return QueryState.computedCollection(kind, under: base + segments(rest.dropLast()), written: fieldText(last))

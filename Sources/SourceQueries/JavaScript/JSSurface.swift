@@ -26,42 +26,28 @@ struct JSSurface: ChainSurface {
     case "addDoc", "setDoc", "updateDoc", "deleteDoc", "getDoc", "getDocFromServer", "getDocFromCache":
       // Writes and single-document reads: no query.
       return .unknown("document")
+    case "useMemo":
+      // React's `useMemo(() => query(...), [deps])` is what its callback returns (a query built
+      // in a component, run by a hook such as react-firebase-hooks' `useCollection(q)`).
+      guard reader.functions[name] == nil, let first = args.first else { return nil }
+      return reader.lambdaReturns[first.range.lowerBound] ?? .unknown("value")
     case "getFirestore", "initializeFirestore", "Firestore":
       // The modular and Admin SDKs' `getFirestore(app)`, `new Firestore()` (@google-cloud/firestore).
       guard reader.functions[name] == nil, name != "Firestore" || reader.importsFirestore else { return nil }
       return .database
     case "query":
-      guard var query = values.first, case .query = query else { return .unknown("query") }
-      for argument in args.dropFirst() {
-        var notConstant: String {
-          "a query constraint is not constant (\(SourceFindings.oneLine(reader.text(argument.range))))"
-        }
-        switch argument.value {
-        case .filter(let filter): query = query.adding(.filter(filter))
-        case .badFilter(let reason): query = query.failing(reason)
-        case .constraint(let step?): query = query.adding(step)
-        case .constraint(nil): break
-        case .array(let list):
-          for item in list {
-            if case .filter(let filter) = item {
-              query = query.adding(.filter(filter))
-            } else if case .constraint(let step?) = item {
-              query = query.adding(step)
-            } else if case .constraint(nil) = item {
-            } else {
-              query = query.failing(notConstant)
-            }
-          }
-        default: query = query.failing(notConstant)
-        }
-      }
-      return query
+      // A constraint chosen by a branch (`where(admin ? "owner" : "member", ...)`): one variant each.
+      return reader.expandingChoices(args, first: args.count) { query($0, reader: reader) }
     case "where":
-      return whereFilter(args, reader: reader)
+      // `where(admin ? "owner" : "member", "==", uid)`: one filter per field, for `query(...)`
+      // (as `orderBy` with a chosen field or direction).
+      let each = reader.combinations(args, first: 2)
+      return each.count == 1 ? whereFilter(args, reader: reader) : .oneOf(each.map { whereFilter($0, reader: reader) })
     case "or", "and":
       return reader.composite(isOr: name == "or", args)
     case "orderBy":
-      return orderBy(args, reader: reader)
+      let each = reader.combinations(args, first: 2)
+      return each.count == 1 ? orderBy(args, reader: reader) : .oneOf(each.map { orderBy($0, reader: reader) })
     case "limit", "limitToLast":
       let value = reader.limitValue(values.first)
       return .constraint(name == "limit" ? .limit(value) : .limitToLast(value))
@@ -123,8 +109,13 @@ struct JSSurface: ChainSurface {
       case "where":
         if args.count == 1 { return reader.adding(values[0], to: base, args[0]) }
         guard args.count == 3 else { return base.failing("where() with \(args.count) arguments") }
-        return reader.adding(whereFilter(args, reader: reader), to: base, args[0])
-      case "orderBy": return reader.adding(constraint: orderBy(args, reader: reader), to: base)
+        return reader.expandingChoices(args, first: 2) {
+          reader.adding(whereFilter($0, reader: reader), to: base, $0[0])
+        }
+      case "orderBy":
+        return reader.expandingChoices(args, first: 2) {
+          reader.adding(constraint: orderBy($0, reader: reader), to: base)
+        }
       case "limit": return base.adding(.limit(reader.limitValue(values.first)))
       case "limitToLast": return base.adding(.limitToLast(reader.limitValue(values.first)))
       case "startAt", "startAfter", "endAt", "endBefore", "offset", "select", "withConverter": return base
@@ -156,6 +147,36 @@ struct JSSurface: ChainSurface {
   }
 
   func property(_ member: String, on base: SourceValue, baseName: String?) -> SourceValue? { nil }
+
+  /// `query(base, constraints...)`: the base with every constraint, or failing with the first
+  /// that is not constant (never a clause less).
+  private func query(_ args: [ChainArgument], reader: ChainEvaluator) -> SourceValue {
+    guard var query = args.first?.value, case .query = query else { return .unknown("query") }
+    for argument in args.dropFirst() {
+      var notConstant: String {
+        "a query constraint is not constant (\(SourceFindings.oneLine(reader.text(argument.range))))"
+      }
+      switch argument.value {
+      case .filter(let filter): query = query.adding(.filter(filter))
+      case .badFilter(let reason): query = query.failing(reason)
+      case .constraint(let step?): query = query.adding(step)
+      case .constraint(nil): break
+      case .array(let list):
+        for item in list {
+          if case .filter(let filter) = item {
+            query = query.adding(.filter(filter))
+          } else if case .constraint(let step?) = item {
+            query = query.adding(step)
+          } else if case .constraint(nil) = item {
+          } else {
+            query = query.failing(notConstant)
+          }
+        }
+      default: query = query.failing(notConstant)
+      }
+    }
+    return query
+  }
 
   /// `where(field, op, value)`: a field filter, or why it cannot be resolved.
   private func whereFilter(_ args: [ChainArgument], reader: ChainEvaluator) -> SourceValue {

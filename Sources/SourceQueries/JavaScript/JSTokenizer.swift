@@ -53,8 +53,16 @@ enum JSTokenizer {
             i += 2
           } else if bytes[i] == UInt8(ascii: "$"), i + 1 < n, bytes[i + 1] == UInt8(ascii: "{") {
             constant = false
-            value += Array("{}".utf8)
-            i = SourceLexing.matchingBrace(bytes, from: i + 1) + 1
+            let open = i + 1
+            i = SourceLexing.matchingBrace(bytes, from: open)
+            // A part that names a variable or a member (`${POSTS}`, `${Names.posts}`) is kept as
+            // `\u{1}name\u{2}`: the reader fills in a constant. Anything else is computed: `{}`.
+            let inside = Array(bytes[min(open + 1, i)..<min(i, n)]).filter { $0 != 0x20 }
+            let isName =
+              !inside.isEmpty && inside.allSatisfy { isIdentByte($0) || $0 == UInt8(ascii: ".") }
+              && inside.first != UInt8(ascii: ".") && inside.last != UInt8(ascii: ".")
+            value += isName ? [0x01] + inside + [0x02] : Array("{}".utf8)
+            i += 1
           } else {
             value.append(bytes[i])
             i += 1
@@ -81,9 +89,12 @@ enum JSTokenizer {
       }
       if b == UInt8(ascii: "/") {
         let previous = tokens.last
+        // `</li>` (a JSX closing tag) is no regular expression.
+        let closingTag = previous.map { $0.isPunct("<") && $0.end == i } ?? false
         let regexAllowed =
-          previous == nil || (previous!.kind == .punctuation && beforeRegex.contains(previous!.text))
-          || (previous!.kind == .identifier && beforeRegex.contains(previous!.text))
+          !closingTag
+          && (previous == nil || (previous!.kind == .punctuation && beforeRegex.contains(previous!.text))
+            || (previous!.kind == .identifier && beforeRegex.contains(previous!.text)))
         if regexAllowed {
           i += 1
           var inClass = false

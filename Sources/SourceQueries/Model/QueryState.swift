@@ -75,6 +75,9 @@ indirect enum SourceValue: Hashable, Sendable {
   static func merge(_ a: SourceValue, _ b: SourceValue) -> SourceValue {
     if a == b { return a }
     if let alternatives = alternatives(a, b) { return alternatives }
+    // `cond ? query(...) : undefined`: the branch without a query runs none.
+    if case .query = a, case .literal("null") = b { return a }
+    if case .literal("null") = a, case .query = b { return b }
     if case .query(let x) = a, case .query(let y) = b {
       var all = x
       for state in y where !all.contains(state) { all.append(state) }

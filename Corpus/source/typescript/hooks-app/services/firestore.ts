@@ -1,0 +1,3 @@
+import { getFirestore } from "firebase/firestore";
+
+export const db = getFirestore();
