@@ -340,7 +340,8 @@ final class ChainEvaluator {
       if function.restParameter, index == function.parameters.count - 1 {
         return .array(positional.dropFirst(index).map(\.value))
       }
-      return index < positional.count ? positional[index].value : .unknown(parameter)
+      if index < positional.count { return positional[index].value }
+      return function.nullWhenMissing.contains(parameter) ? .literal("null") : .unknown(parameter)
     } + locals
   }
 

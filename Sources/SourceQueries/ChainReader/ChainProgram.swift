@@ -28,6 +28,8 @@ final class ChainProgram {
   /// Names declared at the top level of any file: constants, the members of enums, objects and
   /// classes as `Name.member`, the database, collection references. First declaration wins.
   var globals: [String: SourceValue] = [:]
+  /// The classes of the program and their methods that depend on their callers.
+  var classes = ChainClasses()
   /// `globals` as the scope every file's top level is nested in (made once per pass).
   var globalEnv = ChainEnv()
   /// Names re-exported under another name (`export { Fields as PostFields }`): the new name and the old.

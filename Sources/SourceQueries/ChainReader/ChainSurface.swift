@@ -32,6 +32,9 @@ struct ChainFunction {
   /// The names a destructured parameter binds (`({ path, order: by }) => ...`), by parameter
   /// index: each the key of the argument's object member and the local name.
   var destructured: [(parameter: Int, fields: [(key: String, local: String)])] = []
+  /// Parameters a call that leaves them out passes as `null` (Dart's optional parameters
+  /// without a default): the function's `if (name != null)` then takes one branch.
+  var nullWhenMissing: Set<String> = []
 
   /// The names the function binds after its parameters, in order (the destructured locals).
   var destructuredLocals: [String] { destructured.flatMap { $0.fields.map(\.local) } }
