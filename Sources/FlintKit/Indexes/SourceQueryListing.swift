@@ -22,16 +22,18 @@ package enum SourceQueryListing {
     ])
   }
 
+  /// `"dead": true` only on a query in code nothing calls (left out otherwise).
   private static func json(_ query: SourceQuery) -> JSONValue {
-    .object([
-      ("file", .string(query.place.file)), ("line", .int(query.place.line)),
-      ("column", .int(query.place.column)),
-      ("language", .string(query.language.rawValue)), ("query", .string(query.dsl)),
-      ("scope", .string(query.scope.rawValue)), ("collection", .string(query.collection)),
-      ("filters", .array(query.filters.map { .array([.string($0.0.path), .string($0.1)]) })),
-      ("orderBy", .array(query.orderBy.map { .array([.string($0.0.path), .string($0.1 ? "desc" : "asc")]) })),
-      ("conditional", .bool(query.conditional)), ("group", query.group.map { .int($0) } ?? .null),
-    ])
+    .object(
+      [
+        ("file", .string(query.place.file)), ("line", .int(query.place.line)),
+        ("column", .int(query.place.column)),
+        ("language", .string(query.language.rawValue)), ("query", .string(query.dsl)),
+        ("scope", .string(query.scope.rawValue)), ("collection", .string(query.collection)),
+        ("filters", .array(query.filters.map { .array([.string($0.0.path), .string($0.1)]) })),
+        ("orderBy", .array(query.orderBy.map { .array([.string($0.0.path), .string($0.1 ? "desc" : "asc")]) })),
+        ("conditional", .bool(query.conditional)), ("group", query.group.map { .int($0) } ?? .null),
+      ] + (query.dead ? [("dead", .bool(true))] : []))
   }
 
   /// One line per query (`file:line:col: DSL`), then one per unresolved query, then the counts.

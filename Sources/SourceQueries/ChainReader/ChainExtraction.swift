@@ -50,6 +50,7 @@ enum ChainExtraction {
       for (name, function) in reader.bodies { declared[name, default: []].append((reader.index, function)) }
     }
     for (name, list) in declared where list.count == 1 { program.functions[name] = (list[0].0, list[0].1) }
+    program.liveness = ChainLiveness(program.readers, nameCounts: nameCounts)
     program.classes = ChainClasses(program.readers)
     program.startPass(reporting: false)
     for reader in readers() {

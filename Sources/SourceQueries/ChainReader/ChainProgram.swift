@@ -23,6 +23,8 @@ final class ChainProgram {
     var place: SourcePlace
     var text: String
     var helper: String
+    /// The call is in code nothing reaches (`ChainLiveness`): the queries reported there are dead.
+    var dead: Bool
   }
 
   /// Names declared at the top level of any file: constants, the members of enums, objects and
@@ -30,6 +32,8 @@ final class ChainProgram {
   var globals: [String: SourceValue] = [:]
   /// The classes of the program and their methods that depend on their callers.
   var classes = ChainClasses()
+  /// The code of the program nothing reaches (found once, before the passes that report).
+  var liveness = ChainLiveness()
   /// `globals` as the scope every file's top level is nested in (made once per pass).
   var globalEnv = ChainEnv()
   /// Names re-exported under another name (`export { Fields as PostFields }`): the new name and the old.

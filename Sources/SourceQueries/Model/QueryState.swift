@@ -138,10 +138,11 @@ struct SourceFindings {
   private var nextGroup = 1
 
   /// `origin`: where the query was built when that is not `place` (a helper followed from its
-  /// call site at `place`): each query of the helper is reported there once.
+  /// call site at `place`): each query of the helper is reported there once. `dead`: the place
+  /// is in code nothing reaches.
   mutating func report(
     _ value: SourceValue, place: SourcePlace, language: SourceLanguage, text: @autoclosure () -> String,
-    origin: String? = nil
+    origin: String? = nil, dead: Bool = false
   ) {
     guard case .query(let states) = value else { return }
     let key = "\(place.file):\(place.line):\(place.column)" + (origin.map { " " + $0 } ?? "")
@@ -164,6 +165,7 @@ struct SourceFindings {
         place: place, language: language, scope: state.scope, path: state.path, steps: state.steps)
       query.conditional = group != nil
       query.group = group
+      query.dead = dead
       extraction.queries.append(query)
     }
   }

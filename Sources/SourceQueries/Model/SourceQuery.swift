@@ -150,6 +150,9 @@ package struct SourceQuery: Hashable, Sendable {
   package var conditional = false
   /// Ties the variants of one conditionally built query (nil when there is one variant).
   package var group: Int?
+  /// In code nothing in the program reaches (a file nothing imports, a function nothing names):
+  /// listed, but a missing index for it is no bug of the running app.
+  package var dead = false
 
   package init(
     place: SourcePlace, language: SourceLanguage, scope: QuerySource.Kind, path: [String], steps: [SourceStep]
