@@ -75,7 +75,7 @@ struct ChainLiveness {
       for target in targets { importers[target, default: 0] += 1 }
     }
     // A folder read without an entry point may be called from files not given: nothing is dead.
-    guard !entries.isEmpty else { return }
+    guard dart.contains(where: { $0.functions["main"] != nil }) else { return }
     // Dead: no live file imports it (a file only dead files import is dead too).
     do {
       var work = dart.map(\.index).filter { !entries.contains($0) && importers[$0, default: 0] == 0 }
