@@ -346,4 +346,27 @@ extension ChainProgramTests {
     let alone = Self.read(files.filter { $0.0 != "app/lib/main.dart" })
     #expect(alone.queries.allSatisfy { !$0.dead }, "\(Self.deadness(alone))")
   }
+
+  @Test("Dart: a parameter left out is null and its branch is not taken; a field that starts null keeps both")
+  func nullBranches() {
+    let repository = """
+      import 'package:cloud_firestore/cloud_firestore.dart';
+      class Repo {
+        DocumentSnapshot? last = null;
+        Query page({String? tag}) {
+          Query q = FirebaseFirestore.instance.collection('posts').orderBy('at');
+          if (tag != null) { q = q.where('tag', isEqualTo: tag); }
+          if (last != null) { q = q.where('after', isEqualTo: 1); }
+          return q;
+        }
+      }
+      """
+    let screen = "void main() { Repo().page().get(); }\n"
+    let found = Self.read([("lib/repo.dart", repository), ("lib/main.dart", screen)])
+    #expect(
+      Self.dsl(found).sorted() == [
+        "collection(\"posts\").orderBy(\"at\")", "collection(\"posts\").orderBy(\"at\").where(\"after\", \"==\", 1)",
+      ])
+    #expect(found.queries.allSatisfy { $0.place.description == "lib/main.dart:1" })
+  }
 }

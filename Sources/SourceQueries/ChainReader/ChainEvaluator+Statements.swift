@@ -15,9 +15,11 @@ extension ChainEvaluator {
     return returns
   }
 
-  /// `(name != null)` or `(name == null)` (either side) where the name's value is known to be
-  /// `null` or known not to be (a constant, a query): whether the condition holds; otherwise nil.
-  /// The cursor is at `(`; it does not move.
+  /// `(name != null)` or `(name == null)` (either side) where the name is a parameter or local of
+  /// the scope being read whose value is known to be `null` or known not to be (a constant, a
+  /// query): whether the condition holds; otherwise nil (a name of an enclosing scope, a class
+  /// field or a file's variable, may have been changed by other code). The cursor is at `(`;
+  /// it does not move.
   func nullTest(env: Env) -> Bool? {
     guard isPunct("("), pos + 4 <= limit, tokens[pos + 4].isPunct(")") else { return nil }
     let a = tokens[pos + 1]
@@ -25,7 +27,7 @@ extension ChainEvaluator {
     let b = tokens[pos + 3]
     guard op.isPunct("!=") || op.isPunct("=="), a.isIdent("null") != b.isIdent("null") else { return nil }
     let name = a.isIdent("null") ? b : a
-    guard name.kind == .identifier, let value = env[name.text] else { return nil }
+    guard name.kind == .identifier, let value = env.local(name.text) else { return nil }
     let isNull: Bool
     switch value {
     case .literal(let text): isNull = text == "null"
