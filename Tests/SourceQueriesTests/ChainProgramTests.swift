@@ -369,4 +369,22 @@ extension ChainProgramTests {
       ])
     #expect(found.queries.allSatisfy { $0.place.description == "lib/main.dart:1" })
   }
+
+  @Test("Dart: a method also called on a receiver Flint does not know stays listed where written, every variant")
+  func unknownReceiverKeepsVariants() {
+    let repository = """
+      import 'package:cloud_firestore/cloud_firestore.dart';
+      class Repo {
+        Future<QuerySnapshot> page({String? tag}) {
+          Query q = FirebaseFirestore.instance.collection('posts').orderBy('at');
+          if (tag != null) { q = q.where('tag', isEqualTo: tag); }
+          return q.get();
+        }
+      }
+      """
+    let screen = "void main() { Repo().page(); widget.repo.page(tag: 'a'); }\n"
+    let found = Self.read([("lib/repo.dart", repository), ("lib/main.dart", screen)])
+    #expect(Self.dsl(found).count == 2, "\(Self.dsl(found))")
+    #expect(found.queries.allSatisfy { $0.place.description == "lib/repo.dart:6" }, "\(Self.deadness(found))")
+  }
 }

@@ -570,6 +570,10 @@ extension ChainEvaluator {
         let method = program.classes.method(member, of: type), method.file < program.readers.count
       {
         let key = ChainProgram.FunctionKey(file: method.file, body: method.function.body.lowerBound)
+        if !program.reportingPass {
+          program.instanceCalls[key, default: (member, [])].calls.insert(
+            ChainProgram.FunctionKey(file: index, body: baseRange.lowerBound))
+        }
         let decides = zip(method.function.parameters, bind(method.function, args)).contains { parameter, value in
           guard method.deciding.contains(parameter) else { return false }
           if case .unknown = value { return false }

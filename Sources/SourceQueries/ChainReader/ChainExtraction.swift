@@ -57,6 +57,11 @@ enum ChainExtraction {
       reader.run()
       program.moduleEnvs[reader.index] = reader.moduleEnv
     }
+    // A method named anywhere but at the instance calls seen (and its declaration) is read where
+    // it is written, with every variant.
+    for (key, seen) in program.instanceCalls where seen.calls.count < (nameCounts[seen.name] ?? 0) - 1 {
+      program.followed.remove(key)
+    }
     program.startPass(reporting: true)
     program.findings = findings
     for reader in readers() { reader.run() }

@@ -66,6 +66,11 @@ final class ChainProgram {
   /// second, they are followed from each call site (their queries reported there), and their
   /// own bodies report nothing.
   var followed: Set<FunctionKey> = []
+  /// Methods called on an instance of a program class (`ChainClasses`): their name and the
+  /// calls where the first pass saw them so (file and token). One also named elsewhere (a call
+  /// on a receiver Flint does not know as the class) is not followed from any call: its own
+  /// body lists every variant, so no caller's query is lost.
+  var instanceCalls: [FunctionKey: (name: String, calls: Set<FunctionKey>)] = [:]
   /// Helpers whose own body reports queries (first pass): a call of one the bound stops
   /// following is listed as unresolved; any other call is just not followed.
   var buildsQueries: Set<FunctionKey> = []
