@@ -29,6 +29,68 @@ struct IndexesJobTests {
     output.printed.filter { $0.stream == stream }.map(\.text).joined()
   }
 
+  /// A Dart app: an entry file, a screen it imports calling a live query, an uncalled method
+  /// and a backup file nothing imports, each with a query no automatic index serves.
+  static let deadCode: [(String, String)] = [
+    ("lib/main.dart", "import 'screen.dart';\nvoid main() { runApp(Screen()); }\n"),
+    (
+      "lib/screen.dart",
+      """
+      import 'package:cloud_firestore/cloud_firestore.dart';
+      class Screen {
+        @override
+        Widget build(BuildContext context) {
+          FirebaseFirestore.instance.collection('posts').where('a', isEqualTo: 1).orderBy('b').get();
+          return Text('');
+        }
+        void unused() {
+          FirebaseFirestore.instance.collection('posts').where('c', isEqualTo: 1).orderBy('d').get();
+        }
+      }
+      """
+    ),
+    (
+      "lib/screen_backup.dart",
+      """
+      import 'package:cloud_firestore/cloud_firestore.dart';
+      void oldBuild() {
+        FirebaseFirestore.instance.collection('posts').where('e', isEqualTo: 1).orderBy('f').get();
+      }
+      """
+    ),
+  ]
+
+  @Test("--check: queries in code nothing calls are left out of the verdict and exit status, counted in one note")
+  func deadQueries() {
+    let check = IndexesJob.run(input(Self.deadCode, task: .check(allowUnresolved: false)))
+    let out = text(check, .out)
+    #expect(check.status == .failure)
+    #expect(out.contains("lib/screen.dart:5: not served"), "\(out)")
+    #expect(!out.contains("lib/screen.dart:9: not served"), "\(out)")
+    #expect(!out.contains("lib/screen_backup.dart:3: not served"), "\(out)")
+    #expect(out.contains("check: 1 of 1 queries are not served"), "\(out)")
+    #expect(
+      out.contains(
+        "note: 2 unserved queries in code nothing calls (a file nothing imports, a function nothing names), "
+          + "not counted: lib/screen.dart:9, lib/screen_backup.dart:3; --list-queries marks them \"dead\""),
+      "\(out)")
+
+    // The live query alone unserved fails the check; once it is served, the dead ones do not.
+    var served = input(Self.deadCode, task: .check(allowUnresolved: false))
+    served.existing = (
+      "m.json",
+      Array(
+        """
+        {"indexes": [{"collectionGroup": "posts", "queryScope": "COLLECTION", "fields": [
+          {"fieldPath": "a", "order": "ASCENDING"}, {"fieldPath": "b", "order": "ASCENDING"}]}]}
+        """.utf8)
+    )
+    let passing = IndexesJob.run(served)
+    #expect(passing.status == .success, "\(text(passing, .out))")
+    #expect(text(passing, .out).contains("check: the query is served"), "\(text(passing, .out))")
+    #expect(text(passing, .out).contains("note: 2 unserved queries in code nothing calls"), "\(text(passing, .out))")
+  }
+
   @Test("a query Firestore refuses is a finding at its place; the other is still planned; --check exits 1")
   func refusedQuery() {
     let check = IndexesJob.run(input([("f/index.js", Self.refused)], task: .check(allowUnresolved: false)))

@@ -301,4 +301,90 @@ extension ChainProgramTests {
     #expect(found.queries.isEmpty)
     #expect(found.unresolved.isEmpty)
   }
+
+  // MARK: Dead code
+
+  /// The places of the queries read, each with `dead` when it is.
+  static func deadness(_ extraction: SourceExtraction) -> [String] {
+    extraction.queries.map { "\($0.place.description)\($0.dead ? " dead" : "")" }
+  }
+
+  static let query = "FirebaseFirestore.instance.collection('posts').where('a', isEqualTo: 1).get();"
+
+  @Test("Dart: only code nothing reaches is dead; what a framework or a callback may call is live")
+  func deadCode() {
+    let files = [
+      ("app/lib/main.dart", "import 'package:app/src/screen.dart';\nexport 'src/shared.dart';\nvoid main() {}\n"),
+      (
+        "app/lib/src/screen.dart",
+        """
+        part 'screen.g.dart';
+        class Screen extends State<X> {
+          @override
+          void initState() { \(Self.query) }
+          void onTap() { \(Self.query) }
+          void refresh() { \(Self.query) }
+          Widget build(BuildContext context) => Button(onPressed: onTap);
+          void neverNamed() { \(Self.query) }
+        }
+        void helper() { refresh(); }
+        """
+      ),
+      ("app/lib/src/screen.g.dart", "part of 'screen.dart';\nvoid generated() { \(Self.query) }\n"),
+      ("app/lib/src/shared.dart", "void shared() { \(Self.query) }\nvoid useShared() { shared(); }\n"),
+      ("app/lib/src/old.dart", "import 'older.dart';\nvoid old() { older(); \(Self.query) }\n"),
+      ("app/lib/src/older.dart", "void older() { \(Self.query) }\n"),
+      ("app/test/screen_test.dart", "void check() { \(Self.query) }\n"),
+    ]
+    #expect(
+      Self.deadness(Self.read(files)) == [
+        "app/lib/src/old.dart:2 dead", "app/lib/src/older.dart:1 dead", "app/lib/src/screen.dart:4",
+        "app/lib/src/screen.dart:5", "app/lib/src/screen.dart:6", "app/lib/src/screen.dart:8 dead",
+        "app/lib/src/screen.g.dart:2 dead", "app/lib/src/shared.dart:1", "app/test/screen_test.dart:1 dead",
+      ])
+    // Read without its entry point (main), nothing in the folder is dead: its callers may be elsewhere.
+    let alone = Self.read(files.filter { $0.0 != "app/lib/main.dart" })
+    #expect(alone.queries.allSatisfy { !$0.dead }, "\(Self.deadness(alone))")
+  }
+
+  @Test("Dart: a parameter left out is null and its branch is not taken; a field that starts null keeps both")
+  func nullBranches() {
+    let repository = """
+      import 'package:cloud_firestore/cloud_firestore.dart';
+      class Repo {
+        DocumentSnapshot? last = null;
+        Query page({String? tag}) {
+          Query q = FirebaseFirestore.instance.collection('posts').orderBy('at');
+          if (tag != null) { q = q.where('tag', isEqualTo: tag); }
+          if (last != null) { q = q.where('after', isEqualTo: 1); }
+          return q;
+        }
+      }
+      """
+    let screen = "void main() { Repo().page().get(); }\n"
+    let found = Self.read([("lib/repo.dart", repository), ("lib/main.dart", screen)])
+    #expect(
+      Self.dsl(found).sorted() == [
+        "collection(\"posts\").orderBy(\"at\")", "collection(\"posts\").orderBy(\"at\").where(\"after\", \"==\", 1)",
+      ])
+    #expect(found.queries.allSatisfy { $0.place.description == "lib/main.dart:1" })
+  }
+
+  @Test("Dart: a method also called on a receiver Flint does not know stays listed where written, every variant")
+  func unknownReceiverKeepsVariants() {
+    let repository = """
+      import 'package:cloud_firestore/cloud_firestore.dart';
+      class Repo {
+        Future<QuerySnapshot> page({String? tag}) {
+          Query q = FirebaseFirestore.instance.collection('posts').orderBy('at');
+          if (tag != null) { q = q.where('tag', isEqualTo: tag); }
+          return q.get();
+        }
+      }
+      """
+    let screen = "void main() { Repo().page(); widget.repo.page(tag: 'a'); }\n"
+    let found = Self.read([("lib/repo.dart", repository), ("lib/main.dart", screen)])
+    #expect(Self.dsl(found).count == 2, "\(Self.dsl(found))")
+    #expect(found.queries.allSatisfy { $0.place.description == "lib/repo.dart:6" }, "\(Self.deadness(found))")
+  }
 }

@@ -13,9 +13,7 @@ struct SourceGoldenTests {
     "swift/feed-app", "swift/repo-app", "swift/switch-app", "swift/property-app", "swift/extension-app",
     "swift/swiftui-app", "typescript/feed-app", "typescript/react-app", "typescript/monorepo-app",
     "typescript/lookalike-app", "typescript/hooks-app", "kotlin/feed-app", "kotlin/constants-app",
-    "kotlin/extensions-app", "java/shop-app",
-    "dart/chat-app",
-    "dart/consts-app",
+    "kotlin/extensions-app", "java/shop-app", "dart/chat-app", "dart/consts-app", "dart/reach-app",
   ]
 
   /// The extraction of one app folder, file names relative to `Corpus/source`.

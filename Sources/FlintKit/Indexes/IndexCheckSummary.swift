@@ -32,4 +32,18 @@ package enum IndexCheckSummary {
     }
     return head + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
   }
+
+  /// The line after the verdict for the queries in code nothing calls that the manifest does
+  /// not serve (not counted in it, no failure): how many, their first places, how to see them.
+  /// (Variants of one query share a place: it is named once.)
+  package static func deadUnserved(_ places: [String]) -> String {
+    var distinct: [String] = []
+    var seen: Set<String> = []
+    for place in places where seen.insert(place).inserted { distinct.append(place) }
+    let shown = distinct.prefix(5).joined(separator: ", ")
+    let more = distinct.count > 5 ? " and \(distinct.count - 5) more places" : ""
+    let noun = places.count == 1 ? "query" : "queries"
+    return "note: \(places.count) unserved \(noun) in code nothing calls (a file nothing imports, a function "
+      + "nothing names), not counted: \(shown)\(more); --list-queries marks them \"dead\""
+  }
 }

@@ -27,23 +27,35 @@ package enum IndexPlanRenderer {
 
   /// `flint indexes --check`: the queries the existing manifest (named `existing`; nil: only
   /// the automatic indexes) does not serve, then the verdict (the user's query texts and names
-  /// escaped).
+  /// escaped). The queries at the indexes `dead` (in code nothing calls) are left out of both:
+  /// those not served are counted in one line after the verdict.
   /// `manifest` is the name of the manifest the plan was checked against (given with `--existing`
   /// or found through `firebase.json`), nil when there is none.
-  package static func checkText(_ plan: IndexPlan, queries: [WorkloadQuery], manifest: String?) -> String {
+  package static func checkText(
+    _ plan: IndexPlan, queries: [WorkloadQuery], manifest: String?, dead: Set<Int> = []
+  ) -> String {
     var text = ""
+    var deadUnserved: [Int] = []
     for (q, served) in plan.servedByExisting.enumerated() where !served && q < queries.count {
+      // A query in code nothing calls is no bug of the running app: summarized once below.
+      if dead.contains(q) {
+        deadUnserved.append(q)
+        continue
+      }
       let serving = plan.existingServings[q]
       text += "\(queries[q].place): not served: \(queries[q].text)\n"
       for index in serving.missingIndexes { text += "  needs \(index)\n" }
       for override in serving.missingOverrides { text += "  needs override \(override)\n" }
     }
-    let unserved = plan.servedByExisting.filter { !$0 }.count
+    // The verdict is about every query but those.
+    let unserved = plan.servedByExisting.enumerated().filter { !$0.element && !dead.contains($0.offset) }.count
+    let judged = queries.count - deadUnserved.count
     for overrun in plan.overruns { text += "over budget: \(overrunText(overrun))\n" }
     text +=
       unserved == 0
-      ? IndexCheckSummary.allServed(plan.existingServings, manifest: manifest) + "\n"
-      : "check: \(unserved) of \(queries.count) queries are not served; run without --check to add the indexes\n"
+      ? IndexCheckSummary.allServed(plan.existingServings.filter(\.isServed), manifest: manifest) + "\n"
+      : "check: \(unserved) of \(judged) queries are not served; run without --check to add the indexes\n"
+    if !deadUnserved.isEmpty { text += IndexCheckSummary.deadUnserved(deadUnserved.map { queries[$0].place }) + "\n" }
     return VisibleText.escapedLines(text)
   }
 

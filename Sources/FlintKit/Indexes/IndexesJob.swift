@@ -100,6 +100,9 @@ package struct IndexesJob: Sendable {
     package var invalid: [InvalidSourceQuery] = []
     /// Source files left unread as not the app's own source (by the front end's walk, or by their text).
     package var skipped: [SkippedSource] = []
+    /// The indexes in `queries` of the source queries in code nothing calls: a `--check` leaves
+    /// them out of its verdict and exit status (one note counts those not served).
+    package var dead: Set<Int> = []
     /// What was read from the source files (`--list-queries`).
     package var extraction = SourceExtraction()
     /// The existing manifest as read (empty when none was given).
@@ -161,6 +164,7 @@ package struct IndexesJob: Sendable {
     output.skipped = input.skippedSources
     if !input.sourceFiles.isEmpty, !(input.strict && !output.problems.isEmpty) {
       let read = SourceWorkload.read(input.sourceFiles, readsAll: input.readsAllSources)
+      output.dead = Set(read.dead.map { $0 + output.queries.count })
       output.queries += read.queries
       output.problems += read.problems
       output.unresolved = read.unresolved
@@ -235,7 +239,7 @@ package struct IndexesJob: Sendable {
     } else {
       output.out(
         SourceFindingsRenderer.invalidText(output.invalid)
-          + IndexPlanRenderer.checkText(plan, queries: queries, manifest: output.existingName)
+          + IndexPlanRenderer.checkText(plan, queries: queries, manifest: output.existingName, dead: output.dead)
           + invalidVerdict(output.invalid))
     }
     preamble(input, &output)
@@ -243,7 +247,8 @@ package struct IndexesJob: Sendable {
     for overrun in plan.overruns { output.error("flint: over budget: \(IndexPlanRenderer.overrunText(overrun))") }
     // Over budget alone is a warning (a project with billing may hold up to 1,000); it fails
     // the check only through the queries it leaves unserved.
-    if plan.servedByExisting.contains(false) || !output.invalid.isEmpty { output.fail(.failure) }
+    let unserved = plan.servedByExisting.enumerated().contains { !$0.element && !output.dead.contains($0.offset) }
+    if unserved || !output.invalid.isEmpty { output.fail(.failure) }
     if !output.problems.isEmpty { return output.fail(.usage) }
     if output.status == .success, !output.unresolved.isEmpty, !allowUnresolved {
       let count = output.unresolved.count

@@ -23,6 +23,7 @@ package enum SourceQueryListing {
     ])
   }
 
+  /// `"dead": true` only on a query in code nothing calls (left out otherwise).
   private static func json(_ query: SourceQuery) -> JSONValue {
     .object(
       [
@@ -33,7 +34,7 @@ package enum SourceQueryListing {
         ("filters", .array(query.filters.map { .array([.string($0.0.path), .string($0.1)]) })),
         ("orderBy", .array(query.orderBy.map { .array([.string($0.0.path), .string($0.1 ? "desc" : "asc")]) })),
         ("conditional", .bool(query.conditional)), ("group", query.group.map { .int($0) } ?? .null),
-      ] + via(query.via))
+      ] + via(query.via) + (query.dead ? [("dead", .bool(true))] : []))
   }
 
   /// `"via": {"function", "file", "line", "column"}` for a query listed at a helper's call site

@@ -17,6 +17,8 @@ package enum SourceWorkload {
     /// Files left unread because their content shows they are not the app's own source.
     package var skipped: [SkippedSource] = []
     package var extraction = SourceExtraction()
+    /// The indexes in `queries` of those in code nothing calls (`SourceQuery.dead`).
+    package var dead: Set<Int> = []
   }
 
   /// `readsAll`: read every file, bundles and generated code included (`--include-all`).
@@ -43,6 +45,7 @@ package enum SourceWorkload {
     for query in read.extraction.queries {
       switch query.prepared() {
       case .success(let normalized):
+        if query.dead { read.dead.insert(read.queries.count) }
         read.queries.append(
           WorkloadQuery(file: query.place.file, line: query.place.line, text: query.dsl, weight: 1, query: normalized))
       case .failure(let error):

@@ -34,6 +34,10 @@ struct ChainEnv: Sendable {
     }
   }
 
+  /// The value of a name written in this scope itself (a parameter or local of the function
+  /// being read), not one of an enclosing scope, which other code may have changed since.
+  func local(_ name: String) -> SourceValue? { locals[name] }
+
   /// A scope nested in this one (a function's body, a lambda's): it sees these names, and what it
   /// writes stays in it.
   func scope() -> ChainEnv { ChainEnv(parent: Frame(self)) }

@@ -532,17 +532,30 @@ extension ChainEvaluator {
       if let value = queryExtensionCall(name, on: receiver, args, call: start..<pos) { return value }
     }
     if let name, let function = functions[name] {
-      return helperCall(function, args, call: start..<pos, name: name, owner: self)
+      return instance(of: name, helperCall(function, args, call: start..<pos, name: name, owner: self))
     }
     // A function another file of the group declares (once).
     if let name, env[name] == nil, let (file, function) = program.functions[name], file != index,
       file < program.readers.count
     {
-      return helperCall(function, args, call: start..<pos, name: name, owner: program.readers[file])
+      return instance(
+        of: name, helperCall(function, args, call: start..<pos, name: name, owner: program.readers[file]))
+    }
+    // A class's constructor: an instance, named by its class.
+    if let name, program.classes.names.contains(name) {
+      reportQueries(in: args)
+      return .unknown(name)
     }
     // A query handed to a function runs there.
     reportQueries(in: args)
     return .unknown(name ?? "value")
+  }
+
+  /// What a call of `name` made: an instance named by its class when `name` is a class of the
+  /// program whose constructor returned nothing known.
+  private func instance(of name: String, _ value: SourceValue) -> SourceValue {
+    guard case .unknown = value, program.classes.names.contains(name) else { return value }
+    return .unknown(name)
   }
 
   /// A helper of the group called with `args`: what it returns. A query handed to it runs
@@ -597,6 +610,26 @@ extension ChainEvaluator {
         return helperCall(
           function, args, call: baseRange.lowerBound..<pos, name: baseName + "." + member,
           owner: program.readers[file])
+      }
+      // A method of an instance of a class of the program that depends on its caller: followed
+      // once a call decides something (a known value for a deciding parameter), then from every call.
+      if case .unknown(let type) = base, program.classes.names.contains(type),
+        let method = program.classes.method(member, of: type), method.file < program.readers.count
+      {
+        let key = ChainProgram.FunctionKey(file: method.file, body: method.function.body.lowerBound)
+        if !program.reportingPass {
+          program.instanceCalls[key, default: (member, [])].calls.insert(
+            ChainProgram.FunctionKey(file: index, body: baseRange.lowerBound))
+        }
+        let decides = zip(method.function.parameters, bind(method.function, args)).contains { parameter, value in
+          guard method.deciding.contains(parameter) else { return false }
+          if case .unknown = value { return false }
+          return true
+        }
+        if program.reportingPass ? program.followed.contains(key) : decides || program.followed.contains(key) {
+          return helperCall(
+            method.function, args, call: baseRange.lowerBound..<pos, name: member, owner: program.readers[method.file])
+        }
       }
       reportQueries(in: args)
     }

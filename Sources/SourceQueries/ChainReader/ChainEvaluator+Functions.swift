@@ -44,14 +44,53 @@ extension ChainEvaluator {
       let body = bodyRange(from: k + 1)
       var function = ChainFunction(parameters: parameters, body: body.0, isBlock: body.1, restParameter: rest)
       function.destructured = destructuredParameters(open + 1, close)
+      function.nullWhenMissing = nullWhenMissing(open + 1, close)
       return (function, false)
     }
     if tokens[k].isPunct("{"), let end = matching(k) {
       var function = ChainFunction(parameters: parameters, body: (k + 1)..<end, isBlock: true, restParameter: rest)
       function.destructured = destructuredParameters(open + 1, close)
+      function.nullWhenMissing = nullWhenMissing(open + 1, close)
       return (function, true)
     }
     return nil
+  }
+
+  /// Dart's optional parameters without a default (in the `{...}` or `[...]` group, no `= value`,
+  /// not `required`): a call that leaves one out passes `null`. Other languages: none.
+  private func nullWhenMissing(_ from: Int, _ to: Int) -> Set<String> {
+    guard language == .dart else { return [] }
+    var names: Set<String> = []
+    var nesting = 0
+    var inGroup = false
+    var last: String?
+    var required = false
+    var j = from
+    while j < to {
+      let t = tokens[j]
+      let group = nesting == 0 && (t.isPunct("{") || t.isPunct("[") || t.isPunct("}") || t.isPunct("]"))
+      if group {
+        if inGroup, let name = last, !required { names.insert(name) }
+        inGroup = t.isPunct("{") || t.isPunct("[")
+        last = nil
+        required = false
+      } else if t.isPunct("(") || t.isPunct("<") || t.isPunct("{") || t.isPunct("[") {
+        nesting += 1
+      } else if t.isPunct(")") || t.isPunct(">") || t.isPunct("}") || t.isPunct("]") {
+        nesting -= 1
+      } else if nesting == 0, t.isPunct(",") {
+        if inGroup, let name = last, !required { names.insert(name) }
+        last = nil
+        required = false
+      } else if nesting == 0, t.isPunct("=") {
+        // A default value: the parameter is never null for being left out.
+        required = true
+      } else if nesting == 0, t.kind == .identifier, !tokens[j - 1].isPunct("@") {
+        if t.text == "required" { required = true } else { last = t.text }
+      }
+      j += 1
+    }
+    return names
   }
 
   /// The names of the parameters between `from` and `to`: the first word of each (`uid: string`),

@@ -15,6 +15,49 @@ extension ChainEvaluator {
     return returns
   }
 
+  /// `(name != null)` or `(name == null)` (either side) where the name is a parameter or local of
+  /// the scope being read whose value is known to be `null` or known not to be (a constant, a
+  /// query): whether the condition holds; otherwise nil (a name of an enclosing scope, a class
+  /// field or a file's variable, may have been changed by other code). The cursor is at `(`;
+  /// it does not move.
+  func nullTest(env: Env) -> Bool? {
+    guard isPunct("("), pos + 4 <= limit, tokens[pos + 4].isPunct(")") else { return nil }
+    let a = tokens[pos + 1]
+    let op = tokens[pos + 2]
+    let b = tokens[pos + 3]
+    guard op.isPunct("!=") || op.isPunct("=="), a.isIdent("null") != b.isIdent("null") else { return nil }
+    let name = a.isIdent("null") ? b : a
+    guard name.kind == .identifier, let value = env.local(name.text) else { return nil }
+    let isNull: Bool
+    switch value {
+    case .literal(let text): isNull = text == "null"
+    case .string, .array, .field, .document, .query, .filter, .pathTemplate, .object: isNull = false
+    case .oneOf(let values):
+      // Not null only when no alternative is.
+      let maybeNull = values.contains {
+        switch $0 {
+        case .literal(let text): text == "null"
+        case .badFilter, .constraint, .unknown, .oneOf: true
+        default: false
+        }
+      }
+      guard !maybeNull else { return nil }
+      isNull = false
+    case .badFilter, .constraint, .unknown: return nil
+    }
+    return op.isPunct("==") ? isNull : !isNull
+  }
+
+  /// A branch the condition never takes: read for its end only (nothing reported, nothing kept).
+  func skipped(env: Env) -> [SourceValue] {
+    var scratch = env
+    let saved = reporting
+    reporting = false
+    defer { reporting = saved }
+    _ = block(env: &scratch)
+    return []
+  }
+
   func block(env: inout Env) -> [SourceValue] {
     guard eat("{") else { return statement(env: &env) }
     let returns = statements(until: "}", env: &env)
@@ -55,18 +98,24 @@ extension ChainEvaluator {
     case "if":
       pos += 1
       var thenEnv = env.branch()
+      let known = nullTest(env: env)
       if eat("(") {
         _ = expression(env: &thenEnv)
         _ = eat(")")
       }
-      var returns = block(env: &thenEnv)
+      var returns = known == false ? skipped(env: thenEnv) : block(env: &thenEnv)
       var elseEnv = env.branch()
       _ = eat(";")
       if token.isIdent("else") {
         pos += 1
-        returns += block(env: &elseEnv)
+        returns += known == true ? skipped(env: elseEnv) : block(env: &elseEnv)
       }
-      env.join([thenEnv, elseEnv])
+      // A branch the condition never takes changes nothing.
+      switch known {
+      case true: env.join([thenEnv])
+      case false: env.join([elseEnv])
+      case nil: env.join([thenEnv, elseEnv])
+      }
       return returns
     case "for", "while":
       pos += 1

@@ -228,6 +228,7 @@ final class ChainEvaluator {
   func report(_ value: SourceValue, tokens range: Range<Int>) {
     guard reporting, case .query(let states) = value else { return }
     let here = place(tokens[range.lowerBound].start)
+    let dead = program.callSite?.dead ?? program.liveness.isDead(file: index, position: range.lowerBound)
     if let site = program.callSite {
       let named = SourceValue.query(
         states.map {
@@ -237,10 +238,10 @@ final class ChainEvaluator {
         })
       program.findings.report(
         named, place: site.place, language: language, text: site.text,
-        via: SourceHelperPlace(function: site.helper, place: here))
+        via: SourceHelperPlace(function: site.helper, place: here), dead: dead)
       return
     }
-    program.findings.report(value, place: here, language: language, text: self.text(range))
+    program.findings.report(value, place: here, language: language, text: self.text(range), dead: dead)
   }
 
   /// An unresolved call, listed once at its place (at the call site, inside a followed helper).
@@ -321,7 +322,8 @@ final class ChainEvaluator {
     let before = program.findings.extraction.queries.count + program.findings.extraction.unresolved.count
     if starts {
       program.callSite = ChainProgram.CallSite(
-        place: place(tokens[call.lowerBound].start), text: text(call), helper: name)
+        place: place(tokens[call.lowerBound].start), text: text(call), helper: name,
+        dead: program.liveness.isDead(file: index, position: call.lowerBound))
     }
     defer { if starts { program.callSite = nil } }
     let value = owner.inline(function, bound, reportingInside: follows)
@@ -351,7 +353,8 @@ final class ChainEvaluator {
       if function.restParameter, index == function.parameters.count - 1 {
         return .array(positional.dropFirst(index).map(\.value))
       }
-      return index < positional.count ? positional[index].value : .unknown(parameter)
+      if index < positional.count { return positional[index].value }
+      return function.nullWhenMissing.contains(parameter) ? .literal("null") : .unknown(parameter)
     } + locals
   }
 

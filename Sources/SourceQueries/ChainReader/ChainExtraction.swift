@@ -57,10 +57,17 @@ enum ChainExtraction {
         }
       }
     }
+    program.liveness = ChainLiveness(program.readers, nameCounts: nameCounts)
+    program.classes = ChainClasses(program.readers)
     program.startPass(reporting: false)
     for reader in readers() {
       reader.run()
       program.moduleEnvs[reader.index] = reader.moduleEnv
+    }
+    // A method named anywhere but at the instance calls seen (and its declaration) is read where
+    // it is written, with every variant.
+    for (key, seen) in program.instanceCalls where seen.calls.count < (nameCounts[seen.name] ?? 0) - 1 {
+      program.followed.remove(key)
     }
     program.startPass(reporting: true)
     program.findings = findings

@@ -23,11 +23,17 @@ final class ChainProgram {
     var place: SourcePlace
     var text: String
     var helper: String
+    /// The call is in code nothing reaches (`ChainLiveness`): the queries reported there are dead.
+    var dead: Bool
   }
 
   /// Names declared at the top level of any file: constants, the members of enums, objects and
   /// classes as `Name.member`, the database, collection references. First declaration wins.
   var globals: [String: SourceValue] = [:]
+  /// The classes of the program and their methods that depend on their callers.
+  var classes = ChainClasses()
+  /// The code of the program nothing reaches (found once, before the passes that report).
+  var liveness = ChainLiveness()
   /// `globals` as the scope every file's top level is nested in (made once per pass).
   var globalEnv = ChainEnv()
   /// Names re-exported under another name (`export { Fields as PostFields }`): the new name and the old.
@@ -69,6 +75,11 @@ final class ChainProgram {
   /// second, they are followed from each call site (their queries reported there), and their
   /// own bodies report nothing.
   var followed: Set<FunctionKey> = []
+  /// Methods called on an instance of a program class (`ChainClasses`): their name and the
+  /// calls where the first pass saw them so (file and token). One also named elsewhere (a call
+  /// on a receiver Flint does not know as the class) is not followed from any call: its own
+  /// body lists every variant, so no caller's query is lost.
+  var instanceCalls: [FunctionKey: (name: String, calls: Set<FunctionKey>)] = [:]
   /// Helpers whose own body reports queries (first pass): a call of one the bound stops
   /// following is listed as unresolved; any other call is just not followed.
   var buildsQueries: Set<FunctionKey> = []

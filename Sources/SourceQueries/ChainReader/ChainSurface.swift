@@ -35,6 +35,9 @@ struct ChainFunction {
   /// The type an extension function is declared on (Kotlin `fun Query.active()`: `Query`); its
   /// body names the receiver `this`, or calls the receiver's members bare.
   var receiver: String?
+  /// Parameters a call that leaves them out passes as `null` (Dart's optional parameters
+  /// without a default): the function's `if (name != null)` then takes one branch.
+  var nullWhenMissing: Set<String> = []
 
   /// The names the function binds after its parameters, in order (the destructured locals).
   var destructuredLocals: [String] { destructured.flatMap { $0.fields.map(\.local) } }

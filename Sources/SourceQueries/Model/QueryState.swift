@@ -177,10 +177,11 @@ struct SourceFindings {
   private var nextGroup = 1
 
   /// `via`: the helper followed from its call site at `place`, and where in it the query is
-  /// built: each query of the helper is reported at the call site once.
+  /// built: each query of the helper is reported at the call site once. `dead`: the place is in
+  /// code nothing reaches.
   mutating func report(
     _ value: SourceValue, place: SourcePlace, language: SourceLanguage, text: @autoclosure () -> String,
-    via: SourceHelperPlace? = nil
+    via: SourceHelperPlace? = nil, dead: Bool = false
   ) {
     guard case .query(let states) = value else { return }
     let key =
@@ -207,6 +208,7 @@ struct SourceFindings {
       query.conditional = group != nil
       query.group = group
       query.via = via
+      query.dead = dead
       extraction.queries.append(query)
     }
   }

@@ -167,6 +167,9 @@ package struct SourceQuery: Hashable, Sendable {
   package var group: Int?
   /// The helper the query went through, when `place` is the call site of a helper that builds it.
   package var via: SourceHelperPlace?
+  /// In code nothing in the program reaches (a file nothing imports, a function nothing names):
+  /// listed, but a missing index for it is no bug of the running app.
+  package var dead = false
 
   package init(
     place: SourcePlace, language: SourceLanguage, scope: QuerySource.Kind, path: [String], steps: [SourceStep]

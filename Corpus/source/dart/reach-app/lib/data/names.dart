@@ -1,0 +1,3 @@
+// Collection names, shared by the screens.
+const String kPosts = 'posts';
+const String kComments = 'comments';
