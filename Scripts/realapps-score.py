@@ -203,7 +203,8 @@ def places(item):
     found = [(clean_path(item.get("file", "")), int(item.get("line", 0)))]
     via = item.get("via")
     if isinstance(via, dict):
-        found.append((clean_path(via.get("file", "")), int(via.get("line", 0))))
+        for place in [via] + via.get("through", []):
+            found.append((clean_path(place.get("file", "")), int(place.get("line", 0))))
     return found
 
 

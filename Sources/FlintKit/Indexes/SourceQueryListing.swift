@@ -38,16 +38,29 @@ package enum SourceQueryListing {
   }
 
   /// `"via": {"function", "file", "line", "column"}` for a query listed at a helper's call site
-  /// (nothing otherwise): where in the helper the query is built.
+  /// (nothing otherwise): where in the helper the query is built; `"through"`: the helper calls
+  /// in between, when a helper it calls builds it.
   private static func via(_ helper: SourceHelperPlace?) -> [(String, JSONValue)] {
     guard let helper else { return [] }
     return [
       (
         "via",
-        .object([
-          ("function", .string(helper.function)), ("file", .string(helper.place.file)),
-          ("line", .int(helper.place.line)), ("column", .int(helper.place.column)),
-        ])
+        .object(
+          [
+            ("function", .string(helper.function)), ("file", .string(helper.place.file)),
+            ("line", .int(helper.place.line)), ("column", .int(helper.place.column)),
+          ]
+            + (helper.through.isEmpty
+              ? []
+              : [
+                (
+                  "through",
+                  .array(
+                    helper.through.map {
+                      .object([("file", .string($0.file)), ("line", .int($0.line)), ("column", .int($0.column))])
+                    })
+                )
+              ]))
       )
     ]
   }

@@ -238,7 +238,7 @@ final class ChainEvaluator {
         })
       program.findings.report(
         named, place: site.place, language: language, text: site.text,
-        via: SourceHelperPlace(function: site.helper, place: here), dead: dead)
+        via: SourceHelperPlace(function: site.helper, place: here, through: site.nested), dead: dead)
       return
     }
     program.findings.report(value, place: here, language: language, text: self.text(range), dead: dead)
@@ -248,7 +248,8 @@ final class ChainEvaluator {
   func unresolved(_ reason: String, tokens range: Range<Int>) {
     guard reporting else { return }
     if let site = program.callSite {
-      let here = SourceHelperPlace(function: site.helper, place: place(tokens[range.lowerBound].start))
+      let here = SourceHelperPlace(
+        function: site.helper, place: place(tokens[range.lowerBound].start), through: site.nested)
       program.findings.unresolved(
         reason + " (in \(site.helper)(), called here)", place: site.place, language: language, text: site.text,
         via: here)
@@ -326,6 +327,9 @@ final class ChainEvaluator {
         dead: program.liveness.isDead(file: index, position: call.lowerBound))
     }
     defer { if starts { program.callSite = nil } }
+    let nests = follows && !starts && program.callSite != nil
+    if nests { program.callSite?.nested.append(place(tokens[call.lowerBound].start)) }
+    defer { if nests { program.callSite?.nested.removeLast() } }
     let value = owner.inline(function, bound, reportingInside: follows)
     program.memo[memoKey] = value
     if follows, !program.reportingPass,

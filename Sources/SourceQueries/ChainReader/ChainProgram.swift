@@ -25,6 +25,9 @@ final class ChainProgram {
     var helper: String
     /// The call is in code nothing reaches (`ChainLiveness`): the queries reported there are dead.
     var dead: Bool
+    /// The helper calls followed from the call site, outermost first: the first one is in the
+    /// body of the helper called at `place` (a query a nested helper builds names them, `via`).
+    var nested: [SourcePlace] = []
   }
 
   /// Names declared at the top level of any file: constants, the members of enums, objects and

@@ -69,10 +69,14 @@ package struct SourceHelperPlace: Hashable, Sendable {
   package var function: String
   /// Where the query's expression starts inside the helper (or a helper it calls in turn).
   package var place: SourcePlace
+  /// When a helper it calls in turn builds the query: the calls that lead there, the first in
+  /// the body of `function`.
+  package var through: [SourcePlace]
 
-  package init(function: String, place: SourcePlace) {
+  package init(function: String, place: SourcePlace, through: [SourcePlace] = []) {
     self.function = function
     self.place = place
+    self.through = through
   }
 }
 
