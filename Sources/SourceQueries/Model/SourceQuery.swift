@@ -67,7 +67,7 @@ package struct SourcePlace: Hashable, Sendable, Comparable {
 package struct SourceHelperPlace: Hashable, Sendable {
   /// The function called at the call site (`getAartiBySlug`).
   package var function: String
-  /// Where the query's expression starts inside the helper (or a helper it calls in turn).
+  /// Where the query runs or is built inside the helper (or a helper it calls in turn).
   package var place: SourcePlace
   /// When a helper it calls in turn builds the query: the calls that lead there, the first in
   /// the body of `function`.
