@@ -68,6 +68,10 @@ extension SwiftQueryEvaluator {
       let base = eval(baseExpr, context, env: &env)
       let args = arguments(e, context, env: &env)
       return apply(method, to: base, baseExpr: baseExpr, args, context)
+    case .closureExpr(let closure) where e.arguments.isEmpty && e.trailingClosure == nil:
+      // A closure called where it is written (`lazy var q: Query = { ... }()`): what it returns.
+      work += 1
+      return bodyValue(closure.statements, context.inClosure, env: env)
     default:
       _ = eval(e.calledExpression, context, env: &env)
       reportHandedOver(arguments(e, context, env: &env), context)

@@ -88,6 +88,7 @@ package enum SwiftQueryExtractor {
         _ = evaluator.eval(initializer.value, SwiftEvaluationContext(currentType: initializer.type), env: &env)
       }
     }
+    evaluator.reportUnseenQueryProperties(in: trees)
     findings = evaluator.findings
     return evaluator.work
   }

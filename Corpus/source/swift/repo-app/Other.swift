@@ -1,7 +1,9 @@
 import FirebaseFirestore
 
 // A query property of another object is found by its name when one declaration has that name
-// (`latestQuery`); `feedQuery` is also a property of Repo, so it is unresolved, never guessed.
+// (`latestQuery`); `feedQuery` is also a property of Repo, so its run is unresolved, never
+// guessed, and FeedModel's `feedQuery` (declared `Query`, started from by no listed query) is
+// listed where it is built.
 // A query Flint cannot see built (a loop variable, another module's property) is unresolved.
 final class FeedView {
   let model = FeedModel()
