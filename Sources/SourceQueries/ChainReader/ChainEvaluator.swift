@@ -260,9 +260,14 @@ final class ChainEvaluator {
   }
 
   /// A query handed to code that is not the SDK's runs there: reported at the argument.
+  /// A bare reference to a collection whose name Flint cannot resolve is not reported: handed
+  /// over, it may be written to (an import tool, a batch), and read as it is (no clause) it
+  /// needs no index whatever its name.
   func reportQueries(in args: [ChainArgument]) {
     for argument in args {
-      if case .query = argument.value { report(argument.value, tokens: argument.range) }
+      guard case .query(let states) = argument.value else { continue }
+      if states.allSatisfy({ $0.steps.isEmpty && $0.path.last == QueryState.computedCollectionID }) { continue }
+      report(argument.value, tokens: argument.range)
     }
   }
 

@@ -10,11 +10,15 @@ struct QueryState: Hashable, Sendable {
 
   static let maxVariants = 64
 
+  /// The last path segment of a query whose collection id is computed.
+  static let computedCollectionID = "{collection}"
+
   /// A query whose collection id is computed (`collection(db, name)`): unresolved.
   static func computedCollection(_ scope: QuerySource.Kind, under base: [String], written text: String) -> SourceValue {
     .query([
       QueryState(
-        scope: scope, path: base + ["{collection}"], problem: "the collection name is not a constant (\(text))")
+        scope: scope, path: base + [computedCollectionID],
+        problem: "the collection name is not a constant (\(text))")
     ])
   }
 
