@@ -17,9 +17,10 @@ public enum SourceHarness {
     let name = "input." + language.extensions[0]
     let read = SourceWorkload.read([(name: name, bytes: bytes)], readsAll: true)
     let lines = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+    let helpers = read.extraction.queries.compactMap(\.via) + read.extraction.unresolved.compactMap(\.via)
     let places =
-      read.extraction.queries.map(\.place) + read.extraction.unresolved.map(\.place)
-      + read.extraction.queries.compactMap(\.via?.place) + read.invalid.map(\.place)
+      read.extraction.queries.map(\.place) + read.extraction.unresolved.map(\.place) + read.invalid.map(\.place)
+      + helpers.flatMap { [$0.place] + $0.through }
     for place in places where place.file != name || place.line < 1 || place.line > lines || place.column < 1 {
       throw InvariantViolation(
         "a query at \(place.file):\(place.line):\(place.column), outside the \(lines)-line input")
