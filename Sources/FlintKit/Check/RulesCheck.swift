@@ -3,8 +3,8 @@ import RulesLanguage
 /// The job behind `flint check` for one file: bytes in, diagnostics out.
 package enum RulesCheck {
   /// The source and its diagnostics. A file that is not UTF-8 text is not compiled: its one
-  /// diagnostic is `source.not-text` (see `SourceText`). Cloud Storage rules
-  /// (`service firebase.storage`) are not checked: their one diagnostic is a note saying so.
+  /// diagnostic is `source.not-text` (see `SourceText`).
+  /// The file's service (Cloud Firestore or Cloud Storage) decides which names it may use.
   package static func check(bytes: [UInt8], name: String, strict: Bool = false) -> (
     source: SourceFile, diagnostics: [Diagnostic]
   ) {
@@ -24,24 +24,11 @@ package enum RulesCheck {
       return Analysis(source: decoded.source, file: empty, diagnostics: [problem])
     }
     let compiled = RulesLinter.check(decoded.source, strict: strict)
-    if let service = compiled.file.service, let known = RulesService.named(service.name.name), !known.isChecked {
-      // A known service Flint does not check yet (Cloud Storage): Firestore's names and warnings
-      // are wrong for it, so its one diagnostic is this note.
-      let checked = RulesService.known.filter(\.isChecked).map(\.title).joined(separator: ", ")
-      let note = Diagnostic(
-        .note, code: storageNotCheckedCode,
-        "\(known.title) rules (service \(known.name)) are not checked: Flint checks \(checked) rules only",
-        at: service.name.range)
-      return Analysis(source: decoded.source, file: compiled.file, diagnostics: [note])
-    }
     let diagnostics =
       semantic
       ? SemanticOverlap.apply(compiled.diagnostics, file: compiled.file, source: decoded.source) : compiled.diagnostics
     return Analysis(source: decoded.source, file: compiled.file, diagnostics: diagnostics)
   }
-
-  /// The code of the one note a Storage rules file gets (`.checkStorageNotChecked`).
-  package static let storageNotCheckedCode: DiagnosticCode = .checkStorageNotChecked
 
   /// A checked file: its source, its (possibly partial) tree and what `flint check` reports.
   package struct Analysis: Sendable {

@@ -55,15 +55,17 @@ enum Completion {
     guard let receiver else { return methodItems(BuiltinNames.methodDocs.keys) }
     let index = document.symbols()
     let shadowed = index.visibleSymbols(at: offset).contains { index.symbols[$0].name == receiver }
-    if !shadowed, let members = BuiltinNames.namespaces[receiver] {
+    let service = document.service
+    if !shadowed, let members = service.namespaces[receiver] {
       return members.sorted { $0.key < $1.key }.map { item($0.key, .function, $0.value.doc) }
     }
-    let properties = BuiltinNames.variables.filter {
-      $0.key.hasPrefix(receiver + ".") && !$0.key.dropFirst(receiver.count + 1).contains(".")
+    let prefix = receiver + "."
+    let properties = service.properties.filter {
+      $0.key.hasPrefix(prefix) && !$0.key.dropFirst(prefix.count).contains(".")
     }
     if !shadowed, !properties.isEmpty {
       return properties.sorted { $0.key < $1.key }.map {
-        item(String($0.key.dropFirst(receiver.count + 1)), .property, $0.value)
+        item(String($0.key.dropFirst(prefix.count)), .property, $0.value.doc)
       }
     }
     if mapTyped.contains(receiver), let methods = ExpressionTypes.methods(ofType: "map") {
@@ -86,13 +88,14 @@ enum Completion {
         ? DocumentSymbols.short(document.source.text(in: symbol.declarationRange)) : "(\(symbol.kind.rawValue))"
       items.append(["label": .string(symbol.name), "kind": .int(kind.rawValue), "detail": .string(detail)])
     }
+    let service = document.service
     for name in ["request", "resource"] {
-      if let entry = BuiltinNames.variables[name] { items.append(item(name, .variable, entry)) }
+      if let entry = service.properties[name] { items.append(item(name, .variable, entry.doc)) }
     }
-    for (name, summary) in BuiltinNames.namespaceSummaries.sorted(by: { $0.key < $1.key }) {
+    for (name, summary) in service.namespaceSummaries.sorted(by: { $0.key < $1.key }) {
       items.append(["label": .string(name), "kind": .int(Kind.module.rawValue), "detail": .string(summary)])
     }
-    for (name, function) in BuiltinNames.globalFunctions.sorted(by: { $0.key < $1.key }) {
+    for (name, function) in service.functions.sorted(by: { $0.key < $1.key }) {
       items.append(item(name, .function, function.doc))
     }
     for keyword in keywords {

@@ -58,19 +58,20 @@ enum Hover {
   private static func describe(_ expr: Expr, offset: Int, _ document: inout TextDocument) -> String? {
     let type = document.expressionTypes()[expr.range]
     var text: String?
+    let service = document.service
     switch expr.kind {
     case .call(let name, _):
-      text = BuiltinNames.globalFunctions[name.name]?.doc.markdown
+      text = service.functions[name.name]?.doc.markdown
     case .methodCall(let base, let name, _):
-      if case .identifier(let namespace) = base.kind, let members = BuiltinNames.namespaces[namespace] {
+      if case .identifier(let namespace) = base.kind, let members = service.namespaces[namespace] {
         text = members[name.name]?.doc.markdown
       } else if name.range.start <= offset {
         text = BuiltinNames.methodDocs[name.name]?.markdown
       }
     case .identifier(let name):
-      text = BuiltinNames.variables[name]?.markdown ?? BuiltinNames.namespaceSummaries[name].map { "`\(name)`: \($0)" }
+      text = service.properties[name]?.doc.markdown ?? service.namespaceSummaries[name].map { "`\(name)`: \($0)" }
     case .member:
-      if let dotted = dottedName(expr) { text = BuiltinNames.variables[dotted]?.markdown }
+      if let dotted = dottedName(expr) { text = service.properties[dotted]?.doc.markdown }
     default:
       break
     }

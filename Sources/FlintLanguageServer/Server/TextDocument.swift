@@ -24,6 +24,8 @@ struct TextDocument {
 
   var source: SourceFile { analysis.source }
   var file: RulesFile { analysis.file }
+  /// The service the file declares: which `request`/`resource` properties and lookups it has.
+  var service: RulesService { RulesService.of(analysis.file) }
 
   mutating func symbols() -> SymbolIndex {
     if let symbolCache { return symbolCache }

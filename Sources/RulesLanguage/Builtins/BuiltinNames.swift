@@ -29,84 +29,16 @@ package struct BuiltinFunction: Hashable, Sendable {
   }
 }
 
-/// The names the language predefines: global variables, global functions and the members of
-/// the `math`, `timestamp`, `duration`, `latlng` and `hashing` namespaces
-/// (rules-language §4.13-§4.21, §5.4). This is the one table the checks consult, and the one
-/// hover and completion read: every entry carries its `BuiltinDoc`.
+/// The names the language predefines in every service: global functions and the members of the
+/// `math`, `timestamp`, `duration`, `latlng` and `hashing` namespaces (rules-language
+/// §4.13-§4.21), and the methods of each value type. The names one service adds (its `request`
+/// and `resource` properties, its lookup functions) are `RulesService`'s. With it, this is the
+/// one table the checks consult and the one hover and completion read: every entry carries its
+/// `BuiltinDoc`.
 package enum BuiltinNames {
-  /// Variables visible everywhere inside `service cloud.firestore` (§5.4): the undotted names of
-  /// `variables`. `database` is not here: it exists only where an enclosing `match` binds
-  /// `{database}`.
-  package static let globalVariables: Set<String> = Set(variables.keys.filter { !$0.contains(".") })
-
-  /// The global variables and their documented properties, keyed by their dotted name.
-  package static let variables: [String: BuiltinDoc] = [
-    "request": BuiltinDoc(
-      "request", "The incoming request: `auth`, `method`, `path`, `query`, `resource`, `time`."),
-    "resource": BuiltinDoc(
-      "resource: resource",
-      "The stored document the request reads or changes (`null` for a create): `data`, `id`, `__name__`. In a list, each document the query may return."
-    ),
-    "request.auth": BuiltinDoc(
-      "request.auth: map | null", "The signed-in user (`uid`, `token`), or `null` when no one is signed in."),
-    "request.auth.uid": BuiltinDoc(
-      "request.auth.uid: string", "The signed-in user's id."),
-    "request.auth.token": BuiltinDoc(
-      "request.auth.token: map",
-      "The ID token's claims: `email`, `email_verified`, `firebase.sign_in_provider`, custom claims."),
-    "request.method": BuiltinDoc(
-      "request.method: string", "One of get, list, create, update, delete."),
-    "request.path": BuiltinDoc(
-      "request.path: path", "The path of the document or collection the request is for."),
-    "request.time": BuiltinDoc(
-      "request.time: timestamp", "When the server received the request (and the value of `serverTimestamp()` writes)."),
-    "request.resource": BuiltinDoc(
-      "request.resource: resource",
-      "The document as it would be after the write: for an update, the stored document with the changes merged."),
-    "request.resource.data": BuiltinDoc(
-      "request.resource.data: map", "The fields of the document after the write; written by the client, so validate it."
-    ),
-    "request.query": BuiltinDoc(
-      "request.query: map",
-      "For a list: `limit`, `offset` and `orderBy` of the query (never its filters or selected fields)."),
-    "request.query.limit": BuiltinDoc(
-      "request.query.limit: int", "The query's limit, if any."),
-    "request.query.offset": BuiltinDoc(
-      "request.query.offset: int", "The query's offset, if any."),
-    "request.query.orderBy": BuiltinDoc(
-      "request.query.orderBy: map", "The query's order-by fields."),
-    "resource.data": BuiltinDoc(
-      "resource.data: map",
-      "The stored document's fields. Rules grant or deny the whole document: they cannot hide one field."),
-    "resource.id": BuiltinDoc(
-      "resource.id: string", "The document's id (its last path segment)."),
-    "resource.__name__": BuiltinDoc(
-      "resource.__name__: path", "The document's full path."),
-  ]
-
-  /// Global functions (§4.19, §4.21).
+  /// Global functions every service has (§4.19, §4.21); each service adds its own (the lookup
+  /// functions): `RulesService.functions` is the whole set a file sees.
   package static let globalFunctions: [String: BuiltinFunction] = table([
-    BuiltinFunction(
-      "get", arity: 1,
-      doc: BuiltinDoc(
-        "get(path) -> resource",
-        "The document at `path` as it is before the request; a missing document is an error (the request is denied). Counts toward the 10/20 lookup limit."
-      )),
-    BuiltinFunction(
-      "exists", arity: 1,
-      doc: BuiltinDoc(
-        "exists(path) -> bool",
-        "Whether a document exists at `path` before the request. Counts toward the lookup limit.")),
-    BuiltinFunction(
-      "getAfter", arity: 1,
-      doc: BuiltinDoc(
-        "getAfter(path) -> resource",
-        "The document at `path` as it would be after the request (or the whole batch) succeeds.")),
-    BuiltinFunction(
-      "existsAfter", arity: 1,
-      doc: BuiltinDoc(
-        "existsAfter(path) -> bool",
-        "Whether a document would exist at `path` after the request succeeds.")),
     BuiltinFunction(
       "int", arity: 1,
       doc: BuiltinDoc(
@@ -332,7 +264,7 @@ package enum BuiltinNames {
   /// Type names accepted after `is`: `TypeName.known` plus `null` (treated as `== null`).
   package static let typeNames: Set<String> = TypeName.known.union(["null"])
 
-  private static func table(_ functions: [BuiltinFunction]) -> [String: BuiltinFunction] {
+  static func table(_ functions: [BuiltinFunction]) -> [String: BuiltinFunction] {
     Dictionary(uniqueKeysWithValues: functions.map { ($0.name, $0) })
   }
 }

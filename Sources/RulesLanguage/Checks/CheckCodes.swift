@@ -15,7 +15,6 @@ extension DiagnosticCode {
   package static let checkMultipleGlobs: DiagnosticCode = "check.multiple-globs"
   package static let checkRecursion: DiagnosticCode = "check.recursion"
   package static let checkSourceTooLarge: DiagnosticCode = "check.source-too-large"
-  package static let checkStorageNotChecked: DiagnosticCode = "check.storage-not-checked"
   package static let checkTooManyCaptures: DiagnosticCode = "check.too-many-captures"
   package static let checkTooManyLets: DiagnosticCode = "check.too-many-lets"
   package static let checkTooManyParameters: DiagnosticCode = "check.too-many-parameters"
@@ -48,7 +47,6 @@ extension DiagnosticCode {
     .checkMultipleGlobs,
     .checkRecursion,
     .checkSourceTooLarge,
-    .checkStorageNotChecked,
     .checkTooManyCaptures,
     .checkTooManyLets,
     .checkTooManyParameters,

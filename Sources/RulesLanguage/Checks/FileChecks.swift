@@ -19,8 +19,8 @@ enum FileChecks {
           .checkInvalidRulesVersion, "rules_version must be '1' or '2', not \(LiteralText.string(version.value))",
           at: version.range))
     }
-    if let service = file.service, RulesService.named(service.name.name)?.isChecked != true {
-      let checked = RulesService.known.filter(\.isChecked).map { "'service \($0.name)'" }.joined(separator: ", ")
+    if let service = file.service, RulesService.named(service.name.name) == nil {
+      let checked = RulesService.known.map { "'service \($0.name)'" }.joined(separator: ", ")
       diagnostics.append(
         .error(
           .checkUnsupportedService,

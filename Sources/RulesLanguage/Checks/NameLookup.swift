@@ -93,15 +93,34 @@ struct SmallNameMap<Value> {
 
 extension SmallNameMap: Sendable where Value: Sendable {}
 
-extension BuiltinNames {
+extension RulesService {
   /// `globalVariables` as a `NameSet`.
-  static let globalVariableSet = NameSet(globalVariables)
+  var globalVariableSet: NameSet { kind == .firestore ? Self.firestoreSets.variables : Self.storageSets.variables }
   /// The keys of `namespaces` as a `NameSet`.
-  static let namespaceSet = NameSet(namespaces.keys)
+  var namespaceSet: NameSet { kind == .firestore ? Self.firestoreSets.namespaces : Self.storageSets.namespaces }
+  /// The keys of `functions` as a `NameSet`.
+  var functionSet: NameSet { kind == .firestore ? Self.firestoreSets.functions : Self.storageSets.functions }
+
+  private static let firestoreSets = NameSets(firestore)
+  private static let storageSets = NameSets(storage)
+
+  /// A service's names as `NameSet`s, built once.
+  private struct NameSets: Sendable {
+    var variables: NameSet
+    var namespaces: NameSet
+    var functions: NameSet
+
+    init(_ service: RulesService) {
+      variables = NameSet(service.globalVariables)
+      namespaces = NameSet(service.namespaces.keys)
+      functions = NameSet(service.functions.keys)
+    }
+  }
+}
+
+extension BuiltinNames {
   /// `methods` as a `NameSet`.
   static let methodSet = NameSet(methods)
   /// `typeNames` as a `NameSet`.
   static let typeNameSet = NameSet(typeNames)
-  /// The keys of `globalFunctions` as a `NameSet`.
-  static let globalFunctionSet = NameSet(globalFunctions.keys)
 }

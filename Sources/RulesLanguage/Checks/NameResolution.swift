@@ -76,6 +76,16 @@ struct NameResolution {
     case .methodCall(let base, let name, let args):
       if let namespace = namespaceName(base, env) {
         checkNamespaceCall(namespace, name, argumentCount: args.count, range: base.range.union(name.range))
+      } else if case .identifier(let namespace) = base.kind, !isBoundLocally(namespace, env),
+        let other = scopes.service.otherServiceWithLookup(namespace: namespace, name: name.name)
+      {
+        // `firestore.get(p)` in a Firestore file: one diagnostic for the call, not one for
+        // the unknown name and one for `map.get`'s arity.
+        let here = LookupFunction(rawValue: name.name).map { scopes.service.spelling(of: $0) } ?? name.name
+        diagnostics.append(
+          .runtimeFailure(
+            .checkUndefinedFunction, "'\(namespace).\(name.name)()' exists only in \(other.title) rules; here write \(here)(path)",
+            at: base.range.union(name.range)))
       } else {
         walk(base, env)
         if !BuiltinNames.methodSet.contains(name.name) {
@@ -126,7 +136,7 @@ struct NameResolution {
   /// than reported undefined.
   private mutating func walkUnknownMethodArguments(_ args: [Expr], _ env: Environment) {
     guard args.count >= 2, case .identifier(let variable) = args[0].kind, !isBoundLocally(variable, env),
-      !BuiltinNames.globalVariableSet.contains(variable), !BuiltinNames.namespaceSet.contains(variable)
+      !scopes.service.globalVariableSet.contains(variable), !scopes.service.namespaceSet.contains(variable)
     else {
       for arg in args { walk(arg, env) }
       return
@@ -143,7 +153,7 @@ struct NameResolution {
 
   /// The namespace `base` names, if it is a bare namespace identifier not hidden by a variable.
   private func namespaceName(_ base: Expr, _ env: Environment) -> String? {
-    guard case .identifier(let name) = base.kind, BuiltinNames.namespaceSet.contains(name),
+    guard case .identifier(let name) = base.kind, scopes.service.namespaceSet.contains(name),
       !isBoundLocally(name, env)
     else { return nil }
     return name
@@ -156,22 +166,23 @@ struct NameResolution {
       }
       return
     }
-    if scopes.bindsVariable(name, from: env.block) || BuiltinNames.globalVariableSet.contains(name)
-      || BuiltinNames.namespaceSet.contains(name)
+    if scopes.bindsVariable(name, from: env.block) || scopes.service.globalVariableSet.contains(name)
+      || scopes.service.namespaceSet.contains(name)
     {
       return
     }
     let scope = scopes
     let suggestion = suggest(name) {
-      env.locals.names + scope.visibleVariables(from: env.block) + BuiltinNames.globalVariables
+      env.locals.names + scope.visibleVariables(from: env.block) + scope.service.globalVariables
     }
     if let suggestion, case .binding(let index) = env.locals[suggestion], let function = env.function {
       letUsed[function][index] = true  // the typo, not the binding, is the problem
     }
     var notes = Suggestions.note(suggestion)
-    if name == "database" {
-      notes.append(Diagnostic.Note("'database' is bound only inside 'match /databases/{database}/documents'"))
+    for service in RulesService.known where service.rootVariable == name {
+      notes.append(Diagnostic.Note("'\(name)' is bound only inside 'match \(service.rootText)'"))
     }
+
     diagnostics.append(
       .runtimeFailure(.checkUndefinedVariable, "undefined variable '\(name)'", at: range, notes: notes))
   }
@@ -199,12 +210,24 @@ struct NameResolution {
       }
       return
     }
-    if BuiltinNames.globalFunctionSet.contains(name.name), let builtin = BuiltinNames.globalFunctions[name.name] {
+    if scopes.service.functionSet.contains(name.name), let builtin = scopes.service.functions[name.name] {
       checkBuiltin(builtin, displayName: name.name, argumentCount: argumentCount, range: name.range)
       return
     }
     let scope = scopes
-    let suggestion = suggest(name.name) { scope.visibleFunctions(from: env.block) + BuiltinNames.globalFunctions.keys }
+    if let other = scopes.service.otherServiceWithLookup(namespace: nil, name: name.name),
+      let lookup = LookupFunction(rawValue: name.name)
+    {
+      let instead =
+        scopes.service.lookups.contains(lookup)
+        ? "; here write \(scopes.service.spelling(of: lookup))(/databases/(default)/documents/...)" : ""
+      diagnostics.append(
+        .runtimeFailure(
+          .checkUndefinedFunction,
+          "'\(name.name)()' exists only in \(other.title) rules\(instead)", at: name.range))
+      return
+    }
+    let suggestion = suggest(name.name) { scope.visibleFunctions(from: env.block) + scope.service.functions.keys }
     if let suggestion, let function = scopes.resolveFunction(suggestion, from: env.block) {
       suggestedFunctions.insert(function)
     }
@@ -217,7 +240,7 @@ struct NameResolution {
   private mutating func checkNamespaceCall(
     _ namespace: String, _ name: Identifier, argumentCount: Int, range: SourceRange
   ) {
-    let members = BuiltinNames.namespaces[namespace] ?? [:]
+    let members = scopes.service.namespaces[namespace] ?? [:]
     guard let builtin = members[name.name] else {
       let suggestion = Suggestions.closest(to: name.name, in: members.keys).map { "\(namespace).\($0)" }
       diagnostics.append(
@@ -230,7 +253,7 @@ struct NameResolution {
   }
 
   private mutating func reportNamespaceProperty(_ namespace: String, _ name: Identifier) {
-    let members = BuiltinNames.namespaces[namespace] ?? [:]
+    let members = scopes.service.namespaces[namespace] ?? [:]
     if members[name.name] != nil {
       diagnostics.append(
         .runtimeFailure(

@@ -122,7 +122,9 @@ extension Expr {
   /// one the inliner stopped at (budget, depth, recursion). What it checks is unknown.
   var hasUnresolvedCall: Bool {
     contains { node in
-      if case .call(let name, _) = node.kind { return BuiltinNames.globalFunctions[name.name] == nil }
+      if case .call(let name, _) = node.kind {
+        return BuiltinNames.globalFunctions[name.name] == nil && LookupFunction(rawValue: name.name) == nil
+      }
       return false
     }
   }

@@ -63,7 +63,7 @@ struct LintModel {
     self.source = source
     scopes = ScopeModel(file)
     guard file.service != nil else { return }
-    let service = RulesService.named(file.service?.name.name ?? "") ?? .firestore
+    let service = scopes.service
     for block in scopes.matchBlocks {
       guard let match = block.match else { continue }
       let parent = block.parent.flatMap { $0 >= scopes.firstMatch ? $0 - scopes.firstMatch : nil }

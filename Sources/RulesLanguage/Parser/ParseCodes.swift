@@ -14,6 +14,7 @@ extension DiagnosticCode {
   package static let parseExpectedToken: DiagnosticCode = "parse.expected-token"
   package static let parseExpectedType: DiagnosticCode = "parse.expected-type"
   package static let parseFloatOutOfRange: DiagnosticCode = "parse.float-out-of-range"
+  package static let parseGluedWildcard: DiagnosticCode = "parse.glued-wildcard"
   package static let parseIntegerOutOfRange: DiagnosticCode = "parse.integer-out-of-range"
   package static let parseInvalidMatchPath: DiagnosticCode = "parse.invalid-match-path"
   package static let parseInvalidPathLiteral: DiagnosticCode = "parse.invalid-path-literal"
@@ -49,6 +50,7 @@ extension DiagnosticCode {
     .parseExpectedToken,
     .parseExpectedType,
     .parseFloatOutOfRange,
+    .parseGluedWildcard,
     .parseIntegerOutOfRange,
     .parseInvalidMatchPath,
     .parseInvalidPathLiteral,

@@ -49,6 +49,16 @@ package enum ParseDiagnostics {
       at: range)
   }
 
+  /// `parse.glued-wildcard`: `/{id}.png` deploys in real projects, but whether it binds `id`
+  /// is not documented (Docs/fidelity/storage.md): Flint reads it as a literal segment, which
+  /// can only deny what production might allow.
+  package static func gluedWildcard(_ text: String, at range: SourceRange) -> Diagnostic {
+    .warning(
+      .parseGluedWildcard,
+      "a wildcard must be a whole path segment; Flint reads '\(text)' as a literal name, so it matches only an object or document named exactly '\(text)'",
+      at: range)
+  }
+
   /// `parse.unclosed-block`: the parser recovered, so the tree is as the author indented it.
   package static func unclosedBlock(_ what: String, at header: SourceRange, line: Int, lastStatementEnd: Int)
     -> Diagnostic

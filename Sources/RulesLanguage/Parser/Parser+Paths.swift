@@ -26,10 +26,18 @@ extension Parser {
     while true {
       switch scanMatchSegment(at: position) {
       case .success(let segment):
-        segments.append(segment)
         position = segment.range.end
-        if case .wildcard(let name) = segment.kind, segment.range.length != name.utf8.count + 2 {
-          append(ParseDiagnostics.singleStarWildcard(name, at: segment.range))  // written `{name=*}`
+        if segment.variable != nil, ByteClass.isPathSegment(byte(at: position)) {
+          // `{id}.png`: text glued after a wildcard. Kept as one literal segment (F10).
+          while ByteClass.isPathSegment(byte(at: position)) { position += 1 }
+          let range = SourceRange(start: segment.range.start, end: position)
+          segments.append(MatchSegment(.literal(text(range)), range: range))
+          append(ParseDiagnostics.gluedWildcard(text(range), at: range))
+        } else {
+          segments.append(segment)
+          if case .wildcard(let name) = segment.kind, segment.range.length != name.utf8.count + 2 {
+            append(ParseDiagnostics.singleStarWildcard(name, at: segment.range))  // written `{name=*}`
+          }
         }
       case .failure(let diagnostic):
         report(diagnostic)

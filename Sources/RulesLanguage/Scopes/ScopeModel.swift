@@ -66,6 +66,9 @@ package final class ScopeModel: Sendable {
     package var block: Int
   }
 
+  /// The service the file declares (Firestore when it names none): which globals, lookups and
+  /// limits its rules see.
+  package let service: RulesService
   /// Every block, in source (pre-)order.
   package let blocks: [Block]
   /// Every function declaration, in source order of their blocks (a block's own in order).
@@ -78,6 +81,7 @@ package final class ScopeModel: Sendable {
   private let uniquelyNamed: [String: Int]
 
   package init(_ file: RulesFile) {
+    service = RulesService.of(file)
     var builder = Builder()
     builder.build(file)
     blocks = builder.blocks

@@ -11,12 +11,15 @@ enum StaticType: String, Hashable, Sendable {
   case path, timestamp, duration, latlng
   /// A document as `resource`, `request.resource` or `get()` returns it: `data`, `id`, `__name__`.
   case resource
+  /// A Cloud Storage object as `resource` or `request.resource` holds it: `size`, `contentType`,
+  /// `metadata`, ...
+  case object
 
   var isKnown: Bool { self != .unknown }
   var isNumeric: Bool { self == .int || self == .float || self == .number }
 
   /// The name used in messages (Google's type names).
-  var name: String { self == .resource ? "resource" : rawValue }
+  var name: String { rawValue }
 
   /// Whether values of the two types could ever be equal (`==`): numbers compare across int and
   /// float; anything unknown might.
@@ -59,7 +62,7 @@ enum StaticType: String, Hashable, Sendable {
   var methods: [String: StaticType]? {
     switch self {
     case .unknown, .number: nil
-    case .null, .bool, .int, .float, .resource: Self.noMethods
+    case .null, .bool, .int, .float, .resource, .object: Self.noMethods
     case .string: Self.stringMethods
     case .bytes: Self.bytesMethods
     case .list: Self.listMethods
@@ -88,7 +91,7 @@ enum StaticType: String, Hashable, Sendable {
   private static let methodTables: [StaticType: [String: StaticType]?] = {
     var tables: [StaticType: [String: StaticType]?] = [:]
     for type in [StaticType.unknown, .number] { tables[type] = .some(nil) }
-    for type in [StaticType.null, .bool, .int, .float, .resource] { tables[type] = [:] }
+    for type in [StaticType.null, .bool, .int, .float, .resource, .object] { tables[type] = [:] }
     tables[.string] = [
       "lower": .string, "upper": .string, "trim": .string, "replace": .string, "matches": .bool, "size": .int,
       "split": .list, "toUtf8": .bytes,

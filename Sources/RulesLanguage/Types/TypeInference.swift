@@ -104,21 +104,13 @@ struct TypeInference {
       return .path
     case .identifier(let name):
       if let local = env.lookup(name) { return local }
-      return Self.globalType(name) ?? .unknown
+      return Self.globalType(name, in: model.scopes.service) ?? .unknown
     case .member(let base, let name):
-      if let (known, root) = Self.globalMemberType(expr), env.lookup(root) == nil {
+      if let (known, root) = Self.globalMemberType(expr, in: model.scopes.service), env.lookup(root) == nil {
         return known
       }
       let baseType = infer(base, env)
-      if baseType == .resource {
-        switch name.name {
-        case "data": return .map
-        case "id": return .string
-        case "__name__": return .path
-        default: return .unknown
-        }
-      }
-      return .unknown
+      return Self.memberType(of: baseType, name.name, in: model.scopes.service) ?? .unknown
     case .call(let name, let args):
       // Only `debug` uses an argument's type: no array of them.
       var firstType: StaticType?
@@ -129,7 +121,9 @@ struct TypeInference {
       if let (decl, scope) = model.function(name.name, from: env.scope) {
         return decl.parameters.count == args.count ? functionType(decl, scope: scope) : .unknown
       }
-      if let lookup = LookupFunction(rawValue: name.name) { return lookup.returnsDocument ? .resource : .bool }
+      if let lookup = model.scopes.service.lookupFunction(namespace: nil, name: name.name) {
+        return lookup.returnsDocument ? .resource : .bool
+      }
       switch name.name {
       case "int": return .int
       case "float": return .float
@@ -141,8 +135,11 @@ struct TypeInference {
     case .methodCall(let base, let name, let args):
       for arg in args { _ = infer(arg, env) }
       if case .identifier(let namespace) = base.kind, env.lookup(namespace) == nil,
-        BuiltinNames.namespaces[namespace] != nil
+        model.scopes.service.namespaces[namespace] != nil
       {
+        if let lookup = model.scopes.service.lookupFunction(namespace: namespace, name: name.name) {
+          return lookup.returnsDocument ? .resource : .bool
+        }
         return Self.namespaceResult(namespace, name.name, [])
       }
       let receiver = infer(base, env)
@@ -195,53 +192,41 @@ struct TypeInference {
     }
   }
 
-  /// The certain type of a global name: `resource` is a document.
-  static func globalType(_ name: String) -> StaticType? { name == "resource" ? .resource : nil }
+  /// The certain type of a global name in `service` (`resource`: a document or an object).
+  static func globalType(_ name: String, in service: RulesService) -> StaticType? {
+    name == "resource" ? service.property(name)?.type.flatMap(StaticType.init(rawValue:)) : nil
+  }
 
-  /// The certain types of request and resource properties (rules-language §5), with the root
-  /// name a local could shadow. Matched on the tree's shape, root name first (no strings built,
-  /// few compared: this runs for every member access of a file).
-  static func globalMemberType(_ expr: Expr) -> (type: StaticType, root: String)? {
+  /// The certain types of request and resource properties in `service` (its property table),
+  /// with the root name a local could shadow. Matched on the tree's shape, root name first (few
+  /// strings built: this runs for every member access of a file).
+  static func globalMemberType(_ expr: Expr, in service: RulesService) -> (type: StaticType, root: String)? {
     guard case .member(let base, let name) = expr.kind else { return nil }
-    let type: StaticType?
+    let dotted: String
+    let root: String
     switch base.kind {
-    case .identifier(let root):
-      if root == "request" {
-        type = requestMemberType(name.name)
-      } else if root == "resource" {
-        switch name.name {
-        case "id": type = .string
-        case "__name__": type = .path
-        case "data": type = .map
-        default: type = nil
-        }
-      } else {
-        return nil
-      }
-      return type.map { ($0, root) }
+    case .identifier(let first):
+      guard first == "request" || first == "resource" else { return nil }
+      root = first
+      dotted = first + "." + name.name
     case .member(let inner, let middle):
-      guard case .identifier(let root) = inner.kind, root == "request" else { return nil }
-      switch (middle.name, name.name) {
-      case ("auth", "uid"): type = .string
-      case ("auth", "token"), ("resource", "data"), ("query", "orderBy"): type = .map
-      case ("query", "limit"), ("query", "offset"): type = .int
-      default: type = nil
-      }
-      return type.map { ($0, root) }
+      guard case .identifier(let first) = inner.kind, first == "request" || first == "resource" else { return nil }
+      root = first
+      dotted = first + "." + middle.name + "." + name.name
     default:
       return nil
     }
+    guard let type = service.property(dotted)?.type.flatMap(StaticType.init(rawValue:)) else { return nil }
+    return (type, root)
   }
 
-  /// `request.<name>`'s certain type.
-  private static func requestMemberType(_ name: String) -> StaticType? {
-    switch name {
-    case "method": .string
-    case "time": .timestamp
-    case "path": .path
-    case "resource": .resource
-    case "query": .map
-    default: nil
+  /// The type of the member `name` of a value of `type` (a document's `data`, an object's `size`).
+  static func memberType(of type: StaticType, _ name: String, in service: RulesService) -> StaticType? {
+    switch type {
+    case .resource: return RulesService.documentMembers[name]?.type.flatMap(StaticType.init(rawValue:))
+    case .object:
+      return RulesService.objectMembers.first { $0.name == name }.flatMap { StaticType(rawValue: $0.type) }
+    default: return nil
     }
   }
 

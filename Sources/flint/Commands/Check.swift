@@ -68,13 +68,6 @@ extension FlintCommand {
       switch format {
       case .text:
         for result in results {
-          if let note = result.diagnostics.first, result.diagnostics.count == 1,
-            note.code == RulesCheck.storageNotCheckedCode
-          {
-            // Storage rules: the one line saying they are not checked, no counts (nothing was counted).
-            Output.out(VisibleText.escapedLines("\(result.source.name): note: \(note.message)\n"))
-            continue
-          }
           Output.out(DiagnosticRenderer.text(result.diagnostics, in: result.source))
         }
       case .json:
