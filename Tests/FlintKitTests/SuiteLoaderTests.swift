@@ -17,7 +17,7 @@ import Testing
     ("top level not an object", "[]", "suite.json:1:1: $: expected an object, found an array"),
     (
       "unknown top-level key", #"{"rules": "firestore.rules", "case": []}"#,
-      #"suite.json:1:38: $.case: unknown key "case" (expected one of: cases, data, database, rules, time)"#
+      #"suite.json:1:38: $.case: unknown key "case" (expected one of: bucket, cases, data, database, objects, rules, time)"#
     ),
     ("missing rules", #"{"cases": []}"#, #"suite.json:1:1: $: missing required key "rules""#),
     (
@@ -34,7 +34,7 @@ import Testing
     ),
     (
       "unknown case key", TestRules.suite(case: #"{"name": "n", "reqest": {}, "expect": "allow"}"#),
-      #"suite.json:1:64: $.cases[0].reqest: unknown key "reqest" (expected one of: batch, database, expect, maxReads, name, request, seed)"#
+      #"suite.json:1:64: $.cases[0].reqest: unknown key "reqest" (expected one of: batch, database, expect, maxReads, name, objects, request, seed)"#
     ),
     (
       "case name not a string", TestRules.suite(case: #"{"name": 3, "request": {}, "expect": "allow"}"#),

@@ -32,16 +32,31 @@ struct BuiltinDocTests {
     }
   }
 
-  @Test("the global variables are the documented undotted names; every property's owner is documented")
+  @Test("each service's globals are the documented undotted names; every property is typed and its owner documented")
   func variables() {
-    #expect(BuiltinNames.globalVariables == ["request", "resource"])
-    for (name, doc) in BuiltinNames.variables {
-      #expect(doc.signature.hasPrefix(name), "\(name)")
-      #expect(!doc.summary.isEmpty, "\(name)")
-      if let dot = name.lastIndex(of: ".") {
-        #expect(BuiltinNames.variables[String(name[..<dot])] != nil, "\(name) has no documented owner")
+    for service in RulesService.known {
+      #expect(service.globalVariables == ["request", "resource"])
+      for (name, property) in service.properties {
+        #expect(property.doc.signature.hasPrefix(name), "\(name)")
+        #expect(!property.doc.summary.isEmpty, "\(name)")
+        if let type = property.type { #expect(StaticType(rawValue: type) != nil, "\(name): \(type)") }
+        if let dot = name.lastIndex(of: ".") {
+          #expect(service.properties[String(name[..<dot])] != nil, "\(name) has no documented owner")
+        }
+      }
+      for (namespace, members) in service.namespaces {
+        for (name, function) in members {
+          #expect(function.doc.signature.hasPrefix("\(namespace).\(name)("), "\(namespace).\(name)")
+        }
+      }
+      #expect(Set(service.namespaceSummaries.keys) == Set(service.namespaces.keys))
+      for (name, function) in service.functions {
+        #expect(function.doc.signature.hasPrefix("\(name)("), "\(name): \(function.doc.signature)")
       }
     }
+    #expect(RulesService.storage.property("request.resource.size")?.type == "int")
+    #expect(RulesService.storage.property("request.resource.data") == nil)
+    #expect(RulesService.firestore.property("request.resource.size") == nil)
   }
 
   @Test("hover text is the signature in a code block, then the summary")

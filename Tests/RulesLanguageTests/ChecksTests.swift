@@ -290,7 +290,7 @@ struct ChecksTests {
     #expect(bigResult.diagnostics.map(\.code) == ["check.source-too-large"])
     let v3 = "1️⃣rules_version = '3';\nservice cloud.firestore { match /a/{b=**}/c { allow read; } }"
     assertChecks(v3, wrap: false, [(.checkInvalidRulesVersion, "1️⃣")])
-    let storage = "rules_version = '2';\nservice 1️⃣firebase.storage { match /b/{bucket}/o { allow read; } }"
+    let storage = "rules_version = '2';\nservice 1️⃣cloud.storage { match /b/{bucket}/o { allow read; } }"
     assertChecks(storage, wrap: false, [(.checkUnsupportedService, "1️⃣")])
   }
 

@@ -202,7 +202,7 @@ package struct RequestReader {
   }
 
   /// `null` (or absent) for an unauthenticated request, else `{"uid": "...", "token": {...claims}}`.
-  private func readAuth(_ json: JSONValue?, time: Timestamp, at path: JSONPath) throws(JSONError) -> Auth? {
+  func readAuth(_ json: JSONValue?, time: Timestamp, at path: JSONPath) throws(JSONError) -> Auth? {
     guard let json, !json.isNull else { return nil }
     let object = try json.object(at: path)
     try object.rejectUnknownKeys(allowed: ["uid", "token"], at: path)

@@ -39,8 +39,12 @@ package struct RuleSuite: Sendable {
 /// One case: a request (or a batch of them), the documents it runs on and the expected verdict.
 package struct SuiteCase: Sendable {
   package var name: String
-  /// The documents the case sees: the case's `seed`, or else the suite's data.
+  /// The documents the case sees: the case's `seed`, or else the suite's data. In a Cloud
+  /// Storage suite, the Firestore documents `firestore.get()` reads.
   package var store: DocumentStore
+  /// Cloud Storage: the stored objects the case sees (the case's `objects`, or else the
+  /// suite's); nil in a Firestore suite.
+  package var objects: ObjectStore?
   package var action: CaseAction
   package var expect: Verdict
   /// The 1-based line of the case in the suite file, when known (for `suite.yaml:42: FAIL`).

@@ -16,8 +16,10 @@ import RulesLanguage
 /// errors naming the file, the JSON path and the reason; rules that do not compile are an
 /// error carrying their diagnostics. A rules file shared by several suites compiles once.
 package struct SuiteLoader {
-  static let suiteKeys: Set<String> = ["rules", "data", "time", "database", "cases"]
-  static let caseKeys: Set<String> = ["name", "seed", "request", "batch", "expect", "database", "maxReads"]
+  static let suiteKeys: Set<String> = ["rules", "data", "time", "database", "cases", "bucket", "objects"]
+  static let caseKeys: Set<String> = ["name", "seed", "request", "batch", "expect", "database", "maxReads", "objects"]
+  /// The bucket of a Cloud Storage suite that names none (F20).
+  package static let defaultBucket = "default-bucket"
   /// `request.time` when neither the suite nor the request gives one.
   package static let defaultTime = Timestamp(seconds: 0)
 
@@ -98,6 +100,7 @@ package struct SuiteLoader {
     }
     let rulesFile = SuiteFiles.resolve(rulesName, besides: file)
     let rules = try compile(rulesFile)
+    let storage = try storageSetting(root, service: rules.ruleset.service, time: time, errors: &errors)
     let store =
       try root["data"].map { json throws in try documents(json, at: .root.appending("data"), suite: file) }
       ?? DocumentStore()
@@ -113,7 +116,8 @@ package struct SuiteLoader {
       let path = JSONPath.root.appending("cases").appending(index)
       var problems = CaseProblems()
       let read = readCase(
-        caseJSON, at: path, suite: file, store: store, time: time, database: database, problems: &problems)
+        caseJSON, at: path, suite: file, store: store, time: time, database: database, storage: storage,
+        problems: &problems)
       if let name = read.name, !names.insert(name).inserted {
         problems.add(JSONError("another case is already named \"\(name)\"", path: path.appending("name")))
       }
@@ -145,7 +149,7 @@ package struct SuiteLoader {
   /// its name when it has one (for the duplicate check).
   private func readCase(
     _ json: JSONValue, at path: JSONPath, suite: String, store: DocumentStore, time: Timestamp, database: String,
-    problems: inout CaseProblems
+    storage: StorageSetting?, problems: inout CaseProblems
   ) -> (suiteCase: SuiteCase?, name: String?) {
     guard let object = problems.attempt({ () throws(JSONError) in try json.object(at: path) }) else {
       return (nil, nil)
@@ -178,6 +182,16 @@ package struct SuiteLoader {
       problems.attempt { () throws(JSONError) in try Self.database(object, at: path) ?? database } ?? database
     // Without its documents a request cannot be read (an update needs the stored document).
     guard let caseStore else { return (nil, name) }
+    if let storage {
+      return readStorageCase(
+        object, at: path, name: name, expect: expect, store: caseStore, time: time, storage: storage,
+        problems: &problems)
+    }
+    if object["objects"] != nil {
+      problems.add(
+        JSONError("\"objects\" are Cloud Storage objects; these rules are Firestore's", path: path.appending("objects"))
+      )
+    }
     let reader = RequestReader(defaultTime: time, store: caseStore, database: caseDatabase)
     var action: CaseAction?
     switch (object["request"], object["batch"]) {
@@ -231,6 +245,76 @@ package struct SuiteLoader {
     guard let name, let expect, let action, let maxReads else { return (nil, name) }
     var suiteCase = SuiteCase(name: name, store: caseStore, action: action, expect: expect)
     suiteCase.maxReads = maxReads
+    return (suiteCase, name)
+  }
+
+  /// What a Cloud Storage suite adds: its bucket and stored objects.
+  struct StorageSetting {
+    var bucket: String
+    var objects: ObjectStore
+  }
+
+  /// The bucket and objects of a suite whose rules are Cloud Storage's (nil for Firestore's,
+  /// where `bucket` and `objects` are errors).
+  private func storageSetting(_ root: JSONObject, service: RulesService, time: Timestamp, errors: inout [JSONError])
+    throws(JSONError) -> StorageSetting?
+  {
+    guard service.kind == .storage else {
+      for key in ["bucket", "objects"] where root[key] != nil {
+        errors.append(
+          JSONError(
+            "\"\(key)\" is for Cloud Storage rules; these rules are \(service.title)'s", path: .root.appending(key)))
+      }
+      return nil
+    }
+    if root["database"] != nil {
+      errors.append(
+        JSONError(
+          "Cloud Storage rules read the (default) database; a Storage suite names a \"bucket\"",
+          path: .root.appending("database")))
+    }
+    var bucket = Self.defaultBucket
+    if let name = try root.optionalString("bucket", at: .root) {
+      guard !name.isEmpty, !name.contains("/") else {
+        throw JSONError("a bucket name such as \"my-app.appspot.com\" (no \"/\")", path: .root.appending("bucket"))
+      }
+      bucket = name
+    }
+    let objects =
+      try root["objects"].map { json throws(JSONError) in
+        try StorageRequestReader.objects(json, time: time, at: .root.appending("objects"))
+      } ?? ObjectStore()
+    return StorageSetting(bucket: bucket, objects: objects)
+  }
+
+  /// A case of a Cloud Storage suite: one request on the suite's (or the case's) objects.
+  private func readStorageCase(
+    _ object: JSONObject, at path: JSONPath, name: String?, expect: Verdict?, store: DocumentStore,
+    time: Timestamp, storage: StorageSetting, problems: inout CaseProblems
+  ) -> (suiteCase: SuiteCase?, name: String?) {
+    for key in ["batch", "maxReads", "database"] where object[key] != nil {
+      problems.add(JSONError("\"\(key)\" is not for Cloud Storage requests", path: path.appending(key)))
+    }
+    var objects = storage.objects
+    if let json = object["objects"] {
+      objects =
+        problems.attempt { () throws(JSONError) in
+          try StorageRequestReader.objects(json, time: time, at: path.appending("objects"))
+        } ?? objects
+    }
+    guard let json = object["request"] else {
+      problems.add(JSONError("a case needs \"request\"", path: path))
+      return (nil, name)
+    }
+    let read = StorageRequestReader(defaultTime: time, bucket: storage.bucket).readAll(
+      json, at: path.appending("request"))
+    for error in read.errors { problems.add(error) }
+    if let expect, expect != .allow, expect != .deny {
+      problems.add(JSONError("a Cloud Storage case expects allow or deny", path: path.appending("expect")))
+    }
+    guard let name, let expect, let request = read.request, problems.errors.isEmpty else { return (nil, name) }
+    var suiteCase = SuiteCase(name: name, store: store, action: .single(request), expect: expect)
+    suiteCase.objects = objects
     return (suiteCase, name)
   }
 

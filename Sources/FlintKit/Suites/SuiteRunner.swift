@@ -51,6 +51,10 @@ package struct SuiteRunner: Sendable {
     switch suiteCase.action {
     case .single(let request):
       if let refusal = request.refusal { return .refused(refusal, position: nil) }
+      if let objects = suiteCase.objects {
+        // Cloud Storage: a list is one decision for its folder, like any other request.
+        return .single(evaluator.evaluate(request.request, objects: objects, documents: suiteCase.store))
+      }
       if request.request.method == .list {
         return .list(decideList(request, ruleset: evaluator.ruleset, store: suiteCase.store))
       }

@@ -28,7 +28,9 @@ struct EvaluatedExpressions {
     case .call(_, let args):
       for arg in args { add(arg, isCondition: false) }
     case .methodCall(let receiver, _, let args):
-      if case .identifier(let name) = receiver.kind, BuiltinNames.namespaces[name] != nil {
+      if case .identifier(let name) = receiver.kind,
+        BuiltinNames.namespaces[name] != nil || RulesService.known.contains(where: { $0.lookupNamespace == name })
+      {
       } else {
         add(receiver, isCondition: false)
       }

@@ -17,8 +17,21 @@ final class EvaluationContext {
   let authValue: RulesValue
   /// The database every lookup must address.
   let database: String
+  /// The service whose rules run (what `request` and `resource` hold, the lookup budget).
+  let service: RulesService
   /// The stored documents before the request (what `get`/`exists` read).
   let store: DocumentStore
+  /// Cloud Storage: the stored objects (what `resource` reads).
+  let objects: ObjectStore
+  /// Cloud Storage: which reading of unset optional object fields this evaluation uses, and
+  /// whether `request.method` is defined (F5, F6 of Docs/fidelity/storage.md).
+  var unsetFields: StorageObject.UnsetFields = .null
+  var methodDefined = true
+  /// Set when the evaluation read `request.method` (Storage: the decision then depends on F5).
+  var readMethod = false
+  /// The distinct documents one request may look up: the options' limit, or the service's
+  /// smaller one (Storage: 2).
+  let lookupsPerRequest: Int
   /// The documents as if the write (or the whole batch) succeeded; built on first use.
   private var afterState: DocumentStore?
   /// The writes that produce `afterState` from `store`, applied when first needed.
@@ -51,14 +64,22 @@ final class EvaluationContext {
   init(
     ruleset: Ruleset?, request: Request?, store: DocumentStore, database: String,
     afterState: DocumentStore? = nil, pendingWrites: [Request]? = nil,
-    options: EvaluationOptions, globalOverrides: [String: RulesValue] = [:], batchLookupsBefore: Int = 0
+    options: EvaluationOptions, globalOverrides: [String: RulesValue] = [:], batchLookupsBefore: Int = 0,
+    objects: ObjectStore = ObjectStore()
   ) {
     self.ruleset = ruleset
     self.request = request
     self.method = request?.method
     self.authValue = request?.authValue ?? .null
     self.store = store
-    self.database = database
+    let service = ruleset?.service ?? .firestore
+    self.service = service
+    self.objects = objects
+    // Storage rules read the (default) database only; the request's `database` is its bucket.
+    self.database = service.lookupDatabase ?? database
+    self.lookupsPerRequest =
+      service.lookupsPerRequest < RulesLimits.lookupsPerRequest
+      ? min(options.limits.lookupsPerRequest, service.lookupsPerRequest) : options.limits.lookupsPerRequest
     self.afterState = afterState
     self.pendingWrites = pendingWrites
     self.limits = options.limits
@@ -89,6 +110,12 @@ final class EvaluationContext {
   func resourceValue() -> Outcome {
     if let value = resourceOverride { return .success(value) }
     guard let method else { return .failure(.variableNotFound("resource")) }
+    if service.kind == .storage {
+      if let resourceCache { return resourceCache }
+      let value = storedObject().map(Self.objectValue) ?? .null
+      resourceCache = .success(value)
+      return .success(value)
+    }
     if method == .list {
       touchedUnknown = true
       return .failure(.needsQueryConstraints)
@@ -116,6 +143,41 @@ final class EvaluationContext {
   /// `/databases/<db>/documents/<path>` as a rules path.
   func fullPath(_ path: ResourcePath) -> RulesPath {
     RulesPath(segments: ["databases", database, "documents"] + path.segments)
+  }
+
+  /// Cloud Storage: the stored object at the request's path with its defaults, or nil (a list
+  /// has no object: `resource` is null there).
+  func storedObject() -> [String: Value]? {
+    guard let request, request.method != .list else { return nil }
+    let name = request.path.segments.joined(separator: "/")
+    guard let fields = objects.object(named: name) else { return nil }
+    return StorageObject.stored(name: name, bucket: request.database, fields, time: request.time, unset: unsetFields)
+  }
+
+  /// Cloud Storage: `request.resource`: the uploaded object on `create`, the stored object
+  /// with the changes on `update`, null otherwise.
+  func writtenObject() -> RulesValue {
+    guard let request else { return .null }
+    let name = request.path.segments.joined(separator: "/")
+    switch request.method {
+    case .create:
+      return Self.objectValue(
+        StorageObject.uploaded(name: name, bucket: request.database, request.resourceData ?? [:], unset: unsetFields))
+    case .update:
+      let stored =
+        storedObject()
+        ?? StorageObject.stored(name: name, bucket: request.database, [:], time: request.time, unset: unsetFields)
+      return Self.objectValue(StorageObject.patched(stored: stored, request.resourceData ?? [:], time: request.time))
+    case .get, .list, .delete:
+      return .null
+    }
+  }
+
+  /// Object metadata as a rules map (custom metadata a map of strings).
+  static func objectValue(_ fields: [String: Value]) -> RulesValue {
+    var map: [String: RulesValue] = [:]
+    for (key, value) in fields { map[key] = RulesValue(firestore: value, database: "(default)") }
+    return .map(map)
   }
 
   /// Counts one expression evaluation against the budget.

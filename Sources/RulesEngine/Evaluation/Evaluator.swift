@@ -26,6 +26,63 @@ package struct Evaluator: Sendable {
     return decide(request, context)
   }
 
+  /// Decides one Cloud Storage request: the object at `request.path` in `objects` is
+  /// `resource`, the documents in `documents` are what `firestore.get()` reads. Where the
+  /// sources leave the meaning open (Docs/fidelity/storage.md), every reading is evaluated and
+  /// the request is allowed only if all of them allow it: an upload over an existing object as
+  /// `create` and as `update` (F1), unset optional fields as null and as absent (F6),
+  /// `request.method` defined and not (F5).
+  package func evaluate(_ request: Request, objects: ObjectStore, documents: DocumentStore = DocumentStore())
+    -> Decision
+  {
+    let name = request.path.segments.joined(separator: "/")
+    let overwrite = request.method == .create && objects.object(named: name) != nil
+    let context = storageContext(request, objects, documents)
+    var decision = decide(request, context)
+    guard decision.allowed, ruleset.service.kind == .storage else { return decision }
+    var readings: [(what: String, context: EvaluationContext, request: Request)] = []
+    let unset =
+      StorageObject.hasUnsetFields(objects.object(named: name))
+      || (request.method.isWrite && StorageObject.hasUnsetFields(request.resourceData ?? [:]))
+    if unset {
+      let absent = storageContext(request, objects, documents)
+      absent.unsetFields = .absent
+      readings.append(("an unset optional field of the object read as absent rather than null (F6)", absent, request))
+    }
+    if context.readMethod {
+      let undefined = storageContext(request, objects, documents)
+      undefined.methodDefined = false
+      readings.append(("request.method undefined, as the emulator leaves it (F5)", undefined, request))
+    }
+    if overwrite {
+      var update = request
+      update.method = .update
+      readings.append(
+        (
+          "the upload over an existing object read as an update (F1)", storageContext(update, objects, documents),
+          update
+        ))
+    }
+    for reading in readings {
+      let other = decide(reading.request, reading.context)
+      if !other.allowed {
+        decision.allowed = false
+        decision.trace.unsettled =
+          "Allowed as Flint reads the request, denied with \(reading.what): Flint denies what the sources leave open (Docs/fidelity/storage.md)."
+        return decision
+      }
+    }
+    return decision
+  }
+
+  private func storageContext(_ request: Request, _ objects: ObjectStore, _ documents: DocumentStore)
+    -> EvaluationContext
+  {
+    EvaluationContext(
+      ruleset: ruleset, request: request, store: documents, database: request.database, options: options,
+      objects: objects)
+  }
+
   /// The documents after applying `writes` in order (creates/updates put their complete
   /// document, deletes remove it; reads are ignored).
   static func applying(_ writes: [Request], to store: DocumentStore) -> DocumentStore {
@@ -42,15 +99,23 @@ package struct Evaluator: Sendable {
 
   /// Runs matching and the candidate allows of `request` in `context`.
   func decide(_ request: Request, _ context: EvaluationContext) -> Decision {
+    let service = ruleset.service
     var trace = DecisionTrace(method: request.method, requestPath: request.path, database: request.database)
+    trace.root = service.rootSegments(binding: request.database)
     let recording = options.traceLevel > .none
     trace.level = options.traceLevel
-    if let problem = request.shapeProblem {
+    if let problem = service.shapeProblem(of: request) {
       trace.requestProblem = problem
       return Decision(allowed: false, trace: trace, lookups: [])
     }
+    if service.listNeedsVersion2, request.method == .list, ruleset.version == .v1 {
+      trace.requestProblem =
+        "\(service.title) grants list only under rules_version = '2'; this file is version 1, so every list is denied."
+      return Decision(allowed: false, trace: trace, lookups: [])
+    }
     let nodes = ruleset.nodes
-    let matches = RequestMatcher.matches(nodes, request.matchElements)
+    let elements = service.matchElements(of: request)
+    let matches = RequestMatcher.matches(nodes, elements)
     // Candidates as (match position, allow index in its node, source order).
     var candidates: [(match: Int, allow: Int, order: Int)] = []
     for (position, match) in matches.enumerated() {
@@ -66,7 +131,7 @@ package struct Evaluator: Sendable {
     }
     if matches.count > 1 { candidates.sort { $0.order < $1.order } }
     if options.traceLevel == .full && matches.isEmpty {
-      trace.nearestMatch = NearestMatch.find(nodes, request.matchElements, method: request.method)
+      trace.nearestMatch = NearestMatch.find(nodes, elements, method: request.method)
     }
 
     var allowed = false

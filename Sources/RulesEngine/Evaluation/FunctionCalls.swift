@@ -17,7 +17,7 @@ extension EvaluationContext {
     if let index = userFunction(name.name, env) {
       return try callUser(index, args, env)
     }
-    if let function = LookupFunction(rawValue: name.name) {
+    if let function = service.lookupFunction(namespace: nil, name: name.name) {
       guard args.count == 1 else { return .failure(.functionNotFound(name.name)) }
       return try evalStrictOutcome(args[0], env) { path throws(EvalError) in try lookup(function, path) }
     }
@@ -43,10 +43,14 @@ extension EvaluationContext {
   func evalMethodCall(_ receiver: Expr, _ name: Identifier, _ args: [Expr], _ env: Environment) throws(EvalError)
     -> Outcome
   {
-    if case .identifier(let namespace) = receiver.kind, BuiltinNames.namespaces[namespace] != nil,
+    if case .identifier(let namespace) = receiver.kind, service.namespaces[namespace] != nil,
       !env.binds(namespace),
       override(namespace) == nil
     {
+      if let function = service.lookupFunction(namespace: namespace, name: name.name) {
+        guard args.count == 1 else { return .failure(.functionNotFound("\(namespace).\(name.name)")) }
+        return try evalStrictOutcome(args[0], env) { path throws(EvalError) in try lookup(function, path) }
+      }
       let values: [RulesValue]
       switch try evalArguments(args, env) {
       case .success(let evaluated): values = evaluated

@@ -7,7 +7,7 @@ import RulesLanguage
 extension EvaluationContext {
   /// Runs lookup function `lookup` on `argument`.
   func lookup(_ lookup: LookupFunction, _ argument: RulesValue) throws(EvalError) -> Outcome {
-    let function = lookup.rawValue
+    let function = service.spelling(of: lookup)
     guard case .path(let path) = argument else {
       return .failure(.unsupported(received: "\(function)(\(argument.typeName))", expected: "\(function)(path)"))
     }
@@ -28,7 +28,7 @@ extension EvaluationContext {
     let key = LookupKey(path: documentPath, after: isAfter)
     let isNew = !charged.contains(key)
     if isNew {
-      if charged.count + 1 > limits.lookupsPerRequest { throw .tooManyLookups(limits.lookupsPerRequest) }
+      if charged.count + 1 > lookupsPerRequest { throw .tooManyLookups(lookupsPerRequest) }
       if batchLookupsBefore + charged.count + 1 > limits.lookupsPerBatch {
         throw .tooManyBatchLookups(limits.lookupsPerBatch)
       }

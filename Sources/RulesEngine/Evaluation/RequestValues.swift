@@ -6,6 +6,9 @@ extension EvaluationContext {
   /// The names `request` has for this request's method.
   private var requestFieldNames: [String] {
     guard let request else { return [] }
+    if service.kind == .storage {
+      return methodDefined ? ["auth", "method", "path", "resource", "time"] : ["auth", "path", "resource", "time"]
+    }
     var names = ["auth", "method", "path", "time", "params"]
     if request.method == .list { names.append("query") }
     if request.method == .create || request.method == .update { names.append("resource") }
@@ -29,6 +32,7 @@ extension EvaluationContext {
     guard let method else { return .failure(.variableNotFound("request")) }
     if name == "auth" { return .success(authValue) }
     guard let request else { return .failure(.variableNotFound("request")) }
+    if service.kind == .storage { return storageRequestField(name, request) }
     switch name {
     case "method": return .success(.string(method.rawValue))
     case "path": return .success(.path(fullPath(request.path)))
@@ -40,6 +44,21 @@ extension EvaluationContext {
       return .success(resourceMap(request.path, request.resourceData ?? [:]))
     default:
       return .failure(.propertyUndefined(name))
+    }
+  }
+
+  /// `request.<name>` in Cloud Storage rules: no `query` or `params`; `resource` is null on
+  /// reads and deletes; `method` is not documented (F5: read once, the decision is checked
+  /// without it too).
+  private func storageRequestField(_ name: String, _ request: Request) -> Outcome {
+    switch name {
+    case "path": return .success(.path(service.requestPath(request.path, in: request.database)))
+    case "time": return .success(.timestamp(request.time))
+    case "resource": return .success(writtenObject())
+    case "method":
+      readMethod = true
+      return methodDefined ? .success(.string(request.method.rawValue)) : .failure(.propertyUndefined(name))
+    default: return .failure(.propertyUndefined(name))
     }
   }
 

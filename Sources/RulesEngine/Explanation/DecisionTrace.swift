@@ -124,6 +124,11 @@ package struct DecisionTrace: Sendable {
   package var limitBreach: String?
   /// A problem with the request itself (wrong path shape), if any.
   package var requestProblem: String?
+  /// Why an allow was turned into a deny: another reading of a point the sources leave open
+  /// denies (Cloud Storage, Docs/fidelity/storage.md).
+  package var unsettled: String?
+  /// The service root with its wildcard bound (`databases/(default)/documents`, `b/<bucket>/o`).
+  package var root: [String] = []
   /// When no block matched the path: the closest block (a likely typo in its `match` path);
   /// only at `TraceLevel.full`, the level explanations are built from.
   package var nearestMatch: NearestMatch?
@@ -138,13 +143,15 @@ package struct DecisionTrace: Sendable {
 
   /// `request.path` as text, e.g. `/databases/(default)/documents/users/alice`.
   package var path: String {
-    "/databases/\(database)/documents" + requestPath.segments.map { "/" + $0 }.joined()
+    let root = root.isEmpty ? ["databases", database, "documents"] : root
+    return (root + requestPath.segments).map { "/" + $0 }.joined()
   }
 
   /// The emulator-style summary: `false for 'update' @ L7, Null value error. for 'update' @ L9`,
   /// or `No matching allow statements`; empty when a statement granted.
   package var summary: String {
     if let requestProblem { return requestProblem }
+    if let unsettled { return unsettled }
     if let limitBreach { return "\(limitBreach) for '\(method.rawValue)'" }
     if level == .none { return "" }
     if allows.contains(where: { $0.outcome == .granted }) { return "" }

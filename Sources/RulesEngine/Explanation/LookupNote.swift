@@ -15,7 +15,9 @@ enum LookupNote {
     var notes: [String] = []
     var seen: [(String, ResourcePath)] = []
     for lookup in trace.lookups
-    where !lookup.found && LookupFunction(rawValue: lookup.function)?.returnsDocument == true {
+    where !lookup.found
+      && LookupFunction(rawValue: String(lookup.function.split(separator: ".").last ?? ""))?.returnsDocument == true
+    {
       if lookup.path == skipping { continue }
       if seen.contains(where: { $0.0 == lookup.function && $0.1 == lookup.path }) { continue }
       seen.append((lookup.function, lookup.path))
@@ -29,7 +31,7 @@ enum LookupNote {
   {
     let path = "/\(lookup.path)"
     let batch = writes.count > 1
-    if LookupFunction(rawValue: lookup.function)?.readsAfterWrite == true {
+    if LookupFunction(rawValue: String(lookup.function.split(separator: ".").last ?? ""))?.readsAfterWrite == true {
       return "getAfter() found no document at \(path): it does not exist after the \(batch ? "batch" : "write")"
     }
     guard trace.method.isWrite else { return "get() found no document at \(path): it does not exist in \(dataName)" }

@@ -6,6 +6,10 @@ import FirestoreModel
 /// `path` is relative to `/databases/<database>/documents`: a document path for every
 /// method except `list`, whose path is the queried collection (or, for a collection-group
 /// query, the single collection id with `isCollectionGroup` set).
+///
+/// Against Cloud Storage rules the same request means an object (`ServiceRequestModel`):
+/// `path` is the object name's segments (a list's folder), `database` the bucket and
+/// `resourceData` the uploaded object's metadata (or a metadata update's changes).
 package struct Request: Sendable {
   /// `request.method`.
   package var method: RequestMethod {
@@ -62,8 +66,9 @@ package struct Request: Sendable {
     self.matchElements = RequestMatcher.elements(of: self)
   }
 
-  /// Why this request cannot be evaluated at all (wrong path shape), or nil when it is well formed.
-  var shapeProblem: String? {
+  /// Why this request cannot be evaluated against Firestore rules (wrong path shape), or nil
+  /// when it is well formed.
+  var firestoreShapeProblem: String? {
     if path.segments.contains(where: \.isEmpty) { return "A request path cannot have empty segments." }
     // Ids Firestore refuses (`.`, `..`, `__.*__`, over 1,500 bytes) and paths deeper than
     // its 100 collections: denied before matching, whose `**` cost grows with the depth.

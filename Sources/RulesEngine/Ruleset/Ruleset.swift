@@ -33,6 +33,8 @@ package struct Ruleset: Sendable {
   package var file: RulesFile { storage.file }
   /// The source text the ranges in `file` point into.
   package var source: SourceFile { storage.source }
+  /// The service the file declares (Cloud Firestore or Cloud Storage).
+  package var service: RulesService { storage.scopes.service }
   /// The effective language version (v1 when `rules_version` is absent).
   package var version: RulesVersion { storage.file.languageVersion }
 

@@ -5,6 +5,9 @@ package enum RulesLimits {
   package static let callDepth = 20
   /// Distinct documents looked up (`LookupFunction`) per request.
   package static let lookupsPerRequest = 10
+  /// Distinct Cloud Firestore documents Cloud Storage rules may read (`firestore.get`,
+  /// `firestore.exists`) per request: two (Docs/rules-semantics.md, "Cloud Storage").
+  package static let storageLookupsPerRequest = 2
   /// Distinct documents looked up across a batch or transaction.
   package static let lookupsPerBatch = 20
   /// Expression evaluations per request; every node evaluated counts one.

@@ -84,7 +84,8 @@ struct NameResolution {
         let here = LookupFunction(rawValue: name.name).map { scopes.service.spelling(of: $0) } ?? name.name
         diagnostics.append(
           .runtimeFailure(
-            .checkUndefinedFunction, "'\(namespace).\(name.name)()' exists only in \(other.title) rules; here write \(here)(path)",
+            .checkUndefinedFunction,
+            "'\(namespace).\(name.name)()' exists only in \(other.title) rules; here write \(here)(path)",
             at: base.range.union(name.range)))
       } else {
         walk(base, env)

@@ -5,7 +5,8 @@ extension RulesService {
     root: [.literal("b"), .wildcard("bucket"), .literal("o")], rootVariable: "bucket", targetNoun: "object",
     methods: Method.allCases, properties: storageProperties, documentMembers: documentMembers, ownFunctions: [:],
     ownNamespaces: ["firestore": BuiltinNames.table(storageLookups)], lookupNamespace: "firestore",
-    lookups: [.get, .exists], lookupsPerRequest: 2, lookupsPerBatch: nil, lookupDatabase: "(default)",
+    lookups: [.get, .exists], lookupsPerRequest: RulesLimits.storageLookupsPerRequest, lookupsPerBatch: nil,
+    lookupDatabase: "(default)",
     listNeedsVersion2: true)
 
   /// The metadata of a Cloud Storage object, as `resource` and `request.resource` hold it: name,

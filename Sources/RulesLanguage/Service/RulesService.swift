@@ -86,7 +86,8 @@ package struct RulesService: Sendable {
   package var namespaceSummaries: [String: String] {
     var summaries = BuiltinNames.namespaceSummaries
     if let lookupNamespace {
-      summaries[lookupNamespace] = "Cross-service lookups: \(lookups.map { "\(lookupNamespace).\($0.rawValue)(path)" }.sorted().joined(separator: ", "))."
+      summaries[lookupNamespace] =
+        "Cross-service lookups: \(lookups.map { "\(lookupNamespace).\($0.rawValue)(path)" }.sorted().joined(separator: ", "))."
     }
     return summaries
   }
