@@ -6,6 +6,10 @@ package enum ReplCommand: Equatable, Sendable {
   /// A single-document request; `json` is the object text for create/update/set
   /// (columns are 1-based, for messages).
   case request(ReplWrite.Kind, path: String, pathColumn: Int, json: String?, jsonColumn: Int)
+  /// A Cloud Storage request (`upload`, `download`, `list`; with Storage rules loaded also
+  /// `get`, `create`, `update` and `delete` on an object): `json` is the uploaded object's
+  /// metadata (upload/create) or the changed metadata (update).
+  case objectRequest(ObjectVerb, path: String, pathColumn: Int, json: String?, jsonColumn: Int)
   /// Query DSL text.
   case query(String)
   /// `:batch`, `:commit` (ends a batch), `:abort`.

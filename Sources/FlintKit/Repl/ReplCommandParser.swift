@@ -16,6 +16,7 @@ package enum ReplCommandParser {
     if first.text.hasPrefix("#") { return .nothing }
     if first.text.hasPrefix(":") { return try meta(first, words) }
     if let kind = ReplWrite.Kind(rawValue: first.text) { return try request(kind, first, words) }
+    if let verb = ObjectVerb(rawValue: first.text) { return try objectRequest(verb, first, words) }
     if let problem = unknownRequest(first, words, line: line) { throw problem }
     return .query(line.trimmingSpaces)
   }
@@ -60,6 +61,25 @@ package enum ReplCommandParser {
       throw ReplParseError("unexpected '\(ReplShown.word(rest.text))' after the path", column: rest.start + 1)
     }
     return .request(kind, path: path.text, pathColumn: path.start + 1, json: nil, jsonColumn: 0)
+  }
+
+  /// `upload PATH [{metadata}]`, `download PATH`, `list FOLDER`.
+  private static func objectRequest(_ verb: ObjectVerb, _ word: Word, _ words: Words) throws(ReplParseError)
+    -> ReplCommand
+  {
+    guard let path = words.next(after: word.end) else {
+      let what =
+        verb == .list
+        ? "a folder, such as /users/alice/ (/ for the bucket's root)"
+        : "an object name, such as /users/alice/avatar.png"
+      throw ReplParseError("\(verb.rawValue) needs \(what)", column: word.end + 1)
+    }
+    let rest = words.rest(after: path.end)
+    if let rest, verb != .upload {
+      throw ReplParseError("unexpected '\(ReplShown.word(rest.text))' after the path", column: rest.start + 1)
+    }
+    return .objectRequest(
+      verb, path: path.text, pathColumn: path.start + 1, json: rest?.text, jsonColumn: (rest?.start ?? 0) + 1)
   }
 
   private static func meta(_ word: Word, _ words: Words) throws(ReplParseError) -> ReplCommand {

@@ -9,6 +9,8 @@ import RulesLanguage
 package struct ReplSession: Sendable {
   package internal(set) var rules: LoadedRules?
   package internal(set) var store = DocumentStore()
+  /// Cloud Storage: the objects of the in-memory bucket (what `resource` reads).
+  package internal(set) var objects = ObjectStore()
   package internal(set) var dataFile: WatchedFile?
   /// The index manifest (`--indexes`, `:load indexes` or firebase.json's `firestore.indexes`).
   package internal(set) var indexesFile: WatchedFile?
@@ -83,6 +85,19 @@ package struct ReplSession: Sendable {
     }
     switch command {
     case .nothing: break
+    case .request(let kind, let path, let pathColumn, let json, let jsonColumn)
+    where rules?.ruleset.service.kind == .storage:
+      guard let verb = ObjectVerb(kind) else {
+        outcome.absorb(
+          .message(
+            "Cloud Storage has no '\(kind.rawValue)': use upload, download, list, update or delete\n", failed: true))
+        break
+      }
+      outcome.absorb(
+        runObjectRequest(verb, path: path, pathColumn: pathColumn, json: json, jsonColumn: jsonColumn, line: line))
+    case .objectRequest(let verb, let path, let pathColumn, let json, let jsonColumn):
+      outcome.absorb(
+        runObjectRequest(verb, path: path, pathColumn: pathColumn, json: json, jsonColumn: jsonColumn, line: line))
     case .request(let kind, let path, let pathColumn, let json, let jsonColumn):
       switch parseRequest(kind, path: path, pathColumn: pathColumn, json: json, jsonColumn: jsonColumn, line: line) {
       case .success(let typed): outcome.absorb(runRequest(typed))

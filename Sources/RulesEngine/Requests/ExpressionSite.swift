@@ -35,7 +35,8 @@ extension Ruleset {
   /// several equally deep blocks the first in source order is chosen. Nil when no block matches.
   package func site(at path: ResourcePath, database: String = DatabaseID.default) -> ExpressionSite? {
     let elements: [PathElement] =
-      [.segment("databases"), .segment(database), .segment("documents")] + path.segments.map { .segment($0) }
+      service.rootSegments(binding: service.kind == .storage ? "default-bucket" : database).map(PathElement.segment)
+      + path.segments.map { .segment($0) }
     var best: (match: RequestMatcher.Match, depth: Int)?
     for match in RequestMatcher.matches(nodes, elements) {
       let depth = scopeDepth(nodes[match.node].scope)

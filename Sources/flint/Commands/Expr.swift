@@ -120,7 +120,7 @@ extension FlintCommand {
       }
       let ruleset = try RulesInputs.compile(atPath: rules)
       guard let at else { return ExpressionJob(ruleset: ruleset, store: store) }
-      guard let path = ResourcePath(parsing: at), path.isDocument else {
+      guard let path = ResourcePath(parsing: at), ruleset.service.kind == .storage || path.isDocument else {
         throw UsageProblem("--at takes a document path such as /users/alice, not '\(at)'")
       }
       do {
