@@ -16,7 +16,7 @@ import RulesLanguage
 package struct StorageRequestReader {
   static let keys: Set<String> = ["method", "path", "auth", "time", "object"]
   /// What an uploaded object (or a metadata update) may give.
-  static let uploadKeys: Set<String> = [
+  package static let uploadKeys: Set<String> = [
     "size", "contentType", "contentEncoding", "contentDisposition", "contentLanguage", "cacheControl", "metadata",
     "md5Hash", "crc32c",
   ]
@@ -99,7 +99,7 @@ package struct StorageRequestReader {
   }
 
   /// The stored objects of a suite: `{name: {size, contentType, metadata, ...}}`.
-  static func objects(_ json: JSONValue, time: Timestamp, at path: JSONPath) throws(JSONError) -> ObjectStore {
+  package static func objects(_ json: JSONValue, time: Timestamp, at path: JSONPath) throws(JSONError) -> ObjectStore {
     let object = try json.object(at: path)
     var objects: [String: [String: Value]] = [:]
     for member in object.members {
@@ -118,7 +118,7 @@ package struct StorageRequestReader {
   /// Object metadata: ints for sizes and generations, timestamps for times, strings for the
   /// rest, and custom metadata a map of strings (F18: a number there is an error, never
   /// coerced).
-  static func objectFields(_ json: JSONValue, allowed: Set<String>, time: Timestamp, at path: JSONPath)
+  package static func objectFields(_ json: JSONValue, allowed: Set<String>, time: Timestamp, at path: JSONPath)
     throws(JSONError) -> [String: Value]
   {
     let object = try json.object(at: path)
