@@ -34,7 +34,8 @@ package struct PlaygroundServer: Sendable {
     }
     var app = Application(
       responder: responder,
-      configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
+      // A backlog for bursts: a page's calls plus a script's, well past the default 256.
+      configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil, backlog: 1024),
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? 0
         bound.value = port
