@@ -57,7 +57,9 @@ enum LoopbackClient {
   static func send(_ descriptor: Int32, _ bytes: [UInt8]) {
     var sent = 0
     while sent < bytes.count {
-      let count = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      let count = bytes[sent...].withUnsafeBytes {
+        Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
       if count <= 0 { return }
       sent += count
     }

@@ -70,8 +70,9 @@ struct PlaygroundAPITests {
     let decision = try #require(try json(response)["rules"] as? [String: Any])
     #expect(decision["decision"] as? String == "allow")
     let allows = try #require((decision["explanation"] as? [String: Any])?["allows"] as? [[String: Any]])
-    #expect(allows.first { $0["outcome"] as? String == "granted" }?["line"] as? Int
-      == SampleCopy.line(containing: SampleCopy.clubsRead))
+    #expect(
+      allows.first { $0["outcome"] as? String == "granted" }?["line"] as? Int
+        == SampleCopy.line(containing: SampleCopy.clubsRead))
     // Nothing was written: the file on disk still denies.
     #expect(try sample.text("firestore.rules") == PackagePaths.text("Corpus/sample/firestore.rules"))
   }
@@ -104,9 +105,12 @@ struct PlaygroundAPITests {
   @Test(
     "bad bodies are 400 or 422 with a message",
     arguments: [
-      ("{", 400, "the body is not JSON"), ("[1]", 400, "must be a JSON object"), (#"{"method": 1}"#, 400, "must be a string"),
-      (#"{"method": "get", "path": "a/b", "extra": 1}"#, 400, "extra"), (#"{"path": "a/b"}"#, 400, "\"method\" is missing"),
-      (#"{"method": "list", "path": "a/b"}"#, 422, "must be one of"), (#"{"method": "get", "path": "a"}"#, 422, "not a document path"),
+      ("{", 400, "the body is not JSON"), ("[1]", 400, "must be a JSON object"),
+      (#"{"method": 1}"#, 400, "must be a string"),
+      (#"{"method": "get", "path": "a/b", "extra": 1}"#, 400, "extra"),
+      (#"{"path": "a/b"}"#, 400, "\"method\" is missing"),
+      (#"{"method": "list", "path": "a/b"}"#, 422, "must be one of"),
+      (#"{"method": "get", "path": "a"}"#, 422, "not a document path"),
       (#"{"method": "get", "path": "a/b", "auth": {"uid": ""}}"#, 422, "invalid auth"),
       (#"{"method": "get", "path": "a/b", "data": {"a": 1}}"#, 422, "only for create"),
       (#"{"method": "get", "path": "a/b", "time": "yesterday"}"#, 422, "invalid time"),
@@ -156,12 +160,18 @@ struct PlaygroundAPITests {
     let unserved = try json(
       try post(
         "/api/query",
-        ["query": #"collection("clubs").where("owner", "==", auth.uid).orderBy("createdAt", "desc")"#, "auth": ["uid": "alice"]]))
+        [
+          "query": #"collection("clubs").where("owner", "==", auth.uid).orderBy("createdAt", "desc")"#,
+          "auth": ["uid": "alice"],
+        ]))
     let index = try #require(unserved["index"] as? [String: Any])
     #expect(((index["missing"] as? [String: Any])?["indexes"] as? [Any])?.count == 1)
     #expect(index["manifest"] as? String == sample.path + "/firestore.indexes.json")
 
-    let invalid = try json(try post("/api/query", ["query": #"collection("clubs").where("a", "array-contains", 1).where("b", "array-contains", 2)"#]))
+    let invalid = try json(
+      try post(
+        "/api/query", ["query": #"collection("clubs").where("a", "array-contains", 1).where("b", "array-contains", 2)"#]
+      ))
     #expect(invalid["valid"] as? Bool == false)
   }
 
@@ -184,8 +194,9 @@ struct PlaygroundAPITests {
     #expect(try json(again)["written"] is NSNull)
     #expect(try sample.text("firestore.indexes.json") == text)
     let served = try json(try post("/api/query", ["query": query, "auth": ["uid": "alice"]]))
-    #expect(((served["index"] as? [String: Any])?["missing"] as? [String: Any])?["indexes"] as? [Any] == nil
-      || (((served["index"] as? [String: Any])?["missing"] as? [String: Any])?["indexes"] as? [Any])?.isEmpty == true)
+    #expect(
+      ((served["index"] as? [String: Any])?["missing"] as? [String: Any])?["indexes"] as? [Any] == nil
+        || (((served["index"] as? [String: Any])?["missing"] as? [String: Any])?["indexes"] as? [Any])?.isEmpty == true)
   }
 
   /// The manifest's composite indexes, each as canonical JSON text.

@@ -83,7 +83,8 @@ struct PlaygroundServerTests {
       let declared = try await call(port, headers: auth, body: "{}", declaredLength: 2 << 20)
       #expect(declared.status == 413)
       let big = "{\"rules\": \"" + String(repeating: "x", count: (1 << 20) + 10) + "\"}"
-      let sent = try await call(port, "POST", "/api/check", headers: auth + [("Transfer-Encoding", "chunked")], body: chunked(big))
+      let sent = try await call(
+        port, "POST", "/api/check", headers: auth + [("Transfer-Encoding", "chunked")], body: chunked(big))
       #expect(sent.status == 413)
       let notJSON = try await call(port, headers: auth, body: "{\"method\": ")
       #expect(notJSON.status == 400)

@@ -39,7 +39,9 @@ struct RequestGuardTests {
 
   @Test(
     "a Host that is not this server: 403 (DNS rebinding)",
-    arguments: [nil, "evil.example:4321", "127.0.0.1:80", "127.0.0.1", "localhost:43210", "127.0.0.1:4321.evil.example"])
+    arguments: [
+      nil, "evil.example:4321", "127.0.0.1:80", "127.0.0.1", "localhost:43210", "127.0.0.1:4321.evil.example",
+    ])
   func foreignHost(host: String?) {
     #expect(status(host: host) == 403)
   }

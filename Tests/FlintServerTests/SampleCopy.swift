@@ -28,7 +28,8 @@ struct SampleCopy {
 
   /// The 1-based line of the sample's rules holding `text`.
   static func line(containing text: String) -> Int {
-    let lines = PackagePaths.text("Corpus/sample/firestore.rules").split(separator: "\n", omittingEmptySubsequences: false)
+    let lines = PackagePaths.text("Corpus/sample/firestore.rules").split(
+      separator: "\n", omittingEmptySubsequences: false)
     return (lines.firstIndex { $0.contains(text) } ?? -1) + 1
   }
 
