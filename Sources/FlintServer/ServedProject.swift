@@ -59,6 +59,9 @@ package struct ServedProject: Sendable {
       // No suites in the project's folder is no error: the page says there are none.
       if !suites.isEmpty { throw .invalid(error.description) }
     }
+    if let missing = project.suites.first(where: { !FileKind.isFile($0) }) {
+      throw .invalid("cannot read the suite '\(missing)': no such file")
+    }
     return project
   }
 
