@@ -14,8 +14,9 @@ DIST_DIR := dist/$(shell Scripts/dist.sh --name)
 # those `make dist` needs for its static link (the four above ship their archives; libedit's own
 # dependencies come from libbsd-dev, libmd-dev and libncurses-dev; binutils reads and strips the
 # binary; libstdc++'s archive comes with libstdc++-12-dev, which the Swift toolchain already needs),
-# and for the tests tmux (the terminal test of `flint repl` drives it) and chromium (the HTML
-# coverage page is checked in headless Chromium): only those missing, with one apt-get run.
+# and for the tests tmux (the terminal test of `flint repl` drives it), chromium (the HTML
+# coverage page is checked in headless Chromium) and chromium-driver with python3-selenium (the
+# browser test of `flint serve`): only those missing, with one apt-get run.
 # `make dist` asks only for the build packages (dist-deps).
 APT_BUILD_CHECKS = \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
@@ -31,7 +32,9 @@ APT_BUILD_CHECKS = \
 	installed libz3-dev || missing="$$missing libz3-dev";
 APT_TEST_CHECKS = \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
-	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium";
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	command -v chromedriver >/dev/null 2>&1 || missing="$$missing chromium-driver"; \
+	/usr/bin/python3 -c 'import selenium' >/dev/null 2>&1 || missing="$$missing python3-selenium";
 APT_INSTALL = \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing$$missing..."; \
@@ -63,11 +66,14 @@ run: build
 	cd Corpus/sample && ../../$(FLINT_DEBUG) indexes queries.txt > /dev/null
 	cd Corpus/repl && ../../$(FLINT_DEBUG) repl < sample-session.txt
 
-# Then the example rules-test package a user copies (Examples/RulesTests, its own .build), so
-# the Swift API stays usable from outside the package; then the shipped binary (test-dist).
+# Then `flint serve` in headless Chromium (Tests/Browser/serve_test.py, Debian's python3-selenium,
+# hence /usr/bin/python3; it rewrites the README's screenshot Docs/images/serve.png); then the
+# example rules-test package a user copies (Examples/RulesTests, its own .build), so the Swift API
+# stays usable from outside the package; then the shipped binary (test-dist).
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	/usr/bin/python3 Tests/Browser/serve_test.py $(FLINT_DEBUG) Docs/images/serve.png
 	cd Examples/RulesTests && $(SWIFT) test
 	$(MAKE) --no-print-directory test-dist
 

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // Layers, dependencies pointing one way only:
@@ -32,6 +32,10 @@ let package = Package(
     .package(url: "https://github.com/swift-extras/swift-extras-base64", from: "1.2.0"),
     // Reading queries out of an app's Swift source (`flint indexes` on a source folder).
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
+    // `flint serve`: the HTTP server under the browser playground. No traits: its default ones pull
+    // in full Foundation (ICU data in the static binary) and swift-configuration, neither needed.
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
   ],
   targets: [
     .systemLibrary(
@@ -105,13 +109,21 @@ let package = Package(
     ),
     // `flint lsp`: the protocol layer (Protocol/), documents (Server/) and features (Features/).
     .target(name: "FlintLanguageServer", dependencies: ["FlintKit", "RulesLanguage", "FirestoreModel"]),
+    // `flint serve`: a local HTTP transport (Hummingbird) over the FlintKit jobs, and the page it serves.
+    .target(
+      name: "FlintServer",
+      dependencies: [
+        "FlintKit", "RulesLanguage", "FirestoreModel", .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ]
+    ),
     // Swift Testing and XCTest helpers (expectAllowed, XCTAssertDenied, ...), for test targets only.
     .target(name: "FlintTesting", dependencies: ["Flint"]),
     .executableTarget(
       name: "flint",
       dependencies: [
-        "FlintKit", "FlintLanguageServer", "IndexAdvisor", "SourceQueries", "Queries", "RulesEngine", "RulesLanguage",
-        "FirestoreModel",
+        "FlintKit", "FlintLanguageServer", "FlintServer", "IndexAdvisor", "SourceQueries", "Queries", "RulesEngine",
+        "RulesLanguage", "FirestoreModel",
         "CLibEdit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -159,6 +171,12 @@ let package = Package(
     .testTarget(
       name: "FlintLanguageServerTests", dependencies: ["FlintLanguageServer", "FirestoreModel", "FlintTestSupport"]),
     .testTarget(name: "FlintAPITests", dependencies: ["Flint", "FlintTesting"]),
+    .testTarget(
+      name: "FlintServerTests",
+      dependencies: [
+        "FlintServer", "FlintKit", "FlintTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+      ]
+    ),
     .testTarget(name: "FlintCLITests", dependencies: ["flint", "FlintLanguageServer", "FlintTestSupport"]),
     .testTarget(name: "FuzzRegressionTests", dependencies: ["FlintFuzzHarness", "FlintTestSupport"]),
   ],

@@ -15,7 +15,7 @@ struct FlintCommand: ParsableCommand {
       """,
     version: FlintVersion.text,
     subcommands: [
-      Check.self, Test.self, Diff.self, Expr.self, Query.self, Indexes.self, Repl.self, Init.self, Lsp.self,
+      Check.self, Test.self, Diff.self, Expr.self, Query.self, Indexes.self, Repl.self, Init.self, Lsp.self, Serve.self,
     ]
   )
 
@@ -25,7 +25,8 @@ struct FlintCommand: ParsableCommand {
     // No subcommand is a usage error (ArgumentParser would print the help and exit 0).
     if CommandLine.arguments.count <= 1 {
       Output.error(
-        "flint: missing subcommand (check, test, diff, expr, query, indexes, repl, init or lsp)\n\n" + helpMessage())
+        "flint: missing subcommand (check, test, diff, expr, query, indexes, repl, init, lsp or serve)\n\n"
+          + helpMessage())
       Output.terminate(ExitStatus.usage)
     }
     let arguments = ArgumentRewrite.coverage(ArgumentRewrite.expr(Array(CommandLine.arguments.dropFirst())))

@@ -11,4 +11,10 @@ package enum FileKind {
     var info = stat()
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
+
+  /// Whether `path` is a regular file (false when it does not exist or cannot be read).
+  package static func isFile(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+  }
 }

@@ -1,8 +1,8 @@
 /// Lexical file-path arithmetic, with no file-system access.
-enum FilePath {
+package enum FilePath {
   /// `a/./b/../c` as `a/c` (leading `..` kept, `..` above `/` dropped), so two suites naming one
   /// file, or a watched file and the path a job read, agree.
-  static func normalized(_ path: String) -> String {
+  package static func normalized(_ path: String) -> String {
     let absolute = path.hasPrefix("/")
     var parts: [Substring] = []
     for part in path.split(separator: "/") {
@@ -21,13 +21,13 @@ enum FilePath {
 
 extension FilePath {
   /// `name` inside `folder` (`name` itself when it is absolute or `folder` is empty).
-  static func joined(_ folder: String, _ name: String) -> String {
+  package static func joined(_ folder: String, _ name: String) -> String {
     if name.hasPrefix("/") || folder.isEmpty { return name }
     return folder.hasSuffix("/") ? folder + name : folder + "/" + name
   }
 
   /// The folder holding `path`: `/a/b` → `/a`, `/a` → `/`, `a` → `` (trailing slashes ignored).
-  static func parent(_ path: String) -> String {
+  package static func parent(_ path: String) -> String {
     var trimmed = Substring(path)
     while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
     guard let slash = trimmed.lastIndex(of: "/") else { return "" }
