@@ -2,7 +2,8 @@ import FlintKit
 import RulesLanguage
 
 /// Front door: a `flint test` suite (JSON or YAML, chosen by the first byte), loaded,
-/// validated and run against the sample rules; its data files resolve to the sample data.
+/// validated and run against the sample rules (or, when its rules file names storage, Cloud
+/// Storage rules); its data files resolve to the sample data.
 public enum SuiteHarness {
   public static func run(_ bytes: [UInt8]) throws(InvariantViolation) {
     guard let first = bytes.first else { return }
@@ -12,7 +13,7 @@ public enum SuiteHarness {
     let data = Array(FuzzFixtures.data.utf8)
     var loader = SuiteLoader { path throws(SuiteError) in
       if path == name { return input }
-      if path.hasSuffix(".rules") { return rules }
+      if path.hasSuffix(".rules") { return path.contains("storage") ? Array(FuzzFixtures.storageRules.utf8) : rules }
       if path.hasSuffix(".json") { return data }
       throw .unreadable("cannot read '\(path)': No such file or directory")
     }
