@@ -34,12 +34,14 @@ struct BuiltinDocTests {
 
   @Test("the global variables are the documented undotted names; every property's owner is documented")
   func variables() {
-    #expect(BuiltinNames.globalVariables == ["request", "resource"])
-    for (name, doc) in BuiltinNames.variables {
-      #expect(doc.signature.hasPrefix(name), "\(name)")
-      #expect(!doc.summary.isEmpty, "\(name)")
-      if let dot = name.lastIndex(of: ".") {
-        #expect(BuiltinNames.variables[String(name[..<dot])] != nil, "\(name) has no documented owner")
+    for service in RulesService.known {
+      #expect(service.globalVariables == ["request", "resource"])
+      for (name, property) in service.properties {
+        #expect(property.doc.signature.hasPrefix(name), "\(name)")
+        #expect(!property.doc.summary.isEmpty, "\(name)")
+        if let dot = name.lastIndex(of: ".") {
+          #expect(service.properties[String(name[..<dot])] != nil, "\(name) has no documented owner")
+        }
       }
     }
   }
