@@ -84,7 +84,8 @@ struct NameResolution {
         let here = LookupFunction(rawValue: name.name).map { scopes.service.spelling(of: $0) } ?? name.name
         diagnostics.append(
           .runtimeFailure(
-            .checkUndefinedFunction, "'\(namespace).\(name.name)()' exists only in \(other.title) rules; here write \(here)(path)",
+            .checkUndefinedFunction,
+            "'\(namespace).\(name.name)()' exists only in \(other.title) rules; here write \(here)(path)",
             at: base.range.union(name.range)))
       } else {
         walk(base, env)
@@ -181,6 +182,13 @@ struct NameResolution {
     var notes = Suggestions.note(suggestion)
     for service in RulesService.known where service.rootVariable == name {
       notes.append(Diagnostic.Note("'\(name)' is bound only inside 'match \(service.rootText)'"))
+      // `$(database)` in a Storage lookup path: the one database it may read is written out.
+      if service.kind != scopes.service.kind, let database = scopes.service.lookupDatabase {
+        notes.append(
+          Diagnostic.Note(
+            "\(scopes.service.title) rules read only the '\(database)' \(service.title) database: write "
+              + "`/databases/\(database)/documents/...`"))
+      }
     }
 
     diagnostics.append(

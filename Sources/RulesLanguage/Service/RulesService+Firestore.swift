@@ -3,7 +3,8 @@ extension RulesService {
   package static let firestore = RulesService(
     kind: .firestore, name: "cloud.firestore", title: "Cloud Firestore",
     root: [.literal("databases"), .wildcard("database"), .literal("documents")], rootVariable: "database",
-    targetNoun: "document", methods: Method.allCases, properties: firestoreProperties,
+    targetNoun: "document", containerNoun: "collection", subcontainersAreSeparate: true,
+    methods: Method.allCases, properties: firestoreProperties,
     documentMembers: documentMembers, ownFunctions: BuiltinNames.table(firestoreLookups), ownNamespaces: [:],
     lookupNamespace: nil, lookups: Set(LookupFunction.allCases), lookupsPerRequest: 10, lookupsPerBatch: 20,
     lookupDatabase: nil, listNeedsVersion2: false)
@@ -23,7 +24,8 @@ extension RulesService {
       "The incoming request: `auth`, `method`, `path`, `query`, `resource`, `time`."),
     "resource": ServiceProperty(
       "resource", "resource: resource",
-      "The stored document the request reads or changes (`null` for a create): `data`, `id`, `__name__`. In a list, each document the query may return."),
+      "The stored document the request reads or changes (`null` for a create): `data`, `id`, `__name__`. In a list, each document the query may return."
+    ),
     "request.auth": ServiceProperty(
       nil, "request.auth: map | null",
       "The signed-in user (`uid`, `token`), or `null` when no one is signed in."),
@@ -73,26 +75,26 @@ extension RulesService {
 
   /// The lookup functions, unprefixed in Firestore rules (§4.19).
   private static let firestoreLookups: [BuiltinFunction] = [
-      BuiltinFunction(
-        "get", arity: 1,
-        doc: BuiltinDoc(
-          "get(path) -> resource",
-          "The document at `path` as it is before the request; a missing document is an error (the request is denied). Counts toward the 10/20 lookup limit."
-        )),
-      BuiltinFunction(
-        "exists", arity: 1,
-        doc: BuiltinDoc(
-          "exists(path) -> bool",
-          "Whether a document exists at `path` before the request. Counts toward the lookup limit.")),
-      BuiltinFunction(
-        "getAfter", arity: 1,
-        doc: BuiltinDoc(
-          "getAfter(path) -> resource",
-          "The document at `path` as it would be after the request (or the whole batch) succeeds.")),
-      BuiltinFunction(
-        "existsAfter", arity: 1,
-        doc: BuiltinDoc(
-          "existsAfter(path) -> bool",
-          "Whether a document would exist at `path` after the request succeeds.")),
+    BuiltinFunction(
+      "get", arity: 1,
+      doc: BuiltinDoc(
+        "get(path) -> resource",
+        "The document at `path` as it is before the request; a missing document is an error (the request is denied). Counts toward the 10/20 lookup limit."
+      )),
+    BuiltinFunction(
+      "exists", arity: 1,
+      doc: BuiltinDoc(
+        "exists(path) -> bool",
+        "Whether a document exists at `path` before the request. Counts toward the lookup limit.")),
+    BuiltinFunction(
+      "getAfter", arity: 1,
+      doc: BuiltinDoc(
+        "getAfter(path) -> resource",
+        "The document at `path` as it would be after the request (or the whole batch) succeeds.")),
+    BuiltinFunction(
+      "existsAfter", arity: 1,
+      doc: BuiltinDoc(
+        "existsAfter(path) -> bool",
+        "Whether a document would exist at `path` after the request succeeds.")),
   ]
 }
