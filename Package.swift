@@ -146,7 +146,10 @@ let package = Package(
       ],
       path: "Tests/FuzzHarness"),
     .testTarget(name: "FirestoreModelTests", dependencies: ["FirestoreModel", "FlintTestSupport"]),
-    .testTarget(name: "RulesLanguageTests", dependencies: ["RulesLanguage", "FirestoreModel", "FlintTestSupport"]),
+    .testTarget(
+      name: "RulesLanguageTests",
+      // RulesEngine: the regex the content-type lint asks (`PatternMatcher`), as `flint check` hands it.
+      dependencies: ["RulesLanguage", "RulesEngine", "FirestoreModel", "FlintTestSupport"]),
     .testTarget(name: "RulesEngineTests", dependencies: ["RulesEngine", "RulesLanguage", "FirestoreModel"]),
     .testTarget(
       name: "RulesSolverTests",

@@ -1,5 +1,6 @@
 import FlintTestSupport
 import Foundation
+import RulesEngine
 import Testing
 
 @testable import RulesLanguage
@@ -9,9 +10,18 @@ func lintWrapped(_ body: String) -> String {
   "rules_version = '2';\nservice cloud.firestore {\n  match /databases/{database}/documents {\n\(body)\n  }\n}\n"
 }
 
+/// The rules engine's regex, as `flint check` hands it to the lints.
+let enginePatterns = PatternMatcher { pattern, subject in try? RulesRegex.matches(pattern, subject) }
+
+/// What `flint check` reports for `text` (compiler warnings, lints with the engine's regex,
+/// suppressions applied).
+func lintCheck(_ text: String) -> CompiledRules {
+  RulesLinter.check(SourceFile(name: "t.rules", text: text), patterns: enginePatterns)
+}
+
 /// The codes `flint check` reports for `text` (compiler warnings, lints, suppressions applied).
 func checkCodes(_ text: String) -> [DiagnosticCode] {
-  RulesLinter.check(SourceFile(name: "t.rules", text: text)).diagnostics.map(\.code)
+  lintCheck(text).diagnostics.map(\.code)
 }
 
 @Suite("Lints")
@@ -30,7 +40,7 @@ struct LintTests {
   @Test("each triggering example produces its code, as a warning with a fix note", arguments: RulesLinter.rules)
   func triggering(rule: LintRule) {
     for example in rule.triggering {
-      let result = RulesLinter.check(SourceFile(name: "t.rules", text: lintWrapped(example)))
+      let result = lintCheck(rule.exampleFile(example))
       #expect(!result.hasErrors, "\(example)")
       let found = result.diagnostics.filter { $0.code == rule.code }
       #expect(!found.isEmpty, "\(rule.code) did not fire on:\n\(example)")
@@ -41,7 +51,7 @@ struct LintTests {
   @Test("each non-triggering example stays silent", arguments: RulesLinter.rules)
   func nonTriggering(rule: LintRule) {
     for example in rule.nonTriggering {
-      #expect(!checkCodes(lintWrapped(example)).contains(rule.code), "\(rule.code) fired on:\n\(example)")
+      #expect(!checkCodes(rule.exampleFile(example)).contains(rule.code), "\(rule.code) fired on:\n\(example)")
     }
   }
 
@@ -111,7 +121,7 @@ struct LintTests {
     func requires(_ text: String) -> Bool {
       let parsed = RulesParser.parseExpression(SourceFile(name: "e", text: text))
       #expect(parsed.diagnostics.isEmpty, "\(text)")
-      return parsed.expr.requiresPrivilege
+      return parsed.expr.requiresPrivilege(in: .firestore)
     }
     let admin = "exists(/databases/$(database)/documents/admins/$(request.auth.uid))"
     let owner = "resource.data.ownerId == request.auth.uid"
@@ -143,7 +153,7 @@ struct LintTests {
     "golden cases in Corpus/rules/lints: a positive and a negative for every lint", arguments: Corpus.files("lints"))
   func golden(name: String) throws {
     let source = try Corpus.source("lints", name)
-    let actual = DiagnosticRenderer.text(RulesLinter.check(source).diagnostics, in: source)
+    let actual = DiagnosticRenderer.text(RulesLinter.check(source, patterns: enginePatterns).diagnostics, in: source)
     Golden.expect(actual, matches: "Corpus/rules/lints/" + String(name.dropLast(".rules".count)) + ".expected")
   }
 

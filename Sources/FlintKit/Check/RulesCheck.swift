@@ -23,7 +23,7 @@ package enum RulesCheck {
       let empty = RulesFile(version: nil, functions: [], service: nil, range: .none)
       return Analysis(source: decoded.source, file: empty, diagnostics: [problem])
     }
-    let compiled = RulesLinter.check(decoded.source, strict: strict)
+    let compiled = RulesLinter.check(decoded.source, strict: strict, patterns: .engine)
     let diagnostics =
       semantic
       ? SemanticOverlap.apply(compiled.diagnostics, file: compiled.file, source: decoded.source) : compiled.diagnostics

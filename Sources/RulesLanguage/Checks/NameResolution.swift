@@ -182,6 +182,13 @@ struct NameResolution {
     var notes = Suggestions.note(suggestion)
     for service in RulesService.known where service.rootVariable == name {
       notes.append(Diagnostic.Note("'\(name)' is bound only inside 'match \(service.rootText)'"))
+      // `$(database)` in a Storage lookup path: the one database it may read is written out.
+      if service.kind != scopes.service.kind, let database = scopes.service.lookupDatabase {
+        notes.append(
+          Diagnostic.Note(
+            "\(scopes.service.title) rules read only the '\(database)' \(service.title) database: write "
+              + "`/databases/\(database)/documents/...`"))
+      }
     }
 
     diagnostics.append(

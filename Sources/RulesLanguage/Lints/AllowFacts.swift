@@ -21,14 +21,17 @@ final class AllowFacts {
   /// The test-mode date guard, if the condition is only `request.time < timestamp.date(...)`
   /// (optionally with a signed-in check).
   let testModeExpiry: TimeBomb.Expiry?
-  /// Whether the condition calls `get`/`exists`/`getAfter`/`existsAfter` (and `getAfter`).
+  /// Whether the condition calls one of the service's lookups (`get`/`exists`/`getAfter`/
+  /// `existsAfter` in Firestore, `firestore.get`/`firestore.exists` in Storage), and `getAfter`.
   let performsLookup: Bool
   let callsGetAfter: Bool
   /// How many lookup calls the condition contains (an upper bound on distinct documents).
   let lookupCalls: Int
 
   /// `condition` is the statement's condition inlined (`LintModel.inlined`).
-  init(_ statement: AllowStatement, in matchIndex: Int, match: LintModel.Match, condition: Expr?) {
+  init(
+    _ statement: AllowStatement, in matchIndex: Int, match: LintModel.Match, condition: Expr?, service: RulesService
+  ) {
     self.statement = statement
     self.match = match
     self.matchIndex = matchIndex
@@ -42,9 +45,9 @@ final class AllowFacts {
     var lookups = 0
     var getAfter = false
     condition?.forEachNode { node in
-      if case .call(let name, _) = node.kind, LookupFunction.names.contains(name.name) {
+      if let lookup = node.lookupCall(in: service) {
         lookups += 1
-        if LookupFunction(rawValue: name.name) == .getAfter { getAfter = true }
+        if lookup.function == .getAfter { getAfter = true }
       }
     }
     lookupCalls = lookups
@@ -94,12 +97,13 @@ extension LintModel {
   func computeAllowFacts() -> [AllowFacts] {
     // Loops, not flatMap or Optional.map: a closure capturing `self` copies the whole model.
     var facts: [AllowFacts] = []
+    let service = scopes.service
     for index in matches.indices {
       let match = matches[index]
       for allow in match.allows {
         var condition: Expr?
         if let written = allow.condition { condition = inlined(written, scope: match.scope) }
-        facts.append(AllowFacts(allow, in: index, match: match, condition: condition))
+        facts.append(AllowFacts(allow, in: index, match: match, condition: condition, service: service))
       }
     }
     return facts

@@ -3,7 +3,7 @@
 /// to no one, whatever the rest says.
 enum ConstantCondition: Lint {
   static let rule = LintRule(
-    code: .typeConstantCondition,
+    code: .typeConstantCondition, services: LintRule.everyService,
     summary: "a condition that is always true or always false (`1 == 1`, `x || true`)",
     fixHint: "remove the constant part; write `if true` or `if false` when a constant is what you mean",
     triggering: [

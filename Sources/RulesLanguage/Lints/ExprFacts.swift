@@ -118,23 +118,34 @@ extension Expr {
     contains { $0.isChain(Chain.requestAuthUID) || $0.isChain(Chain.requestAuthToken) }
   }
 
-  /// Whether a call is left that is neither a built-in nor inlined: an undefined function, or
-  /// one the inliner stopped at (budget, depth, recursion). What it checks is unknown.
-  var hasUnresolvedCall: Bool {
+  /// Whether a call is left that is neither a built-in of `service` nor inlined: an undefined
+  /// function (Firestore's unprefixed `get()` in a Storage file), or one the inliner stopped at
+  /// (budget, depth, recursion). What it checks is unknown.
+  func hasUnresolvedCall(in service: RulesService) -> Bool {
     contains { node in
-      if case .call(let name, _) = node.kind {
-        return BuiltinNames.globalFunctions[name.name] == nil && LookupFunction(rawValue: name.name) == nil
-      }
+      if case .call(let name, _) = node.kind { return service.functions[name.name] == nil }
       return false
     }
   }
 
-  /// Whether the expression calls `get`/`exists`/`getAfter`/`existsAfter`.
-  var performsLookup: Bool {
-    contains { node in
-      if case .call(let name, _) = node.kind { return LookupFunction.names.contains(name.name) }
-      return false
+  /// The lookup this node is in `service`, with its arguments: `get(p)` in Firestore,
+  /// `firestore.get(p)` in Storage (`RulesService.lookupFunction(namespace:name:)`); nil for any
+  /// other node.
+  func lookupCall(in service: RulesService) -> (function: LookupFunction, arguments: [Expr])? {
+    switch kind {
+    case .call(let name, let arguments):
+      return service.lookupFunction(namespace: nil, name: name.name).map { ($0, arguments) }
+    case .methodCall(let base, let name, let arguments):
+      guard case .identifier(let namespace) = base.kind else { return nil }
+      return service.lookupFunction(namespace: namespace, name: name.name).map { ($0, arguments) }
+    default:
+      return nil
     }
+  }
+
+  /// Whether the expression calls one of `service`'s lookup functions.
+  func performsLookup(in service: RulesService) -> Bool {
+    contains { $0.lookupCall(in: service) != nil }
   }
 }
 
@@ -147,6 +158,9 @@ enum Chain {
   static let requestResource = ["request", "resource"]
   static let requestResourceData = ["request", "resource", "data"]
   static let resourceData = ["resource", "data"]
+  static let resourceSize = ["resource", "size"]
+  static let requestResourceSize = ["request", "resource", "size"]
+  static let requestResourceContentType = ["request", "resource", "contentType"]
   static let requestQuery = ["request", "query"]
   static let timestamp = ["timestamp"]
 }

@@ -3,10 +3,14 @@
 extension DiagnosticCode {
   package static let limitDocumentLookups: DiagnosticCode = "limit.document-lookups"
   package static let limitHotDocument: DiagnosticCode = "limit.hot-document"
+  package static let misconceptionListNeedsVersion2: DiagnosticCode = "misconception.list-needs-version-2"
+  package static let misconceptionNamedDatabaseLookup: DiagnosticCode = "misconception.named-database-lookup"
+  package static let misconceptionUploadStoredField: DiagnosticCode = "misconception.upload-stored-field"
   package static let misconceptionFieldHiding: DiagnosticCode = "misconception.field-hiding"
   package static let misconceptionMatchNamesField: DiagnosticCode = "misconception.match-names-field"
   package static let misconceptionQueryProjection: DiagnosticCode = "misconception.query-projection"
   package static let misconceptionResourceOnCreate: DiagnosticCode = "misconception.resource-on-create"
+  package static let securityActiveContentType: DiagnosticCode = "security.active-content-type"
   package static let securityOpenRead: DiagnosticCode = "security.open-read"
   package static let securityOpenWrite: DiagnosticCode = "security.open-write"
   package static let securityOverlappingAllow: DiagnosticCode = "security.overlapping-allow"
@@ -14,6 +18,7 @@ extension DiagnosticCode {
   package static let securityRecursiveWrite: DiagnosticCode = "security.recursive-write"
   package static let securitySignedInOnlyWrite: DiagnosticCode = "security.signed-in-only-write"
   package static let securityTestModeExpiry: DiagnosticCode = "security.test-mode-expiry"
+  package static let securityUnboundedUpload: DiagnosticCode = "security.unbounded-upload"
   package static let securityUnpinnedOwnershipField: DiagnosticCode = "security.unpinned-ownership-field"
   package static let securityUnvalidatedLookup: DiagnosticCode = "security.unvalidated-lookup"
   package static let securityUnvalidatedWrite: DiagnosticCode = "security.unvalidated-write"
@@ -29,9 +34,13 @@ extension DiagnosticCode {
     .limitDocumentLookups,
     .limitHotDocument,
     .misconceptionFieldHiding,
+    .misconceptionListNeedsVersion2,
     .misconceptionMatchNamesField,
+    .misconceptionNamedDatabaseLookup,
     .misconceptionQueryProjection,
     .misconceptionResourceOnCreate,
+    .misconceptionUploadStoredField,
+    .securityActiveContentType,
     .securityOpenRead,
     .securityOpenWrite,
     .securityOverlappingAllow,
@@ -39,6 +48,7 @@ extension DiagnosticCode {
     .securityRecursiveWrite,
     .securitySignedInOnlyWrite,
     .securityTestModeExpiry,
+    .securityUnboundedUpload,
     .securityUnpinnedOwnershipField,
     .securityUnvalidatedLookup,
     .securityUnvalidatedWrite,

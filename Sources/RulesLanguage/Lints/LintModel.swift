@@ -50,6 +50,8 @@ struct LintModel {
   let source: SourceFile
   /// The file's blocks, functions and name resolution (shared with the checks and the engine).
   let scopes: ScopeModel
+  /// The rules engine's regex, when the caller has one (`PatternMatcher`).
+  let patterns: PatternMatcher?
   private(set) var matches: [Match] = []
   /// Every allow statement of every match with its inlined condition (computed once).
   private(set) var allowFacts: [AllowFacts] = []
@@ -58,9 +60,10 @@ struct LintModel {
   /// The updates `OwnershipChange` reports (computed once: `UnvalidatedWrite` asks too).
   private(set) var ownershipFindings: [(allow: AllowFacts, field: String)] = []
 
-  init(_ file: RulesFile, source: SourceFile) {
+  init(_ file: RulesFile, source: SourceFile, patterns: PatternMatcher? = nil) {
     self.file = file
     self.source = source
+    self.patterns = patterns
     scopes = ScopeModel(file)
     guard file.service != nil else { return }
     let service = scopes.service

@@ -1,11 +1,13 @@
-/// More distinct documents looked up (`get`, `exists`, `getAfter`, `existsAfter`) than one
-/// request may: 10 for a single-document request or query (20 across a batch, 10 per write),
-/// rules-language §6.8. Past the limit the request is denied. The same document fetched in
+/// More distinct documents looked up (`get`, `exists`, `getAfter`, `existsAfter`; in Storage
+/// `firestore.get`, `firestore.exists`) than one request may: the service's
+/// `lookupsPerRequest`, 10 in Firestore for a single-document request or query (20 across a
+/// batch, 10 per write, rules-language §6.8), 2 in Storage. Past the limit the request is denied. The same document fetched in
 /// several functions is one lookup (calls are cached), so only distinct paths are counted.
 enum LookupLimit: Lint {
   static let rule = LintRule(
-    code: .limitDocumentLookups,
-    summary: "more than 10 distinct document lookups for one request method in a match",
+    code: .limitDocumentLookups, services: LintRule.everyService,
+    summary:
+      "more distinct document lookups for one request method in a match than a request may make (10 in Firestore, 2 in Storage)",
     fixHint:
       "look each document up once (a helper returning get(...).data), or move the data into fewer documents / custom claims",
     triggering: [
@@ -23,9 +25,9 @@ enum LookupLimit: Lint {
       """
     ])
 
-  static let limit = RulesLimits.lookupsPerRequest
-
   static func run(_ model: LintModel) -> [Diagnostic] {
+    let service = model.scopes.service
+    let limit = service.lookupsPerRequest
     // Cheap bound first: no match whose allows make more than `limit` lookup calls in all can
     // exceed the limit, so most files print no path at all.
     var callsByMatch: [Int: Int] = [:]
@@ -41,17 +43,14 @@ enum LookupLimit: Lint {
       }
       var paths = Set<String>()
       condition.forEachNode { node in
-        guard case .call(let name, let args) = node.kind, let function = LookupFunction(rawValue: name.name),
-          args.count == 1
-        else {
-          return
-        }
+        guard let (function, args) = node.lookupCall(in: service), args.count == 1 else { return }
         var text = function.readsAfterWrite ? "after:" : ""
         ExprPrinter.write(args[0], to: &text)
         paths.insert(text)
       }
       if !paths.isEmpty { byMatch[allow.matchIndex, default: []].append((allow, paths)) }
     }
+    let batch = service.lookupsPerBatch.map { " (\($0) across a batch)" } ?? ""
     var diagnostics: [Diagnostic] = []
     for (index, entries) in byMatch.sorted(by: { $0.key < $1.key }) {
       for method in [Method.get, .list, .create, .update, .delete] {
@@ -61,7 +60,7 @@ enum LookupLimit: Lint {
         diagnostics.append(
           rule.warning(
             "a \(method.rawValue) request on '\(model.matches[index].pathText)' may look up \(paths.count) different "
-              + "documents; the limit is \(limit) per request (\(RulesLimits.lookupsPerBatch) across a batch), and past it the request is denied",
+              + "documents; the limit is \(limit) per request\(batch), and past it the request is denied",
             at: first.methodsRange))
         break
       }

@@ -3,7 +3,7 @@
 /// type and stays silent.
 enum NonBooleanCondition: Lint {
   static let rule = LintRule(
-    code: .typeNonBooleanCondition,
+    code: .typeNonBooleanCondition, services: LintRule.everyService,
     summary: "an allow condition that is not a bool (`if request.auth.uid`)",
     fixHint: "write the comparison you mean, e.g. `if request.auth.uid != null` or `if resource.data.size() > 0`",
     triggering: [

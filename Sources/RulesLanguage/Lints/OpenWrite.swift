@@ -1,8 +1,8 @@
 /// `allow write` (or create, update, delete) with no condition or `if true`: anyone, signed in or
-/// not, may change the documents.
+/// not, may change the documents (in Storage: upload, overwrite and delete the objects).
 enum OpenWrite: Lint {
   static let rule = LintRule(
-    code: .securityOpenWrite,
+    code: .securityOpenWrite, services: LintRule.everyService,
     summary: "writes granted to everyone (`allow write;` or `if true`)",
     fixHint: "require a signed-in owner, e.g. `if request.auth != null && request.auth.uid == userId`",
     triggering: [
@@ -16,10 +16,11 @@ enum OpenWrite: Lint {
     ])
 
   static func run(_ model: LintModel) -> [Diagnostic] {
-    model.allowFacts.compactMap { allow in
+    let noun = model.scopes.service.targetNoun
+    return model.allowFacts.compactMap { allow in
       guard allow.grantsWrite, allow.isUnconditional else { return nil }
       return rule.warning(
-        "'allow \(allow.methodText)' lets anyone, signed in or not, \(writeVerbs(allow.methods)) every document "
+        "'allow \(allow.methodText)' lets anyone, signed in or not, \(writeVerbs(allow.methods)) every \(noun) "
           + "matched by '\(allow.match.pathText)'",
         at: allow.methodsRange)
     }

@@ -2,7 +2,7 @@
 /// the broad, weak grant wins, and the narrow condition never restricts anything.
 enum OverlappingAllow: Lint {
   static let rule = LintRule(
-    code: .securityOverlappingAllow,
+    code: .securityOverlappingAllow, services: LintRule.everyService,
     summary: "a narrow match's condition is overridden by a broad recursive match (rules are OR-ed)",
     fixHint: "remove the broad grant or narrow it; a condition cannot take back access another allow gives",
     triggering: [

@@ -71,7 +71,8 @@ enum OwnerFieldInKeyList: Lint {
       var fields = Set(ownersByMatch[allow.matchIndex] ?? [])
       for role in roleFields where OwnershipChange.matches(role.pattern, allow.match) { fields.insert(role.field) }
       let named = fields.filter { listed.contains($0) }.sorted()
-      guard !named.isEmpty, !condition.hasUnresolvedCall, !condition.requiresPrivilege,
+      guard !named.isEmpty, !condition.hasUnresolvedCall(in: model.scopes.service),
+        !condition.requiresPrivilege(in: model.scopes.service),
         let field = named.first(where: { !pinned($0, condition) })
       else { continue }
       found.append(

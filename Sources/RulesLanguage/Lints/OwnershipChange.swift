@@ -91,7 +91,7 @@ enum OwnershipChange: Lint {
       if condition.contains(where: isKeyCheck) { continue }
       // Only an admin, a manager or a named account can make the update (a custom claim, a role
       // or membership looked up, a fixed uid): they are trusted to reassign documents.
-      if condition.requiresPrivilege { continue }
+      if condition.requiresPrivilege(in: model.scopes.service) { continue }
       candidates.append((allow, mentionedFields(condition)))
     }
     guard !candidates.isEmpty else { return [] }

@@ -10,39 +10,39 @@ extension Expr {
   /// fixed email). `&&` needs one on either side, `||` on both; under `!` nothing is a privilege
   /// (not being banned is not a role). Standard claims every user has (`email_verified`,
   /// `firebase.sign_in_provider`) are not privileges.
-  var requiresPrivilege: Bool { requiresPrivilege(positive: true) }
+  func requiresPrivilege(in service: RulesService) -> Bool { requiresPrivilege(positive: true, service) }
 
-  private func requiresPrivilege(positive: Bool) -> Bool {
+  private func requiresPrivilege(positive: Bool, _ service: RulesService) -> Bool {
     switch kind {
     case .binary(.and, let l, let r):
       return positive
-        ? l.requiresPrivilege(positive: true) || r.requiresPrivilege(positive: true)
-        : l.requiresPrivilege(positive: false) && r.requiresPrivilege(positive: false)
+        ? l.requiresPrivilege(positive: true, service) || r.requiresPrivilege(positive: true, service)
+        : l.requiresPrivilege(positive: false, service) && r.requiresPrivilege(positive: false, service)
     case .binary(.or, let l, let r):
       return positive
-        ? l.requiresPrivilege(positive: true) && r.requiresPrivilege(positive: true)
-        : l.requiresPrivilege(positive: false) || r.requiresPrivilege(positive: false)
+        ? l.requiresPrivilege(positive: true, service) && r.requiresPrivilege(positive: true, service)
+        : l.requiresPrivilege(positive: false, service) || r.requiresPrivilege(positive: false, service)
     case .unary(.not, let operand):
-      return operand.requiresPrivilege(positive: !positive)
+      return operand.requiresPrivilege(positive: !positive, service)
     case .ternary(let c, let t, let o):
       // c ? t : o is (c && t) || (!c && o).
-      return (c.requiresPrivilege(positive: true) || t.requiresPrivilege(positive: positive))
-        && (c.requiresPrivilege(positive: false) || o.requiresPrivilege(positive: positive))
+      return (c.requiresPrivilege(positive: true, service) || t.requiresPrivilege(positive: positive, service))
+        && (c.requiresPrivilege(positive: false, service) || o.requiresPrivilege(positive: positive, service))
     case .bool(let value):
       // Never true: no one satisfies it, so it vacuously needs a privilege (`c ? admin : false`).
       return value != positive
     default:
-      return positive && isPrivilegeTest
+      return positive && isPrivilegeTest(service)
     }
   }
 
   /// One test (not `&&`/`||`/`!`) that only privileged users pass.
-  private var isPrivilegeTest: Bool {
+  private func isPrivilegeTest(_ service: RulesService) -> Bool {
     // `x != v` excludes someone (`request.auth.token.banned != true`): not a privilege.
     if case .binary(.notEqual, _, _) = kind { return false }
     // A lookup about the user: their role, an admin list, a membership (a lookup that decides
     // nothing about the user, such as "the listing exists", is not a privilege).
-    if performsLookup && readsAuthIdentity { return true }
+    if performsLookup(in: service) && readsAuthIdentity { return true }
     if case .binary(let op, let l, let r) = kind, op == .equal || op == .in {
       // request.auth.uid == 'x', request.auth.uid in ['x', 'y'], request.auth.token.email == 'x'.
       let identity: Expr? =

@@ -3,7 +3,7 @@
 /// with `get()`) are the usual, deliberate exception and stay silent.
 enum RecursiveWrite: Lint {
   static let rule = LintRule(
-    code: .securityRecursiveWrite,
+    code: .securityRecursiveWrite, services: LintRule.everyService,
     summary: "writes granted on `match /{document=**}`: every collection, present and future",
     fixHint: "grant writes per collection (`match /posts/{postId}`), keeping `{document=**}` for admin-only rules",
     triggering: [
@@ -16,7 +16,8 @@ enum RecursiveWrite: Lint {
     ])
 
   static func run(_ model: LintModel) -> [Diagnostic] {
-    model.allowFacts.compactMap { allow in
+    let service = model.scopes.service
+    return model.allowFacts.compactMap { allow in
       guard allow.grantsWrite, allow.match.underDocuments, let first = allow.match.segments.first,
         case .recursiveWildcard = first.kind, !allow.isNever,
         // Reported by a more specific lint already.
@@ -26,8 +27,8 @@ enum RecursiveWrite: Lint {
         !allow.performsLookup
       else { return nil }
       return rule.warning(
-        "'allow \(allow.methodText)' on '\(allow.match.pathText)' grants writes to every document of every "
-          + "collection, including collections added later",
+        "'allow \(allow.methodText)' on '\(allow.match.pathText)' grants writes to every \(service.targetNoun) of every "
+          + "\(service.containerNoun), including \(service.containerNoun)s added later",
         at: allow.methodsRange)
     }
   }

@@ -3,7 +3,7 @@
 /// nothing.
 enum RedundantAllow: Lint {
   static let rule = LintRule(
-    code: .typeRedundantAllow,
+    code: .typeRedundantAllow, services: LintRule.everyService,
     summary: "an allow statement made redundant by an earlier unconditional one in the same match",
     fixHint: "delete one of the two: the unconditional allow already grants everything this one would",
     triggering: [

@@ -37,7 +37,8 @@ enum ResourceOnCreate: Lint {
   static func run(_ model: LintModel) -> [Diagnostic] {
     model.allowFacts.compactMap { allow in
       guard allow.statement.methods.contains(where: { $0.method == .create }), !allow.isNever,
-        let condition = allow.condition, let read = condition.storedReadBlockingCreate, !condition.hasUnresolvedCall
+        let condition = allow.condition, let read = condition.storedReadBlockingCreate,
+        !condition.hasUnresolvedCall(in: model.scopes.service)
       else { return nil }
       var text = ""
       ExprPrinter.write(read, to: &text)

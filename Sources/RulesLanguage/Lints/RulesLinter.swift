@@ -27,16 +27,23 @@ package enum RulesLinter {
     RedundantAllow.self,
     HotDocument.self,
     LookupLimit.self,
+    UnboundedUpload.self,
+    ActiveContentType.self,
+    UploadStoredField.self,
+    NamedDatabaseLookup.self,
+    ListNeedsVersion2.self,
   ]
 
   /// The description of every lint (code, summary, fix, examples), for documentation and SARIF.
   package static var rules: [LintRule] { lints.map { $0.rule } }
 
-  /// The lint findings for a parsed file, before suppressions. Safe on any tree the parser
-  /// returns, including recovered (broken) ones.
-  package static func lint(_ file: RulesFile, source: SourceFile) -> [Diagnostic] {
-    let model = LintModel(file, source: source)
-    return lints.flatMap { $0.run(model) }
+  /// The lint findings for a parsed file, before suppressions: the lints that apply to the
+  /// file's service. Safe on any tree the parser returns, including recovered (broken) ones.
+  /// `patterns` is the rules engine's regex, for the lints that ask what a pattern accepts.
+  package static func lint(_ file: RulesFile, source: SourceFile, patterns: PatternMatcher? = nil) -> [Diagnostic] {
+    let model = LintModel(file, source: source, patterns: patterns)
+    let service = model.scopes.service
+    return lints.flatMap { $0.rule.applies(to: service) ? $0.run(model) : [] }
   }
 
   /// What `flint check` reports: the compiler's diagnostics plus the lints (skipped after a
@@ -45,7 +52,9 @@ package enum RulesLinter {
   /// The lints read only the syntax tree, so once the file has parsed they run on a second
   /// thread while the semantic checks run on this one: on a machine with two cores the lints
   /// cost little wall-clock time (their CPU time is unchanged; `flint-bench lint` shows both).
-  package static func check(_ source: SourceFile, strict: Bool = false) -> CompiledRules {
+  package static func check(_ source: SourceFile, strict: Bool = false, patterns: PatternMatcher? = nil)
+    -> CompiledRules
+  {
     let parsed = RulesParser.parse(source)
     let syntaxBroken = parsed.hasUnreliableTree
     var compiled: CompiledRules
@@ -56,7 +65,7 @@ package enum RulesLinter {
     } else {
       let results = ConcurrentPair.run(
         { RulesCompiler.compile(parsed, source: source, strict: strict) },
-        { lint(parsed.file, source: source) })
+        { lint(parsed.file, source: source, patterns: patterns) })
       compiled = results.0
       diagnostics = compiled.diagnostics + results.1
     }

@@ -5,7 +5,7 @@
 /// the create lets the user set to another user's id.
 enum SignedInOnlyWrite: Lint {
   static let rule = LintRule(
-    code: .securitySignedInOnlyWrite,
+    code: .securitySignedInOnlyWrite, services: LintRule.everyService,
     summary: "updates or deletes guarded only by `request.auth != null`, or such creates of owned documents",
     fixHint:
       "tie the document to the user: `resource.data.<owner field> == request.auth.uid` (update, delete), "
@@ -35,6 +35,8 @@ enum SignedInOnlyWrite: Lint {
     ])
 
   static func run(_ model: LintModel) -> [Diagnostic] {
+    let service = model.scopes.service
+    let noun = service.targetNoun
     let reported = model.allowFacts.filter { $0.grantsWrite && $0.isSignedInOnly }
     let ownersByMatch = OwnershipChange.ownerFields(inMatches: Set(reported.map(\.matchIndex)), model)
     return reported.compactMap { allow in
@@ -52,14 +54,19 @@ enum SignedInOnlyWrite: Lint {
         fix =
           "tie the document to its owner: `resource.data.\(owner) == request.auth.uid` (update, delete)"
           + (allow.methods.contains(.create) ? ", `request.resource.data.\(owner) == request.auth.uid` (create)" : "")
+      } else if service.property("request.resource.data") == nil {
+        // Objects have no fields to hold an owner: the path does.
+        fix =
+          "put the owner's uid in the path (`match /users/{userId}/{fileName}`) and require "
+          + "`request.auth.uid == userId` for writes"
       } else {
         fix =
           "store the writer's uid when a document is created (`request.resource.data.ownerId == request.auth.uid`) "
           + "and require `resource.data.ownerId == request.auth.uid` for update and delete"
       }
       return rule.warning(
-        "any signed-in user can \(OpenWrite.writeVerbs(allow.methods)) any document matched by "
-          + "'\(allow.match.pathText)', other users' documents included: 'request.auth != null' only checks that "
+        "any signed-in user can \(OpenWrite.writeVerbs(allow.methods)) any \(noun) matched by "
+          + "'\(allow.match.pathText)', other users' \(noun)s included: 'request.auth != null' only checks that "
           + "someone is signed in",
         at: allow.methodsRange, fix: fix)
     }

@@ -3,7 +3,7 @@
 /// the app stops working without warning.
 enum TimeBomb: Lint {
   static let rule = LintRule(
-    code: .securityTestModeExpiry,
+    code: .securityTestModeExpiry, services: LintRule.everyService,
     summary: "test-mode rules: a date is the only guard (`request.time < timestamp.date(...)`)",
     fixHint: "replace the date check with real conditions (who may do what) before that date",
     triggering: [

@@ -2,7 +2,7 @@
 /// error at run time, so every request that evaluates it is denied.
 enum TypeArithmetic: Lint {
   static let rule = LintRule(
-    code: .typeInvalidArithmetic,
+    code: .typeInvalidArithmetic, services: LintRule.everyService,
     summary: "arithmetic on operand types the engine rejects (`'a' + 1`)",
     fixHint: "convert first (`string(n)`, `int(s)`) or use durations with timestamps (`duration.value(1, 'h')`)",
     triggering: [

@@ -3,7 +3,7 @@
 /// (an error, so the request is denied).
 enum TypeComparison: Lint {
   static let rule = LintRule(
-    code: .typeImpossibleComparison,
+    code: .typeImpossibleComparison, services: LintRule.everyService,
     summary: "a comparison between types that can never match (`request.auth.uid == 5`, `request.time > 0`)",
     fixHint: "compare values of one type: a string id with a string, a timestamp with a timestamp or duration",
     triggering: [

@@ -3,7 +3,7 @@
 /// `check.unknown-method`.)
 enum TypeMissingMethod: Lint {
   static let rule = LintRule(
-    code: .typeMissingMethod,
+    code: .typeMissingMethod, services: LintRule.everyService,
     summary: "a method the value's type does not have (`request.time.size()`)",
     fixHint: "call a method of that type (see the rules reference), or convert the value first",
     triggering: [

@@ -109,7 +109,7 @@ enum UnvalidatedLookup: Lint {
   static func run(_ model: LintModel) -> [Diagnostic] {
     model.allowFacts.compactMap { allow in
       guard allow.performsLookup, !allow.isNever, let condition = allow.condition, condition.readsIncomingData,
-        !condition.hasUnresolvedCall
+        !condition.hasUnresolvedCall(in: model.scopes.service)
       else { return nil }
       let tied = identityLookups(condition)
       guard !tied.isEmpty else { return nil }

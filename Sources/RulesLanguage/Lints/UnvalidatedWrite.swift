@@ -64,7 +64,9 @@ enum UnvalidatedWrite: Lint {
         storesUserData(allow.match), let condition = allow.condition
       else { return false }
       // getAfter() can read the written document; an unresolved helper may check anything.
-      guard !condition.readsIncomingData && !allow.callsGetAfter && !condition.hasUnresolvedCall else { return false }
+      guard
+        !condition.readsIncomingData && !allow.callsGetAfter && !condition.hasUnresolvedCall(in: model.scopes.service)
+      else { return false }
       // A create that can never succeed is `misconception.resource-on-create`'s finding.
       return allow.methods.contains(.update) || condition.storedReadBlockingCreate == nil
     }

@@ -3,7 +3,8 @@ extension RulesService {
   package static let firestore = RulesService(
     kind: .firestore, name: "cloud.firestore", title: "Cloud Firestore",
     root: [.literal("databases"), .wildcard("database"), .literal("documents")], rootVariable: "database",
-    targetNoun: "document", methods: Method.allCases, properties: firestoreProperties,
+    targetNoun: "document", containerNoun: "collection", subcontainersAreSeparate: true,
+    methods: Method.allCases, properties: firestoreProperties,
     documentMembers: documentMembers, ownFunctions: BuiltinNames.table(firestoreLookups), ownNamespaces: [:],
     lookupNamespace: nil, lookups: Set(LookupFunction.allCases), lookupsPerRequest: RulesLimits.lookupsPerRequest,
     lookupsPerBatch: RulesLimits.lookupsPerBatch,

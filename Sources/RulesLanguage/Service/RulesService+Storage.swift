@@ -3,6 +3,8 @@ extension RulesService {
   package static let storage = RulesService(
     kind: .storage, name: "firebase.storage", title: "Cloud Storage",
     root: [.literal("b"), .wildcard("bucket"), .literal("o")], rootVariable: "bucket", targetNoun: "object",
+    containerNoun: "folder",
+    subcontainersAreSeparate: false,
     methods: Method.allCases, properties: storageProperties, documentMembers: documentMembers, ownFunctions: [:],
     ownNamespaces: ["firestore": BuiltinNames.table(storageLookups)], lookupNamespace: "firestore",
     lookups: [.get, .exists], lookupsPerRequest: RulesLimits.storageLookupsPerRequest, lookupsPerBatch: nil,

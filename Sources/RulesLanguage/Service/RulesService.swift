@@ -27,6 +27,13 @@ package struct RulesService: Sendable {
   package var rootVariable: String
   /// What a request targets, for messages ("document", "object").
   package var targetNoun: String
+  /// What holds the targets, for messages ("collection", "folder"): "every subcollection" /
+  /// "every subfolder".
+  package var containerNoun: String
+  /// Whether a nested container is a thing of its own that rules name separately (Firestore's
+  /// subcollections), rather than part of its parent's name (Storage's folders, which are name
+  /// prefixes): a recursive wildcard below a named container then reaches beyond it.
+  package var subcontainersAreSeparate: Bool
   /// The methods an `allow` statement may name (`read` and `write` are groups).
   package var methods: [Method]
   /// The global variables, their documented properties and their types, keyed by dotted name
