@@ -77,7 +77,9 @@ struct CheckCommandTests {
       #"{"firestore": {"rules": "ok.rules"}, "storage": {"rules": "storage.rules", "bucket": "my-app.appspot.com"}}"#)
     let result = try box.run("check")
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-    #expect(result.stdout == "ok.rules: 0 errors, 0 warnings\nstorage.rules (bucket my-app.appspot.com): 0 errors, 0 warnings\n")
+    #expect(
+      result.stdout
+        == "ok.rules: 0 errors, 0 warnings\nstorage.rules (bucket my-app.appspot.com): 0 errors, 0 warnings\n")
     #expect(result.stderr.isEmpty)
     // Named on the command line, the file is checked as the Storage file it declares.
     let explicit = try box.run("check", "storage.rules")
@@ -110,7 +112,8 @@ struct CheckCommandTests {
       """)
     let result = try box.run("check", "--strict")
     #expect(result.status == 1)
-    #expect(result.stdout.hasPrefix("storage.rules (bucket a.appspot.com, bucket b.appspot.com): 0 errors, 0 warnings\n"))
+    #expect(
+      result.stdout.hasPrefix("storage.rules (bucket a.appspot.com, bucket b.appspot.com): 0 errors, 0 warnings\n"))
     // Diagnostics keep the path (editors and CI annotations open it); the summary names the target.
     #expect(result.stdout.contains("uploads.rules:5:66: error: undefined variable 'userId'"))
     #expect(result.stdout.hasSuffix("uploads.rules (target uploads): 2 errors, 0 warnings\n"))

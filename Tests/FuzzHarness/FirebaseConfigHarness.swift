@@ -13,8 +13,8 @@ public enum FirebaseConfigHarness {
         throw InvariantViolation("accepted a config without a usable rules entry: \(config.databases)")
       }
       // Every Storage entry names a rules file and, in the array form, where it is deployed.
-      if config.storage.contains(where: { $0.rules.isEmpty || $0.bucket?.isEmpty == true || $0.target?.isEmpty == true })
-      {
+      if config.storage.contains(where: { $0.rules.isEmpty || $0.bucket?.isEmpty == true || $0.target?.isEmpty == true }
+      ) {
         throw InvariantViolation("accepted an empty storage member: \(config.storage)")
       }
     } catch let error as FirebaseConfigError {

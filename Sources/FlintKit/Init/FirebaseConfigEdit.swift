@@ -51,9 +51,9 @@ package enum FirebaseConfigEdit {
   /// Plans the edit of `bytes` (the text of firebase.json, named `name` in messages); `storage`:
   /// add a `storage` section when there is none. Invalid JSON is an error naming
   /// `name:line:col`; so is a top level that is not an object.
-  package static func plan(_ bytes: [UInt8], name: String, storage wantsStorage: Bool = false) throws(
-    ProjectInit.Problem
-  ) -> Plan {
+  package static func plan(_ bytes: [UInt8], name: String, storage wantsStorage: Bool = false) throws(ProjectInit
+    .Problem) -> Plan
+  {
     let value: JSONValue
     do {
       value = try JSONParser.parse(bytes: bytes, file: name)

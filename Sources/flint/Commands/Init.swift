@@ -26,7 +26,9 @@ extension FlintCommand {
     @Argument(help: "The project folder.")
     var directory: String = "."
 
-    @Flag(name: .long, help: "Also write Cloud Storage's starter (storage.rules and its suite) and its firebase.json section.")
+    @Flag(
+      name: .long,
+      help: "Also write Cloud Storage's starter (storage.rules and its suite) and its firebase.json section.")
     var storage = false
 
     func run() throws {

@@ -43,7 +43,8 @@ enum RulesInputs {
       inputs.append(RulesInput(path: file.path, displayName: file.path, label: label))
     }
     guard !inputs.isEmpty else {
-      let firestore = config.hasFirestore ? "its \"firestore\" section names no rules file" : "it has no \"firestore\" section"
+      let firestore =
+        config.hasFirestore ? "its \"firestore\" section names no rules file" : "it has no \"firestore\" section"
       throw UsageProblem(
         "'\(name)' names no rules file (\(firestore) and no \"storage\" section): "
           + "add {\"firestore\": {\"rules\": ...}} or {\"storage\": {\"rules\": ...}}, or pass a rules FILE")
