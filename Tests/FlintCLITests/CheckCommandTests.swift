@@ -53,38 +53,90 @@ struct CheckCommandTests {
     #expect(result.stderr.isEmpty)
   }
 
-  @Test("Cloud Storage rules are not checked: one note, exit 0, named or from firebase.json")
-  func storageRules() throws {
-    let box = try Sandbox()
-    try box.write(
-      "storage.rules",
-      """
-      rules_version = '2';
-      service firebase.storage {
-        match /b/{bucket}/o {
-          match /images/{name} {
-            allow read: if firestore.exists(/databases/(default)/documents/users/$(request.auth.uid));
-          }
+  static let storageRules = """
+    rules_version = '2';
+    service firebase.storage {
+      match /b/{bucket}/o {
+        match /users/{uid}/{allPaths=**} {
+          allow read: if request.auth != null && request.auth.uid == uid;
+          allow create: if request.auth != null && request.auth.uid == uid
+            && request.resource.size < 1024 * 1024 && request.resource.contentType == 'image/png';
         }
       }
+    }
 
-      """)
-    let explicit = try box.run("check", "storage.rules")
-    #expect(explicit.status == 0, "\(explicit.stdout)\(explicit.stderr)")
-    #expect(
-      explicit.stdout
-        == "storage.rules: note: Cloud Storage rules (service firebase.storage) are not checked: Flint checks Cloud Firestore rules only\n"
-    )
-    #expect(explicit.stderr.isEmpty)
+    """
+
+  @Test("firebase.json's Firestore and Storage rules are each checked, summed up under their name and bucket")
+  func storageFromConfig() throws {
+    let box = try Sandbox()
     try box.write("ok.rules", validRules)
-    try box.write("firebase.json", #"{"firestore": {"rules": "ok.rules"}, "storage": {"rules": "storage.rules"}}"#)
-    let configured = try box.run("check")
-    #expect(configured.status == 0)
-    #expect(configured.stdout == "ok.rules: 0 errors, 0 warnings\n")
+    try box.write("storage.rules", Self.storageRules)
+    try box.write(
+      "firebase.json",
+      #"{"firestore": {"rules": "ok.rules"}, "storage": {"rules": "storage.rules", "bucket": "my-app.appspot.com"}}"#)
+    let result = try box.run("check")
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     #expect(
-      configured.stderr
-        == "flint: note: storage.rules (firebase.json \"storage\") is not checked: Flint checks Cloud Firestore rules only\n"
-    )
+      result.stdout
+        == "ok.rules: 0 errors, 0 warnings\nstorage.rules (bucket my-app.appspot.com): 0 errors, 0 warnings\n")
+    #expect(result.stderr.isEmpty)
+    // Named on the command line, the file is checked as the Storage file it declares.
+    let explicit = try box.run("check", "storage.rules")
+    #expect(explicit.status == 0)
+    #expect(explicit.stdout == "storage.rules: 0 errors, 0 warnings\n")
+  }
+
+  @Test("a project with only a storage section is checked (it exited 2: 'no firestore section')")
+  func storageOnlyProject() throws {
+    let box = try Sandbox()
+    try box.write("storage.rules", Self.storageRules)
+    try box.write("firebase.json", #"{"storage": {"rules": "storage.rules"}}"#)
+    let result = try box.run("check")
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout == "storage.rules: 0 errors, 0 warnings\n")
+    #expect(result.stderr.isEmpty)
+  }
+
+  @Test("the per-bucket array: a target is named, a shared file is checked once, diagnostics name the file")
+  func storageArray() throws {
+    let box = try Sandbox()
+    try box.write("storage.rules", Self.storageRules)
+    try box.write("uploads.rules", Self.storageRules.replacingOccurrences(of: "uid == uid", with: "uid == userId"))
+    try box.write(
+      "firebase.json",
+      """
+      {"storage": [{"bucket": "a.appspot.com", "rules": "storage.rules"},
+                   {"target": "uploads", "rules": "uploads.rules"},
+                   {"bucket": "b.appspot.com", "rules": "storage.rules"}]}
+      """)
+    let result = try box.run("check", "--strict")
+    #expect(result.status == 1)
+    #expect(
+      result.stdout.hasPrefix("storage.rules (bucket a.appspot.com, bucket b.appspot.com): 0 errors, 0 warnings\n"))
+    // Diagnostics keep the path (editors and CI annotations open it); the summary names the target.
+    #expect(result.stdout.contains("uploads.rules:5:66: error: undefined variable 'userId'"))
+    #expect(result.stdout.hasSuffix("uploads.rules (target uploads): 2 errors, 0 warnings\n"))
+  }
+
+  @Test("a storage section the CLI cannot deploy, or a config naming no rules: exit 2 with the place")
+  func storageBadShapes() throws {
+    let box = try Sandbox()
+    try box.write("firebase.json", #"{"storage": [{"rules": "storage.rules"}]}"#)
+    let result = try box.run("check")
+    #expect(result.status == 2)
+    #expect(
+      result.stderr
+        == #"flint: firebase.json:1:14: $.storage[0]: an entry of the "storage" array names its "bucket" or its deploy "target" (storage.rules is deployed nowhere)"#
+        + "\n")
+    #expect(result.stdout.isEmpty)
+    try box.write("firebase.json", #"{"hosting": {"public": "public"}}"#)
+    let none = try box.run("check")
+    #expect(none.status == 2)
+    #expect(
+      none.stderr
+        == #"flint: 'firebase.json' names no rules file (it has no "firestore" section and no "storage" section): add {"firestore": {"rules": ...}} or {"storage": {"rules": ...}}, or pass a rules FILE"#
+        + "\n")
   }
 
   @Test("errors (--strict): exit 1, GCC-style lines with source and caret")
@@ -326,11 +378,14 @@ struct CheckCommandTests {
     #expect(help.stdout.contains("USAGE: flint check"))
   }
 
-  @Test("the bundled sample project checks clean")
+  @Test("the bundled sample project checks clean: its Firestore and its Storage rules")
   func sampleProject() throws {
     let sample = FlintRunner.packageRoot.appendingPathComponent("Corpus/sample")
     let result = try FlintRunner.run(["check"], in: sample)
     #expect(result.status == 0)
-    #expect(result.stdout.hasSuffix("firestore.rules: 0 errors, 0 warnings\n"))
+    #expect(result.stdout == "firestore.rules: 0 errors, 0 warnings\nstorage.rules: 0 errors, 0 warnings\n")
+    #expect(result.stderr.isEmpty)
+    // --strict and --werror too: no warning hides in the sample.
+    #expect(try FlintRunner.run(["check", "--strict", "--werror"], in: sample).status == 0)
   }
 }

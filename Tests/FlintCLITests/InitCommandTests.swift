@@ -119,6 +119,96 @@ struct InitCommandTests {
     #expect(!plain.stdout.contains("kept"))
   }
 
+  @Test("--storage in an empty folder: locked-down storage.rules and its suite, named by firebase.json")
+  func storageFlag() throws {
+    let box = try Sandbox()
+    let result = try box.run("init", "--storage")
+    #expect(result.status == 0)
+    #expect(
+      result.stdout == """
+        wrote firestore.rules
+        wrote firestore.rules.test.yaml
+        wrote firestore.indexes.json
+        wrote storage.rules
+        wrote storage.rules.test.yaml
+        wrote firebase.json
+        next: flint check --strict && flint test firestore.rules.test.yaml storage.rules.test.yaml
+
+        """)
+    #expect(try read(box, "firebase.json").contains(#""storage": {"# + "\n" + #"    "rules": "storage.rules""#))
+    #expect(try read(box, "storage.rules").contains("allow read, write: if false;"))
+    #expect(try read(box, "storage.rules.test.yaml").hasPrefix("# Rule tests for storage.rules"))
+    // The hint's check covers both files, with no warning.
+    let check = try box.run("check", "--strict", "--werror")
+    #expect(check.status == 0)
+    #expect(check.stdout == "firestore.rules: 0 errors, 0 warnings\nstorage.rules: 0 errors, 0 warnings\n")
+    // Without --storage, an empty folder gets no Storage files.
+    let plain = try Sandbox()
+    #expect(try plain.run("init").status == 0)
+    #expect(!FileManager.default.fileExists(atPath: plain.url.appendingPathComponent("storage.rules").path))
+  }
+
+  @Test(
+    "the Storage starter suite passes against the starter rules",
+    .disabled("needs the Storage suite reader (issue 29, Sources/FlintKit/Suites)"))
+  func storageSuitePasses() throws {
+    let box = try Sandbox()
+    #expect(try box.run("init", "--storage").status == 0)
+    let suite = try box.run("test", "storage.rules.test.yaml")
+    #expect(suite.status == 0, "\(suite.stdout)\(suite.stderr)")
+    #expect(suite.stdout == "2 passed, 0 failed\n")
+  }
+
+  @Test("a firebase.json with a storage section gets the Storage starter; a section naming other rules is kept")
+  func storageSection() throws {
+    let box = try Sandbox()
+    let config = #"{"firestore": {"rules": "firestore.rules"}, "storage": {"rules": "storage.rules"}}"# + "\n"
+    try box.write("firebase.json", config)
+    let result = try box.run("init")
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("wrote storage.rules\nwrote storage.rules.test.yaml\n"))
+    #expect(
+      result.stdout.hasSuffix(
+        "\nnext: flint check --strict && flint test firestore.rules.test.yaml storage.rules.test.yaml\n"))
+    #expect(!result.stdout.contains("updated") && !result.stdout.contains("kept"))
+    #expect(try read(box, "firebase.json") == config)
+    #expect(try box.run("check").stdout.hasSuffix("storage.rules: 0 errors, 0 warnings\n"))
+    // A per-bucket section naming other rules: kept, and the hint names the starter files.
+    let other = try Sandbox()
+    let buckets = #"{"storage": [{"bucket": "b.appspot.com", "rules": "config/storage.rules"}]}"#
+    try other.write("firebase.json", buckets)
+    let kept = try other.run("init")
+    #expect(kept.status == 0)
+    #expect(kept.stdout.contains("updated firebase.json: added the firestore section\n"))
+    #expect(
+      kept.stdout.contains("kept firebase.json's storage section (it names config/storage.rules; left unchanged)\n"))
+    #expect(
+      kept.stdout.hasSuffix(
+        "next: flint check --strict firestore.rules storage.rules && flint test firestore.rules.test.yaml "
+          + "storage.rules.test.yaml\n"))
+    #expect(try other.run("check", "--strict", "firestore.rules", "storage.rules").status == 0)
+  }
+
+  @Test("--storage beside a firebase.json without a storage section adds one, keeping the rest")
+  func storageFlagAddsSection() throws {
+    let box = try Sandbox()
+    try box.write("firebase.json", #"{"firestore": {"rules": "firestore.rules"}}"#)
+    let result = try box.run("init", "--storage")
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("updated firebase.json: added the storage section\n"))
+    #expect(
+      try read(box, "firebase.json")
+        == #"{"firestore": {"rules": "firestore.rules"}, "storage": {"rules": "storage.rules"}}"#)
+    let check = try box.run("check")
+    #expect(check.stdout == "firestore.rules: 0 errors, 0 warnings\nstorage.rules: 0 errors, 0 warnings\n")
+    // Both sections missing: both are added in one edit.
+    let hosting = try Sandbox()
+    try hosting.write("firebase.json", #"{"hosting": {}}"#)
+    let both = try hosting.run("init", "--storage")
+    #expect(both.stdout.contains("updated firebase.json: added the firestore and storage sections\n"))
+    #expect(try hosting.run("check").status == 0)
+  }
+
   @Test("a firebase.json that is not valid JSON is an error at file:line:col, and nothing is written")
   func invalidConfig() throws {
     let box = try Sandbox()

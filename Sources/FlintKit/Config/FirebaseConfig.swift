@@ -1,19 +1,21 @@
 import FirestoreModel
 
-/// The `firestore` entries of a `firebase.json`: one per database, with the rules file and
-/// index manifest it names.
+/// The rules sections of a `firebase.json`: the `firestore` entries, one per database, with the
+/// rules file and index manifest each names, and the `storage` entries, one per bucket
+/// (`FirebaseConfig+Storage.swift`).
 ///
-/// Both shapes are accepted:
+/// Both `firestore` shapes are accepted:
 /// `{"firestore": {"rules": "firestore.rules"}}` and the multi-database array
 /// `{"firestore": [{"database": "(default)", "rules": "a.rules"}, ...]}`.
-/// Paths are as written (relative to the directory holding `firebase.json`). The file is
-/// parsed once, by Flint's own JSON parser (errors carry line and column).
+/// Either section may be missing (a Storage-only project has no `firestore`). Paths are as
+/// written (relative to the directory holding `firebase.json`). The file is parsed once, by
+/// Flint's own JSON parser (errors carry line and column).
 package struct FirebaseConfig: Sendable {
-  /// Every `firestore` entry in order, with the files it names (see `database(_:)`).
+  /// Every `firestore` entry in order, with the files it names (see `database(_:)`); empty when
+  /// the file has no `firestore` section.
   package var databases: [DatabaseEntry] = []
-  /// The Cloud Storage rules files of the `storage` section (object or per-bucket array form):
-  /// Flint does not check them, and says so.
-  package var storageRules: [String] = []
+  /// Every `storage` entry in order: the Cloud Storage rules files and their buckets.
+  package var storage: [StorageEntry] = []
 
   /// The rules files of every database, each once, in order (several databases may share one).
   package var rulesFiles: [String] {
@@ -21,11 +23,16 @@ package struct FirebaseConfig: Sendable {
     return databases.compactMap(\.rules).filter { seen.insert($0).inserted }
   }
 
+  /// Whether the file has a `firestore` section (commands that read Firestore files go on
+  /// without them when it has none).
+  package var hasFirestore: Bool { !databases.isEmpty }
+
   /// Parses the text of a `firebase.json`; `name` is used in messages.
   package init(bytes: [UInt8], name: String) throws(FirebaseConfigError) {
     let json: JSONValue
+    let map: JSONSourceMap
     do {
-      json = try JSONParser.parse(bytes: bytes, file: name)
+      (json, map) = try JSONParser.parseWithSourceMap(bytes: bytes, file: name)
     } catch {
       let message = VisibleText.escaped(error.message, keepingTabs: false)
       throw FirebaseConfigError("\(name):\(error.line ?? 1):\(error.column ?? 1): not valid JSON: \(message)")
@@ -33,14 +40,8 @@ package struct FirebaseConfig: Sendable {
     guard case .object(let root) = json else {
       throw FirebaseConfigError("cannot parse '\(name)': the top level must be an object")
     }
-    let storage = Self.storageRules(root["storage"])
-    guard let firestore = root["firestore"] else {
-      let skipped =
-        storage.isEmpty ? "" : " (its \"storage\" rules are Cloud Storage rules, which Flint does not check)"
-      throw FirebaseConfigError(
-        "'\(name)' has no \"firestore\" section\(skipped); pass a rules FILE instead", noFirestoreSection: true)
-    }
-    storageRules = storage
+    storage = try Self.storageEntries(root["storage"], map: map, name: name)
+    guard let firestore = root["firestore"] else { return }
     let objects: [JSONObject]
     switch firestore {
     case .object(let object):
@@ -66,23 +67,6 @@ package struct FirebaseConfig: Sendable {
     }
   }
 
-  /// The `rules` paths of a `storage` section: `{"rules": "storage.rules"}` or
-  /// `[{"bucket": "...", "rules": "..."}, ...]`; anything else names none (the Firebase CLI
-  /// checks that section, Flint only reports that it skips it).
-  private static func storageRules(_ section: JSONValue?) -> [String] {
-    let objects: [JSONObject]
-    switch section {
-    case .object(let object)?: objects = [object]
-    case .array(let array)?: objects = array.compactMap { if case .object(let o) = $0 { o } else { nil } }
-    default: objects = []
-    }
-    var paths: [String] = []
-    for object in objects {
-      if case .string(let path)? = object["rules"], !path.isEmpty, !paths.contains(path) { paths.append(path) }
-    }
-    return paths
-  }
-
   /// A file member (`rules`, `indexes`): nil when absent, else a non-empty string.
   private static func path(_ key: String, in object: JSONObject, name: String) throws(FirebaseConfigError) -> String? {
     guard let value = object[key] else { return nil }
@@ -104,13 +88,9 @@ package struct FirebaseConfig: Sendable {
 /// Why a `firebase.json` cannot be used: the message names the file.
 package struct FirebaseConfigError: Error, Sendable, CustomStringConvertible {
   package var message: String
-  /// The file is valid but has no `firestore` section: it names no Firestore files (commands
-  /// that can run without them go on; `flint check` needs them).
-  package var noFirestoreSection = false
 
-  package init(_ message: String, noFirestoreSection: Bool = false) {
+  package init(_ message: String) {
     self.message = message
-    self.noFirestoreSection = noFirestoreSection
   }
 
   package var description: String { message }

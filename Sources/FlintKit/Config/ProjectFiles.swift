@@ -3,7 +3,7 @@ import FirestoreModel
 /// The files and the database a command works on: its options, else what `firebase.json` in
 /// the directory names for the database (`FirebaseConfig.chosenDatabase` holds the policy).
 /// `flint query`, `flint indexes` and `flint repl` ask `resolve`; `flint check` asks `config`
-/// for every database's rules. `firebase.json` is read only when it must name a file (one not
+/// for every database's rules and every bucket's. `firebase.json` is read only when it must name a file (one not
 /// given as an option), and parsed once.
 package struct ProjectFiles: Sendable {
   /// The name of the config file, in the directory the command runs in.
@@ -36,22 +36,17 @@ package struct ProjectFiles: Sendable {
   /// The files for a command run in `directory` with `--rules`, the manifest option
   /// (`manifestOption`, named in notes) and `--database`. `needsRules`: whether the command
   /// reads rules at all (`flint indexes` does not). A `firebase.json` without a `firestore`
-  /// section names nothing.
+  /// section names nothing (its Cloud Storage rules are not a database's).
   package static func resolve(
     rules: String?, indexes: String?, database: String?, directory: String = ".",
     needsRules: Bool = true, manifestOption: String = "--indexes"
   ) throws(FirebaseConfigError) -> ProjectFiles {
     var files = ProjectFiles(database: database ?? DatabaseID.default, rules: rules, indexes: indexes)
     guard (needsRules && rules == nil) || indexes == nil else { return files }
-    let config: FirebaseConfig
-    do {
-      guard let read = try Self.config(in: directory) else { return files }
-      files.readConfig = true
-      config = read
-    } catch  where error.noFirestoreSection {
-      files.readConfig = true
-      return files
-    }
+    guard let config = try Self.config(in: directory) else { return files }
+    files.readConfig = true
+    // No `firestore` section (a Storage-only or hosting-only project): no Firestore files.
+    guard config.hasFirestore else { return files }
     files.config = config
     let (id, note) = try config.chosenDatabase(database, name: configName)
     files.database = id

@@ -6,27 +6,54 @@ import FirestoreModel
   import Foundation
 #endif
 
-/// What `flint init` does to an existing firebase.json, as `firebase init firestore` does: a
-/// file without a `firestore` section gets one naming the starter rules and index manifest; a
-/// file with one keeps it as it is.
+/// What `flint init` does to an existing firebase.json, as `firebase init firestore` and
+/// `firebase init storage` do: a file without a `firestore` section gets one naming the starter
+/// rules and index manifest, and (when Storage is asked for) one without a `storage` section
+/// gets one naming `storage.rules`; a section that exists is kept as it is.
 ///
-/// The section is added as text, before the closing brace of the top-level object, so every
-/// other key keeps its place, order and formatting (indentation and line endings are copied).
+/// Sections are added as text, before the closing brace of the top-level object, so every other
+/// key keeps its place, order and formatting (indentation and line endings are copied).
 package enum FirebaseConfigEdit {
   /// What to do with the file.
-  package enum Plan: Sendable, Equatable {
-    /// The file already has a `firestore` section (left unchanged); the rules files it names.
-    case keep(rules: [String])
-    /// The file's new text, with the `firestore` section added.
-    case add(String)
+  package struct Plan: Sendable, Equatable {
+    /// The rules files the file's `firestore` section names (nil: it has none, and one is added).
+    package var firestoreRules: [String]?
+    /// The rules files the file's `storage` section names (nil: it has none).
+    package var storageRules: [String]?
+    /// The sections added, in order (`firestore`, `storage`).
+    package var added: [String] = []
+    /// The file's new text (nil: left unchanged).
+    package var text: String?
+
+    package init(
+      firestoreRules: [String]? = nil, storageRules: [String]? = nil, added: [String] = [], text: String? = nil
+    ) {
+      self.firestoreRules = firestoreRules
+      self.storageRules = storageRules
+      self.added = added
+      self.text = text
+    }
+
+    /// Whether the project has Cloud Storage rules once the plan is carried out.
+    package var hasStorage: Bool { storageRules != nil || added.contains("storage") }
   }
 
-  /// The section added: the starter rules and index manifest.
-  static let members = [("rules", StarterFiles.rulesName), ("indexes", StarterFiles.indexesName)]
+  /// A section `flint init` adds: its key and its members (all strings).
+  typealias Section = (key: String, members: [(String, String)])
 
-  /// Plans the edit of `bytes` (the text of firebase.json, named `name` in messages). Invalid
-  /// JSON is an error naming `name:line:col`; so is a top level that is not an object.
-  package static func plan(_ bytes: [UInt8], name: String) throws(ProjectInit.Problem) -> Plan {
+  /// The `firestore` section: the starter rules and index manifest.
+  static let firestore: Section = (
+    "firestore", [("rules", StarterFiles.rulesName), ("indexes", StarterFiles.indexesName)]
+  )
+  /// The `storage` section: the starter Storage rules, for the project's default bucket.
+  static let storage: Section = ("storage", [("rules", StarterFiles.storageRulesName)])
+
+  /// Plans the edit of `bytes` (the text of firebase.json, named `name` in messages); `storage`:
+  /// add a `storage` section when there is none. Invalid JSON is an error naming
+  /// `name:line:col`; so is a top level that is not an object.
+  package static func plan(_ bytes: [UInt8], name: String, storage wantsStorage: Bool = false) throws(ProjectInit
+    .Problem) -> Plan
+  {
     let value: JSONValue
     do {
       value = try JSONParser.parse(bytes: bytes, file: name)
@@ -37,43 +64,54 @@ package enum FirebaseConfigEdit {
     guard let root = value.objectValue else {
       throw .invalidConfig("\(name):1:1: the top level must be an object, to add a \"firestore\" section")
     }
-    if let firestore = root["firestore"] { return .keep(rules: rulesFiles(firestore)) }
-    return .add(inserted(into: String(decoding: bytes, as: UTF8.self)))
+    var plan = Plan(firestoreRules: root["firestore"].map(rulesFiles), storageRules: root["storage"].map(rulesFiles))
+    var sections: [Section] = []
+    if plan.firestoreRules == nil { sections.append(firestore) }
+    if wantsStorage, plan.storageRules == nil { sections.append(storage) }
+    guard !sections.isEmpty else { return plan }
+    plan.added = sections.map(\.key)
+    plan.text = inserted(sections, into: String(decoding: bytes, as: UTF8.self))
+    return plan
   }
 
-  /// The rules files a `firestore` section names (an object, or the multi-database array).
+  /// The rules files a `firestore` or `storage` section names (an object, or the
+  /// multi-database or per-bucket array).
   static func rulesFiles(_ section: JSONValue) -> [String] {
     let objects = section.arrayValue?.compactMap(\.objectValue) ?? section.objectValue.map { [$0] } ?? []
     return objects.compactMap { $0["rules"]?.stringValue }
   }
 
-  /// `text` (a valid JSON object) with the section added as its last member.
-  static func inserted(into text: String) -> String {
+  /// `text` (a valid JSON object) with `sections` added as its last members.
+  static func inserted(_ sections: [Section], into text: String) -> String {
     let scalars = Array(text.unicodeScalars)
     guard let open = scalars.firstIndex(of: "{"), let close = scalars.lastIndex(of: "}") else { return text }
     let newline = text.contains("\r\n") ? "\r\n" : "\n"
-    // An empty object: the section on its own lines, with two spaces.
-    guard let last = scalars[(open + 1)..<close].lastIndex(where: { !isSpace($0) }) else {
-      return string(scalars[...open]) + newline + block(indent: "  ", newline: newline) + newline
-        + string(scalars[close...])
+    func blocks(indent: String) -> String {
+      sections.map { block($0, indent: indent, newline: newline) }.joined(separator: "," + newline)
     }
-    // Members on their own lines: a block indented like the first member. Else one line.
+    // An empty object: the sections on their own lines, with two spaces.
+    guard let last = scalars[(open + 1)..<close].lastIndex(where: { !isSpace($0) }) else {
+      return string(scalars[...open]) + newline + blocks(indent: "  ") + newline + string(scalars[close...])
+    }
+    // Members on their own lines: blocks indented like the first member. Else one line.
     let lead = scalars[(open + 1)...].prefix(while: isSpace)
-    let member: String
+    let members: String
     if lead.contains("\n") {
       let indent = string(lead.reversed().prefix { $0 == " " || $0 == "\t" }.reversed())
-      member = "," + newline + block(indent: indent, newline: newline)
+      members = "," + newline + blocks(indent: indent)
     } else {
-      member = ", \"firestore\": {" + members.map { "\"\($0.0)\": \"\($0.1)\"" }.joined(separator: ", ") + "}"
+      members = sections.map { section in
+        ", \"\(section.key)\": {" + section.members.map { "\"\($0.0)\": \"\($0.1)\"" }.joined(separator: ", ") + "}"
+      }.joined()
     }
-    return string(scalars[...last]) + member + string(scalars[(last + 1)...])
+    return string(scalars[...last]) + members + string(scalars[(last + 1)...])
   }
 
-  /// The section as lines indented by `indent` (its members by one more step).
-  static func block(indent: String, newline: String) -> String {
+  /// `section` as lines indented by `indent` (its members by one more step).
+  static func block(_ section: Section, indent: String, newline: String) -> String {
     let inner = indent + (indent.isEmpty ? "  " : indent)
-    let lines = members.map { "\(inner)\"\($0.0)\": \"\($0.1)\"" }.joined(separator: "," + newline)
-    return "\(indent)\"firestore\": {\(newline)\(lines)\(newline)\(indent)}"
+    let lines = section.members.map { "\(inner)\"\($0.0)\": \"\($0.1)\"" }.joined(separator: "," + newline)
+    return "\(indent)\"\(section.key)\": {\(newline)\(lines)\(newline)\(indent)}"
   }
 
   static func isSpace(_ scalar: Unicode.Scalar) -> Bool {

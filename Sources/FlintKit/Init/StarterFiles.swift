@@ -1,10 +1,13 @@
 /// The files `flint init` writes: locked-down rules, a suite that passes against them, an
-/// empty index manifest and (in an empty folder) the firebase.json naming them.
+/// empty index manifest and (in an empty folder) the firebase.json naming them; for Cloud
+/// Storage, locked-down `storage.rules` and its suite.
 package enum StarterFiles {
   package static let rulesName = "firestore.rules"
   package static let suiteName = "firestore.rules.test.yaml"
   package static let indexesName = "firestore.indexes.json"
   package static let configName = "firebase.json"
+  package static let storageRulesName = "storage.rules"
+  package static let storageSuiteName = "storage.rules.test.yaml"
 
   /// Denies everything except a signed-in user's own `users/{uid}` document.
   package static let rules = """
@@ -70,6 +73,51 @@ package enum StarterFiles {
         "indexes": "firestore.indexes.json"
       }
     }
+
+    """
+
+  /// The firebase.json of an empty folder when Cloud Storage is asked for.
+  package static let configWithStorage = """
+    {
+      "firestore": {
+        "rules": "firestore.rules",
+        "indexes": "firestore.indexes.json"
+      },
+      "storage": {
+        "rules": "storage.rules"
+      }
+    }
+
+    """
+
+  /// Cloud Storage, locked down: no client reads or writes any object (as `firebase init
+  /// storage` writes it); open paths one `match` at a time.
+  package static let storageRules = """
+    rules_version = '2';
+
+    // Locked down: no client can read or write any object until an allow below grants it.
+    service firebase.storage {
+      match /b/{bucket}/o {
+        match /{allPaths=**} {
+          allow read, write: if false;
+        }
+      }
+    }
+
+    """
+
+  /// Cases that pass against `storageRules`; run with `flint test storage.rules.test.yaml`.
+  package static let storageSuite = """
+    # Rule tests for storage.rules: flint test storage.rules.test.yaml
+    # Fields: Docs/suites.md in the Flint repository, or `flint help suites`.
+    rules: storage.rules
+    cases:
+      - name: signed-out users cannot download
+        request: {method: get, path: users/alice/avatar.png}
+        expect: deny
+      - name: nobody can upload
+        request: {method: create, path: users/alice/avatar.png, auth: {uid: alice}, object: {size: 1024, contentType: image/png}}
+        expect: deny
 
     """
 }

@@ -36,8 +36,10 @@ package enum DiagnosticRenderer {
   package static let maxShownPerFile = 50
 
   /// The diagnostics of one file in order (at most `maxShownPerFile`, then
-  /// `name: and 12 more errors`), followed by the summary line, which counts them all.
-  package static func text(_ diagnostics: [Diagnostic], in source: SourceFile) -> String {
+  /// `name: and 12 more errors`), followed by the summary line, which counts them all. The
+  /// summary names the file `label` when given (`storage.rules (bucket b)`), the file's name
+  /// otherwise; diagnostics always name the file, so editors can open it.
+  package static func text(_ diagnostics: [Diagnostic], in source: SourceFile, label: String? = nil) -> String {
     var out = ""
     for diagnostic in diagnostics.prefix(maxShownPerFile) {
       out += text(diagnostic, in: source)
@@ -47,7 +49,7 @@ package enum DiagnosticRenderer {
       let noun = hidden.allSatisfy { $0.severity == .error } ? "error" : "diagnostic"
       out += "\(VisibleText.escaped(source.name, keepingTabs: false)): and \(count(hidden.count, "more " + noun))\n"
     }
-    return out + summary(diagnostics, name: source.name) + "\n"
+    return out + summary(diagnostics, name: label ?? source.name) + "\n"
   }
 
   /// `name: 2 errors, 1 warning`.

@@ -7,10 +7,14 @@ extension FlintCommand {
   /// `flint check`: parse and check rules files, print diagnostics.
   struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Parse and check Firestore rules files.",
+      abstract: "Parse and check Firestore and Cloud Storage rules files.",
       discussion: """
-        With no FILE, checks the "firestore" rules named by firebase.json in the current \
-        directory (object or multi-database array form). Diagnostics go to stdout, problems \
+        With no FILE, checks the rules named by firebase.json in the current directory: the \
+        "firestore" rules (object or multi-database array form), then the "storage" rules \
+        (object or per-bucket array form), each summed up under its name with its buckets or \
+        deploy targets ("storage.rules (bucket my-app.appspot.com): 0 errors, 0 warnings"). \
+        Each file is checked as the service it declares (cloud.firestore or firebase.storage). \
+        Diagnostics go to stdout, problems \
         reading files to stderr. Exit status: 0 no errors (warnings allowed), 1 errors found, \
         2 usage or I/O problem. --watch (Linux) keeps running and re-checks a file whenever it \
         changes, printing the diagnostics that changed and the error and warning counts.
@@ -47,19 +51,16 @@ extension FlintCommand {
     }
 
     func run() throws {
-      let (inputs, storageRules) = try RulesInputs.resolve(files)
-      // firebase.json's Cloud Storage rules are skipped: say so once, on stderr.
-      for path in storageRules {
-        Output.error(
-          "flint: note: \(path) (firebase.json \"storage\") is not checked: Flint checks Cloud Firestore rules only")
-      }
+      let inputs = try RulesInputs.resolve(files)
       if watch { return try self.watch(inputs) }
       var results: [(source: SourceFile, diagnostics: [Diagnostic])] = []
+      var labels: [String] = []
       var paths: [String] = []
       var ioFailed = false
       for input in inputs {
         if let result = diagnose(input) {
           results.append(result)
+          labels.append(input.label)
           paths.append(input.path)
         } else {
           ioFailed = true
@@ -67,8 +68,8 @@ extension FlintCommand {
       }
       switch format {
       case .text:
-        for result in results {
-          Output.out(DiagnosticRenderer.text(result.diagnostics, in: result.source))
+        for (result, label) in zip(results, labels) {
+          Output.out(DiagnosticRenderer.text(result.diagnostics, in: result.source, label: label))
         }
       case .json:
         Output.out(DiagnosticRenderer.json(results))

@@ -20,7 +20,7 @@ extension FlintCommand.Check {
             continue
           }
           reports[input.path] = (
-            DiagnosticRenderer.text(diagnostics, in: source),
+            DiagnosticRenderer.text(diagnostics, in: source, label: input.label),
             diagnostics.count { $0.severity == .error }, diagnostics.count { $0.severity == .warning }
           )
         }
