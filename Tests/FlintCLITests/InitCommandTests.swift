@@ -148,9 +148,7 @@ struct InitCommandTests {
     #expect(!FileManager.default.fileExists(atPath: plain.url.appendingPathComponent("storage.rules").path))
   }
 
-  @Test(
-    "the Storage starter suite passes against the starter rules",
-    .disabled("needs the Storage suite reader (issue 29, Sources/FlintKit/Suites)"))
+  @Test("the Storage starter suite passes against the starter rules")
   func storageSuitePasses() throws {
     let box = try Sandbox()
     #expect(try box.run("init", "--storage").status == 0)
