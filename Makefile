@@ -58,6 +58,7 @@ build: deps
 run: build
 	cd Corpus/sample && ../../$(FLINT_DEBUG) check
 	$(FLINT_DEBUG) test Corpus/suites/bookclub.yaml
+	$(FLINT_DEBUG) test Corpus/suites/storage-uploads.yaml
 	-cd Corpus/sample && ../../$(FLINT_DEBUG) query --data data.json --auth '{"uid": "alice"}' \
 	  'collection("clubs").orderBy("name")'
 	cd Corpus/sample && ../../$(FLINT_DEBUG) query --data data.json --auth '{"uid": "alice"}' \
