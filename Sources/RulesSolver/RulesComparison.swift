@@ -145,6 +145,9 @@ package struct RulesComparison {
     z3.startSolver()
     symbols.constraints().forEach(z3.assert)
     z3.assert(question)
+    // Whether the question was narrowed beyond the blocking of refuted candidates: "no request"
+    // is then not proved.
+    var narrowed = false
     for _ in 0..<attempts {
       // What is left of the whole comparison's budget bounds each check; none left: undecided.
       let left = clock.now.duration(to: deadline).components
@@ -152,13 +155,20 @@ package struct RulesComparison {
       guard milliseconds > 0 else { return .undecided }
       z3.limitChecks(to: UInt32(clamping: milliseconds))
       switch z3.check() {
-      case .unsatisfiable: return .none
+      case .unsatisfiable: return narrowed ? .undecided : .none
       case .unknown: return .undecided
       case .satisfiable:
         let extraction = WitnessExtraction(symbols: symbols)
         let candidate = extraction.candidate(allowedBy: side)
         if confirm(candidate) { return .witness(candidate.shrunk(confirm: confirm)) }
-        z3.assert(extraction.blockingClause())
+        if symbols.service.kind == .storage && symbols.method == .create && !candidate.objects.isEmpty {
+          // An upload over a stored object is also read as an update (F1), which the question
+          // does not encode: look for an upload to a free name instead.
+          z3.assert(z3.not(symbols.storedObject.exists))
+          narrowed = true
+        } else {
+          z3.assert(extraction.blockingClause())
+        }
       }
     }
     return .undecided
