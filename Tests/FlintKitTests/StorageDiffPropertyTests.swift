@@ -118,6 +118,25 @@ import Testing
     #expect(report.changes.isEmpty)
   }
 
+  /// An upload over a stored object is also read as an update (F1), which the create question
+  /// does not encode: with update loosened, create is not claimed the same, and such an upload
+  /// does flip.
+  @Test func overwriteLeavesCreateUnproved() throws {
+    let oldText = PackagePaths.text("Corpus/diff/storage-owner.old.rules")
+    let newText = PackagePaths.text("Corpus/diff/storage-owner.new.rules")
+    let old = try #require(DiffPropertyTests.compile(oldText))
+    let new = try #require(DiffPropertyTests.compile(newText))
+    let report = try DiffJob.compare(old: old, new: new)
+    let create = try #require(report.unchanged.first { $0.method == .create })
+    #expect(!create.isProved)
+    let objects = ObjectStore(["shared/x": ["metadata": .map(["owner": .string("a")])]])
+    let upload = Request(
+      method: .create, path: ResourcePath(segments: ["shared", "x"]), database: "b", auth: Auth(uid: "b"),
+      resourceData: ["metadata": .map(["owner": .string("b")])])
+    #expect(!DiffJob.decides(upload, old, DocumentStore(), objects: objects))
+    #expect(DiffJob.decides(upload, new, DocumentStore(), objects: objects))
+  }
+
   /// Rules of two services are an input error, never a comparison.
   @Test func servicesMustAgree() throws {
     var random = SplitMix64(seed: 1)
