@@ -1,3 +1,4 @@
+import FirestoreModel
 import RulesLanguage
 
 /// `get()`, `exists()`, `getAfter()`, `existsAfter()`: reads of further unknown documents, one per
@@ -12,6 +13,12 @@ extension ExpressionEncoder {
     for c in path.cases {
       guard case .path(let segments) = c.payload else { continue }
       guard segments.count >= 5, segments.count % 2 == 1 else { continue }
+      // Rules read the request's database only ((default): the solver's Firestore requests and
+      // Storage's lookups); another one's path is an error.
+      let inDatabase = z3.and([
+        z3.eq(segments[0], z3.string("databases")), z3.eq(segments[1], z3.string(DatabaseID.default)),
+        z3.eq(segments[2], z3.string("documents")),
+      ])
       let stored = symbols.document(at: segments)
       var states: [(when: Term, document: DocumentSymbol)] = []
       if after {
@@ -25,7 +32,7 @@ extension ExpressionEncoder {
         states = [(z3.true, stored)]
       }
       for state in states {
-        let when = z3.and([c.guard, state.when])
+        let when = z3.and([c.guard, inDatabase, state.when])
         if wantsDocument {
           // A missing document is an error (spec §4.19).
           cases.append(

@@ -133,15 +133,30 @@ final class ExpressionEncoder {
           guard: z3.and(values.keys.sorted().map { values[$0]!.defined(in: z3) }), payload: .map(.closed(values)))
       ])
     case .path(let segments): return pathLiteral(expr, segments, scope)
-    case .identifier(let name): return lookup(expr, name, scope)
+    case .identifier(let name):
+      if symbols.service.kind == .storage, isObject(expr, scope) { return wholeObject(expr, scope) }
+      return lookup(expr, name, scope)
     case .member(let base, let name):
       if name.name == "query", case .identifier("request") = base.kind, scope.variables["request"] == nil {
         note(expr, "request.query")
       }
       noteLongKey(expr, name.name)
+      if symbols.service.kind == .storage {
+        if isObject(expr, scope) { return wholeObject(expr, scope) }
+        if isObject(base, scope) { return member(storageObjectExpression(base, scope), name.name, of: expr) }
+        if name.name == "method", case .identifier("request") = base.kind, scope.variables["request"] == nil {
+          note(expr, "request.method (undefined in the emulator, F5)")
+        }
+      }
       return member(encode(base, scope), name.name)
     case .call(let name, let args): return call(expr, name.name, args, scope)
     case .methodCall(let receiver, let name, let args):
+      if case .identifier(let namespace) = receiver.kind, scope.variables[namespace] == nil,
+        let lookup = ruleset.service.lookupFunction(namespace: namespace, name: name.name)
+      {
+        guard args.count == 1 else { return .error }
+        return read(expr, lookup, encode(args[0], scope), scope)
+      }
       if case .identifier(let namespace) = receiver.kind, ConstantEncoding.isNamespace(namespace),
         scope.variables[namespace] == nil
       {
@@ -203,6 +218,11 @@ final class ExpressionEncoder {
   /// The `request` map of this method (spec §5.3): `query` only on list, `resource` on create and update.
   private func request(_ expr: Expr, _ scope: EncodingScope) -> SymbolicValue {
     if let requestMap { return requestMap }
+    if symbols.service.kind == .storage {
+      let value = storageRequest
+      requestMap = value
+      return value
+    }
     var fields: [String: SymbolicValue] = [
       "auth": auth,
       "method": SymbolicValue(always: .string(z3.string(symbols.method.rawValue)), in: z3),
@@ -225,7 +245,7 @@ final class ExpressionEncoder {
   }
 
   /// `request.auth`: null when signed out, else `{uid, token}`.
-  private var auth: SymbolicValue {
+  var auth: SymbolicValue {
     let user: SymbolicMap = .closed([
       "uid": SymbolicValue(always: .string(symbols.uid), in: z3),
       "token": SymbolicValue(always: .map(.open(symbols.token)), in: z3),
@@ -252,7 +272,12 @@ final class ExpressionEncoder {
   // MARK: access
 
   /// `value.name`: a map's field; anything else is an error.
-  func member(_ value: SymbolicValue, _ name: String) -> SymbolicValue {
+  func member(_ value: SymbolicValue, _ name: String) -> SymbolicValue { member(value, name, of: nil) }
+
+  /// `value.name`, where `expr` (when given) reads a Storage object's field: one that a real
+  /// object may leave unset is an approximation (the encoding always gives it a string).
+  func member(_ value: SymbolicValue, _ name: String, of expr: Expr?) -> SymbolicValue {
+    if let expr, ObjectSymbol.mayBeUnset.contains(name) { note(expr, "\(name) of an object (it may be unset, F6)") }
     var cases: [SymbolicCase] = []
     for c in value.cases {
       guard case .map(let map) = c.payload else { continue }

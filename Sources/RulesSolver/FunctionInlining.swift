@@ -23,7 +23,7 @@ extension ExpressionEncoder {
       for binding in decl.lets { inner.variables[binding.name.name] = encode(binding.value, inner) }
       return encode(decl.body, inner)
     }
-    if let lookup = LookupFunction(rawValue: name) {
+    if let lookup = ruleset.service.lookupFunction(namespace: nil, name: name) {
       guard args.count == 1 else { return .error }
       return read(expr, lookup, encode(args[0], scope), scope)
     }

@@ -6,8 +6,8 @@ extension ExpressionEncoder {
   func binary(_ expr: Expr, _ op: BinaryOperator, _ leftExpr: Expr, _ rightExpr: Expr, _ scope: EncodingScope)
     -> SymbolicValue
   {
-    let left = encode(leftExpr, scope)
-    let right = encode(rightExpr, scope)
+    let left = operand(leftExpr, against: rightExpr, op, scope)
+    let right = operand(rightExpr, against: leftExpr, op, scope)
     switch op {
     case .and:
       return .boolean(

@@ -3,8 +3,9 @@ import RulesEngine
 import RulesLanguage
 
 /// The paths one question ranges over: a match pattern with each wildcard an unknown segment and
-/// each recursive wildcard expanded to a fixed number of unknown segments. Full paths start
-/// `databases/(default)/documents`.
+/// each recursive wildcard expanded to a fixed number of unknown segments. Full paths start with
+/// the service's root: `databases/(default)/documents` (Firestore) or `b/<bucket>/o` (Storage,
+/// the bucket a literal of the pattern or an unknown).
 struct PathShape {
   /// One element of the document path the request targets (a `list` targets its parent collection).
   enum Element {
@@ -13,8 +14,11 @@ struct PathShape {
     case variable(Term)
   }
 
-  /// The elements under `/databases/(default)/documents`.
+  /// The elements under the root.
   var elements: [Element]
+  /// The root's elements (`databases`, `(default)`, `documents`; or `b`, the bucket, `o`).
+  var root: [Element]
+  let service: RulesService
   let z3: Z3
   /// The most segments a recursive wildcard of the pattern took, nil when it has none: deeper
   /// paths are not compared, so nothing proved on this shape is exact.
@@ -35,27 +39,65 @@ struct PathShape {
     }
   }
 
-  /// The full path of the targeted document, as string terms.
-  var documentPath: [Term] {
-    [z3.string("databases"), z3.string(DatabaseID.default), z3.string("documents")] + terms
+  /// The root's elements as string terms.
+  var rootTerms: [Term] { root.map { term($0) } }
+
+  private func term(_ element: Element) -> Term {
+    switch element {
+    case .literal(let text): z3.string(text)
+    case .variable(let term): term
+    }
   }
 
-  /// The request's path as the rules see it (`request.path`); a `list` names the collection.
+  /// The full path of the targeted document (or Storage object, or a Storage list's folder), as
+  /// string terms.
+  var documentPath: [Term] { rootTerms + terms }
+
+  /// Whether the list's path names its collection through a document of it (Firestore: the last
+  /// element stands for any document the query returns), rather than the folder itself (Storage).
+  func listsThroughDocument(_ method: RequestMethod) -> Bool { method == .list && service.kind == .firestore }
+
+  /// The request's path as the rules see it (`request.path`); a Firestore `list` names the collection.
   func requestPath(for method: RequestMethod) -> [Term] {
-    method == .list ? Array(documentPath.dropLast()) : documentPath
+    listsThroughDocument(method) ? Array(documentPath.dropLast()) : documentPath
+  }
+
+  /// Whether `method` has requests on this shape: Firestore shapes are documents (a list of their
+  /// collection); Storage shapes are object names (1 or more segments) or, for a list, folders
+  /// (0 or more).
+  func admits(_ method: RequestMethod) -> Bool {
+    service.kind == .firestore || method == .list || !elements.isEmpty
+  }
+
+  /// The unknown segments of the root (Storage's bucket).
+  var rootVariables: [Term] {
+    root.compactMap { if case .variable(let term) = $0 { term } else { nil } }
   }
 
   /// `request.path` for the methods that name a document.
   var requestPath: [Term] { documentPath }
 
-  /// The shapes of `pattern` (full segments, `databases/{database}/documents` first) whose document
-  /// path has an even number of segments, each recursive wildcard taking up to `maxRun` segments.
-  static func shapes(of pattern: [MatchSegment.Kind], version: RulesVersion, maxRun: Int, z3: Z3) -> [PathShape] {
-    guard pattern.count >= 3, case .literal("databases") = pattern[0], case .literal("documents") = pattern[2] else {
-      return []
-    }
+  /// The shapes of `pattern` (full segments, the service's root first), each recursive wildcard
+  /// taking up to `maxRun` segments: for Firestore those whose document path has an even number
+  /// of segments; for Storage every one (`admits` says which methods a shape has requests of).
+  static func shapes(
+    of pattern: [MatchSegment.Kind], service: RulesService = .firestore, version: RulesVersion, maxRun: Int, z3: Z3
+  ) -> [PathShape] {
+    guard service.rootLength(of: pattern) != nil else { return [] }
     if case .recursiveWildcard = pattern[1] { return [] }
-    if case .literal(let name) = pattern[1], name != DatabaseID.default { return [] }
+    let root: [Element]
+    switch service.kind {
+    case .firestore:
+      if case .literal(let name) = pattern[1], name != DatabaseID.default { return [] }
+      root = [.literal("databases"), .literal(DatabaseID.default), .literal("documents")]
+    case .storage:
+      // The bucket: the pattern's literal, or one unknown shared by every shape.
+      let bucket: Element =
+        if case .literal(let name) = pattern[1] { .literal(name) } else {
+          .variable(z3.constant("bucket", z3.stringSort))
+        }
+      root = [.literal("b"), bucket, .literal("o")]
+    }
     var results: [[Element]] = [[]]
     var counter = 0
     var recursiveRun: Int?
@@ -79,9 +121,8 @@ struct PathShape {
         results = expanded
       }
     }
-    return results.filter { !$0.isEmpty && $0.count % 2 == 0 }.map {
-      PathShape(elements: $0, z3: z3, recursiveRun: recursiveRun)
-    }
+    if service.kind == .firestore { results = results.filter { !$0.isEmpty && $0.count % 2 == 0 } }
+    return results.map { PathShape(elements: $0, root: root, service: service, z3: z3, recursiveRun: recursiveRun) }
   }
 
   /// The longest document id a shape's unknown segment takes (Firestore allows 1,500 bytes): a
@@ -97,6 +138,41 @@ struct PathShape {
       z3.not(z3.eq(segment, z3.string("."))), z3.not(z3.eq(segment, z3.string(".."))),
       z3.not(z3.and([z3.hasPrefix(segment, z3.string("__")), z3.hasSuffix(segment, z3.string("__"))])),
     ])
+  }
+
+  /// A segment of a Cloud Storage object name (or a bucket name) the solver considers: 1 to
+  /// `longestID` characters, no `/`, no carriage return or line feed (F9).
+  static func validObjectSegment(_ segment: Term, in z3: Z3) -> Term {
+    let length = z3.length(segment)
+    return z3.and([
+      z3.ge(length, z3.int(1)), z3.le(length, z3.int(Int64(longestID))), z3.not(z3.contains(segment, z3.string("/"))),
+      z3.not(z3.contains(segment, z3.string("\n"))), z3.not(z3.contains(segment, z3.string("\r"))),
+    ])
+  }
+
+  /// What every request on this shape satisfies: valid segments, and (Storage) a name other than
+  /// `.` and `..`.
+  func requirements() -> [Term] {
+    switch service.kind {
+    case .firestore:
+      return variables.map { Self.validID($0, in: z3) }
+    case .storage:
+      var result = (variables + rootVariables).map { Self.validObjectSegment($0, in: z3) }
+      if elements.count == 1, case .variable(let only) = elements[0] {
+        result += [z3.not(z3.eq(only, z3.string("."))), z3.not(z3.eq(only, z3.string("..")))]
+      }
+      return result
+    }
+  }
+
+  /// The object's full name (`images/a.png`): the segments joined by `/`.
+  var objectName: Term {
+    var parts: [Term] = []
+    for (index, segment) in terms.enumerated() {
+      if index > 0 { parts.append(z3.string("/")) }
+      parts.append(segment)
+    }
+    return parts.isEmpty ? z3.string("") : z3.concat(parts)
   }
 }
 
@@ -117,12 +193,12 @@ extension PathShape {
   func matches(
     _ pattern: [MatchSegment.Kind], version: RulesVersion, method: RequestMethod, symbols: RequestSymbols
   ) -> [PatternMatch] {
-    // The request's elements: a `list` stands for any document of the collection (nil).
+    // The request's elements: a Firestore `list` stands for any document of the collection (nil).
     var path: [Term?] = documentPath.map { $0 }
-    if method == .list { path[path.count - 1] = nil }
-    var literalPath: [String?] = ["databases", DatabaseID.default, "documents"]
-    literalPath += elements.map { if case .literal(let text) = $0 { text } else { nil } }
-    if method == .list { literalPath[literalPath.count - 1] = nil }
+    let throughDocument = listsThroughDocument(method)
+    if throughDocument { path[path.count - 1] = nil }
+    var literalPath: [String?] = (root + elements).map { if case .literal(let text) = $0 { text } else { nil } }
+    if throughDocument { literalPath[literalPath.count - 1] = nil }
     var found: [PatternMatch] = []
     typealias Bindings = [(name: String, value: SymbolicValue)]
     func walk(_ p: Int, _ i: Int, _ conditions: [Term], _ bindings: Bindings, _ unknown: Set<String>) {

@@ -1,5 +1,6 @@
 import FirestoreModel
 import RulesEngine
+import RulesLanguage
 
 /// The unknowns of one question (one request method on one path shape), shared by the encodings
 /// of both rulesets so that they speak of the same request: the path's variable segments, who is
@@ -25,8 +26,14 @@ final class RequestSymbols {
   let time: Term
   private(set) lazy var token = OpenMap(
     name: "request.auth.token", symbols: self, requiredKeys: ["sub", "user_id", "firebase"])
-  /// The stored target document (`resource`).
+  /// The stored target document (`resource`, Firestore).
   private(set) lazy var resource = document(at: shape.requestPath)
+  /// The stored object at the request's path (`resource`, Storage).
+  private(set) lazy var storedObject = makeStoredObject()
+  /// The object after the write (`request.resource`, Storage create and update; nil otherwise).
+  private(set) lazy var uploadedObject = makeUploadedObject()
+  /// Which service's requests these are.
+  var service: RulesService { shape.service }
   /// The written document's data (`request.resource.data`, create and update).
   private(set) lazy var written = OpenMap(name: "request.resource.data", symbols: self)
   /// Documents read by `get()`/`exists()` (and the target itself), by path key.
@@ -46,12 +53,15 @@ final class RequestSymbols {
     time = z3.constant("request.time", z3.intSort)
     require(z3.and([z3.ge(z3.length(uid), z3.int(1)), z3.le(z3.length(uid), z3.int(Int64(StringBound.longest)))]))
     require(TimeRange.contains(time, in: z3))
-    for segment in shape.variables { require(PathShape.validID(segment, in: z3)) }
+    shape.requirements().forEach(require)
+    switch (shape.service.kind, method) {
     // Firestore refuses a create of a stored document and an update of a missing one before the rules run.
-    switch method {
-    case .create: require(z3.not(resource.exists))
-    case .update: require(resource.exists)
-    case .get, .list, .delete: break
+    case (.firestore, .create): require(z3.not(resource.exists))
+    case (.firestore, .update): require(resource.exists)
+    // Storage takes an upload over a stored object (the engine reads it both as a create and as
+    // an update, F1: the confirmation decides); a metadata update needs the object.
+    case (.storage, .update): require(storedObject.exists)
+    default: break
     }
   }
 
@@ -85,9 +95,9 @@ final class RequestSymbols {
   }
 
   /// The open map named `name` (one per name).
-  func openMap(_ name: String) -> OpenMap {
+  func openMap(_ name: String, stringsOnly: Bool = false) -> OpenMap {
     if let map = openMaps[name] { return map }
-    let map = OpenMap(name: name, symbols: self)
+    let map = OpenMap(name: name, symbols: self, stringsOnly: stringsOnly)
     openMaps[name] = map
     return map
   }

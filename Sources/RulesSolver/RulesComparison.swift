@@ -13,13 +13,18 @@ package struct Candidate: Sendable {
   /// The ruleset that allows it.
   package var allowedBy: RulesSide
   package var request: Request
-  /// The documents stored before the request (its target and those the rules read).
+  /// The documents stored before the request (its target and those the rules read; for Cloud
+  /// Storage those `firestore.get()` reads).
   package var documents: [Document]
+  /// Cloud Storage: the objects stored before the request (its target), by name.
+  package var objects = ObjectStore()
+  /// The service whose rules were compared.
+  package var service: RulesService = .firestore
 }
 
 /// The answer for one match pattern and method.
 package struct MatchComparison: Sendable {
-  /// The pattern under `/databases/{database}/documents` (nested blocks joined), as written in NEW
+  /// The pattern under the service's root (nested blocks joined), as written in NEW
   /// (or OLD when only OLD has it).
   package var match: String
   package var method: RequestMethod
@@ -67,17 +72,20 @@ package struct RulesComparison {
     let newBlocks = Array(new.scopes.matchBlocks)
     var approximations: Set<SideApproximation> = []
     var results: [MatchComparison] = []
-    let maxRun = Self.longestRun(oldBlocks + newBlocks)
-    for (key, display, version) in Self.patterns(newBlocks, new.version, oldBlocks, old.version) {
+    // `DiffJob` refuses rulesets of two services; NEW's is the one compared.
+    let service = new.service
+    let maxRun = Self.longestRun(oldBlocks + newBlocks, service: service)
+    for (key, display, version) in Self.patterns(newBlocks, new.version, oldBlocks, old.version, service) {
       let owners = (newBlocks + oldBlocks).filter { $0.shapeKey == key }
-      let shapes = PathShape.shapes(of: owners[0].patternKinds, version: version, maxRun: maxRun, z3: z3)
+      let shapes = PathShape.shapes(
+        of: owners[0].patternKinds, service: service, version: version, maxRun: maxRun, z3: z3)
       for method in RequestMethod.allCases
       where owners.contains(where: { $0.allows.contains { $0.methods.contains { method.isGranted(by: $0.method) } } }) {
         var comparison = MatchComparison(match: display, method: method, witnesses: [], exact: true)
-        // A pattern outside `/databases/(default)/documents` (another database, a pattern not
-        // under `documents`) is not compared: nothing is proved about it.
+        // A pattern outside the service's root (another database, a pattern not under
+        // `documents` or `/b/{bucket}/o`) is not compared: nothing is proved about it.
         if shapes.isEmpty { comparison.exact = false }
-        for shape in shapes {
+        for shape in shapes where shape.admits(method) {
           // Only the blocks that can match this shape are encoded, over the names they use.
           let probe = RequestSymbols(z3: z3, universe: [], method: method, shape: shape)
           let applying = { (blocks: [ScopeModel.Block], version: RulesVersion) in
@@ -116,6 +124,7 @@ package struct RulesComparison {
         results.append(comparison)
       }
     }
+    if service.kind == .storage { Self.qualifyOverwrites(&results) }
     return ComparisonResult(
       matches: results,
       approximations: approximations.sorted().map { ($0.side, $0.approximation) })
@@ -136,6 +145,9 @@ package struct RulesComparison {
     z3.startSolver()
     symbols.constraints().forEach(z3.assert)
     z3.assert(question)
+    // Whether the question was narrowed beyond the blocking of refuted candidates: "no request"
+    // is then not proved.
+    var narrowed = false
     for _ in 0..<attempts {
       // What is left of the whole comparison's budget bounds each check; none left: undecided.
       let left = clock.now.duration(to: deadline).components
@@ -143,13 +155,20 @@ package struct RulesComparison {
       guard milliseconds > 0 else { return .undecided }
       z3.limitChecks(to: UInt32(clamping: milliseconds))
       switch z3.check() {
-      case .unsatisfiable: return .none
+      case .unsatisfiable: return narrowed ? .undecided : .none
       case .unknown: return .undecided
       case .satisfiable:
         let extraction = WitnessExtraction(symbols: symbols)
         let candidate = extraction.candidate(allowedBy: side)
         if confirm(candidate) { return .witness(candidate.shrunk(confirm: confirm)) }
-        z3.assert(extraction.blockingClause())
+        if symbols.service.kind == .storage && symbols.method == .create && !candidate.objects.isEmpty {
+          // An upload over a stored object is also read as an update (F1), which the question
+          // does not encode: look for an upload to a free name instead.
+          z3.assert(z3.not(symbols.storedObject.exists))
+          narrowed = true
+        } else {
+          z3.assert(extraction.blockingClause())
+        }
       }
     }
     return .undecided
@@ -159,23 +178,23 @@ package struct RulesComparison {
   /// its display text and the language version of the file it was taken from.
   private static func patterns(
     _ newBlocks: [ScopeModel.Block], _ newVersion: RulesVersion, _ oldBlocks: [ScopeModel.Block],
-    _ oldVersion: RulesVersion
+    _ oldVersion: RulesVersion, _ service: RulesService
   ) -> [(key: String, display: String, version: RulesVersion)] {
     var seen: Set<String> = []
     var result: [(String, String, RulesVersion)] = []
     for (blocks, version) in [(newBlocks, newVersion), (oldBlocks, oldVersion)] {
       for block in blocks where !block.allows.isEmpty && seen.insert(block.shapeKey).inserted {
-        result.append((block.shapeKey, display(block.patternKinds), version))
+        result.append((block.shapeKey, display(block.patternKinds, service: service), version))
       }
     }
     return result
   }
 
-  /// The pattern under the service's root (`/databases/{database}/documents`) when it starts so,
-  /// else in full.
-  static func display(_ pattern: [MatchSegment.Kind]) -> String {
+  /// The pattern under the service's root (`/databases/{database}/documents`, `/b/{bucket}/o`)
+  /// when it starts so, else in full.
+  static func display(_ pattern: [MatchSegment.Kind], service: RulesService = .firestore) -> String {
     var segments = pattern
-    if let root = RulesService.firestore.rootLength(of: segments, wildcardsOnly: true) {
+    if let root = service.rootLength(of: segments, wildcardsOnly: true) {
       segments.removeFirst(root)
     }
     return segments.isEmpty ? "/" : segments.map { "/" + MatchSegment($0).description }.joined()
@@ -183,9 +202,19 @@ package struct RulesComparison {
 
   /// How many segments a recursive wildcard takes at most: enough to reach every fixed pattern's
   /// depth and one level below (at least 2, at most 6).
-  static func longestRun(_ blocks: [ScopeModel.Block]) -> Int {
-    let deepest = blocks.map { $0.pattern.count - RulesService.firestore.root.count }.max() ?? 0
+  static func longestRun(_ blocks: [ScopeModel.Block], service: RulesService) -> Int {
+    let deepest = blocks.map { $0.pattern.count - service.root.count }.max() ?? 0
     return min(6, max(2, deepest + 1))
+  }
+
+  /// Cloud Storage decides an upload over a stored object both as a create and as an update (F1),
+  /// and the create question encodes only the first: "no difference" in `create` is proved only
+  /// when every `update` (of any pattern, since the update reading may match another block) is
+  /// proved the same too, or no ruleset grants one.
+  private static func qualifyOverwrites(_ results: inout [MatchComparison]) {
+    let updatesSame = results.allSatisfy { $0.method != .update || ($0.exact && $0.witnesses.isEmpty) }
+    if updatesSame { return }
+    for index in results.indices where results[index].method == .create { results[index].exact = false }
   }
 }
 

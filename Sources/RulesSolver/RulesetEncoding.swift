@@ -25,6 +25,8 @@ extension ExpressionEncoder {
   /// When the ruleset allows `method` on the shape's path: some matching block has an allow for
   /// the method whose condition is exactly true (spec §6.4).
   func allows(_ blocks: [ScopeModel.Block]) -> Term {
+    // Storage's List API needs version 2: under version 1 no rule grants a list.
+    if ruleset.service.listNeedsVersion2 && symbols.method == .list && ruleset.version == .v1 { return z3.false }
     var grants: [Term] = []
     for block in blocks {
       let covering = block.allows.filter { allow in allow.methods.contains { symbols.method.isGranted(by: $0.method) } }

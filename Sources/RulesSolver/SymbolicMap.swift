@@ -38,6 +38,8 @@ final class OpenMap {
   let others: Term
   /// Keys that are always present (the standard token claims the engine fills in).
   let requiredKeys: Set<String>
+  /// Whether every field is a string (a Storage object's custom metadata).
+  let stringsOnly: Bool
   /// Equal maps have equal identities (and an identity shared with another map makes every field equal).
   let identity: Term
 
@@ -45,10 +47,11 @@ final class OpenMap {
   /// keys is an approximation.
   static let mostOtherKeys = 3
 
-  init(name: String, symbols: RequestSymbols, requiredKeys: Set<String> = []) {
+  init(name: String, symbols: RequestSymbols, requiredKeys: Set<String> = [], stringsOnly: Bool = false) {
     self.name = name
     self.symbols = symbols
     self.requiredKeys = requiredKeys
+    self.stringsOnly = stringsOnly
     let z3 = symbols.z3
     others = z3.constant("\(name)[*]", z3.intSort)
     identity = z3.constant("\(name)[=]", z3.intSort)
@@ -74,6 +77,7 @@ final class OpenMap {
     symbols.require(TimeRange.contains(values.timestamp, in: z3))
     symbols.require(z3.le(z3.length(values.string), z3.int(Int64(StringBound.longest))))
     if requiredKeys.contains(key) { symbols.require(present) }
+    if stringsOnly { symbols.require(z3.eq(tag, z3.int(DataType.string.rawValue))) }
     func when(_ type: DataType) -> Term { z3.and([present, z3.eq(tag, z3.int(type.rawValue))]) }
     let value = SymbolicValue([
       SymbolicCase(guard: when(.null), payload: .null),

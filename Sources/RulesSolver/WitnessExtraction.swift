@@ -7,6 +7,7 @@ struct WitnessExtraction {
   var z3: Z3 { symbols.z3 }
 
   func candidate(allowedBy side: RulesSide) -> Candidate {
+    if symbols.service.kind == .storage { return storageCandidate(allowedBy: side) }
     let method = symbols.method
     let segments = symbols.shape.elements.map { element -> String in
       switch element {
@@ -16,10 +17,23 @@ struct WitnessExtraction {
     }
     let documentPath = ResourcePath(segments: segments)
     let path = method == .list ? documentPath.parent : documentPath
-    let auth: Auth? =
-      z3.boolValue(symbols.signedIn) == true
+    let request = Request(
+      method: method, path: path, auth: auth, time: time,
+      resourceData: method == .create || method == .update ? fields(of: symbols.written) : nil)
+    return Candidate(allowedBy: side, request: request, documents: storedDocuments(except: documentPath))
+  }
+
+  /// Who is signed in, in the model.
+  var auth: Auth? {
+    z3.boolValue(symbols.signedIn) == true
       ? Auth(uid: z3.stringValue(symbols.uid) ?? "user", claims: fields(of: symbols.token)) : nil
-    let time = timestamp(z3.intValue(symbols.time) ?? 0)
+  }
+
+  /// `request.time` in the model.
+  var time: Timestamp { timestamp(z3.intValue(symbols.time) ?? 0) }
+
+  /// The (default) database's documents the model stores (a Firestore list's own document left out).
+  func storedDocuments(except listed: ResourcePath?) -> [Document] {
     var documents: [ResourcePath: Document] = [:]
     for document in symbols.sortedDocuments {
       guard z3.boolValue(document.exists) == true else { continue }
@@ -28,24 +42,31 @@ struct WitnessExtraction {
         continue
       }
       let at = ResourcePath(segments: Array(full.dropFirst(3)))
-      if method == .list && at == documentPath { continue }
+      if symbols.method == .list && symbols.service.kind == .firestore && at == listed { continue }
       if documents[at] == nil { documents[at] = Document(path: at, fields: fields(of: document.data)) }
     }
-    let data: [String: Value]? = method == .create || method == .update ? fields(of: symbols.written) : nil
-    let request = Request(method: method, path: path, auth: auth, time: time, resourceData: data)
-    return Candidate(
-      allowedBy: side, request: request, documents: documents.values.sorted { $0.path < $1.path })
+    return documents.values.sorted { $0.path < $1.path }
   }
 
   /// A constraint that rules out this model's request: some input differs.
   func blockingClause() -> Term {
-    var inputs: [Term] = [symbols.signedIn, symbols.uid, symbols.time] + symbols.shape.variables
+    var inputs: [Term] =
+      [symbols.signedIn, symbols.uid, symbols.time] + symbols.shape.variables + symbols.shape.rootVariables
     for document in symbols.sortedDocuments { inputs.append(document.exists) }
+    var maps = [symbols.token, symbols.written] + symbols.sortedDocuments.map(\.data)
+    if symbols.service.kind == .storage {
+      let objects = [symbols.storedObject] + (symbols.uploadedObject.map { [$0] } ?? [])
+      for object in objects {
+        inputs.append(object.exists)
+        inputs += object.terms.keys.sorted().compactMap { object.terms[$0] }
+        maps.append(object.metadata)
+      }
+    }
     var differs: [Term] = []
     for input in inputs {
       if let value = z3.modelValue(input) { differs.append(z3.not(z3.eq(input, value))) }
     }
-    for map in [symbols.token, symbols.written] + symbols.sortedDocuments.map(\.data) {
+    for map in maps {
       for field in map.createdFields {
         if let present = z3.modelValue(field.present), let tag = z3.modelValue(field.tag) {
           differs += [z3.not(z3.eq(field.present, present)), z3.not(z3.eq(field.tag, tag))]
@@ -59,7 +80,7 @@ struct WitnessExtraction {
   }
 
   /// The fields of `map` the model makes present, with one extra field per key outside the universe.
-  private func fields(of map: OpenMap) -> [String: Value] {
+  func fields(of map: OpenMap) -> [String: Value] {
     var result: [String: Value] = [:]
     for field in map.createdFields where z3.boolValue(field.present) == true {
       result[field.key] = value(of: field)
@@ -70,7 +91,7 @@ struct WitnessExtraction {
       counter += 1
       let key = "extra\(counter)"
       if symbols.universe.contains(key) || result[key] != nil { continue }
-      result[key] = .integer(Int64(counter))
+      result[key] = map.stringsOnly ? .string("x\(counter)") : .integer(Int64(counter))
     }
     return result
   }
@@ -99,7 +120,7 @@ struct WitnessExtraction {
   }
 
   /// Microseconds since the epoch as a timestamp.
-  private func timestamp(_ micros: Int64) -> Timestamp {
+  func timestamp(_ micros: Int64) -> Timestamp {
     var seconds = micros / 1_000_000
     var rest = micros % 1_000_000
     if rest < 0 {
@@ -114,6 +135,8 @@ extension Candidate {
   /// Whether a suite can replay it: Firestore refuses a create of a stored document and an update
   /// of a missing one before the rules run.
   package var isReplayable: Bool {
+    // Cloud Storage takes an upload over a stored object (the engine decides both readings, F1).
+    if service.kind == .storage { return request.method != .update || objects.object(named: objectName) != nil }
     let stored = DocumentStore(documents: documents).document(at: request.path) != nil
     switch request.method {
     case .create: return !stored
@@ -121,4 +144,9 @@ extension Candidate {
     case .get, .list, .delete: return true
     }
   }
+}
+
+extension Candidate {
+  /// Cloud Storage: the name of the object the request targets (a list: its folder).
+  package var objectName: String { request.path.segments.joined(separator: "/") }
 }

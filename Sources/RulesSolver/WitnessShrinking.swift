@@ -5,7 +5,7 @@ extension Candidate {
   /// and of the stored documents is dropped, first from every map that holds it, then from each
   /// alone, as long as `confirm` (Flint's engine on both rulesets) still sees the flip. The solver
   /// fills fields no condition needs with whatever its model holds; a witness reads best with only
-  /// what decides it. At most two confirmations per field.
+  /// what decides it. At most two confirmations per field (one per field of a stored object).
   func shrunk(confirm: (Candidate) -> Bool) -> Candidate {
     var current = self
     var keys = Set(request.resourceData.map { Array($0.keys) } ?? [])
@@ -23,6 +23,14 @@ extension Candidate {
         }
       }
       if let alone = current.removing(key, fromData: true, fromDocuments: 0..<0), confirm(alone) { current = alone }
+    }
+    // A stored Storage object's fields, one at a time (a dropped one takes its default).
+    for (name, fields) in current.objects.objects.sorted(by: { $0.key < $1.key }) {
+      for key in fields.keys.sorted() {
+        var without = current
+        without.objects.objects[name]?.removeValue(forKey: key)
+        if confirm(without) { current = without }
+      }
     }
     return current
   }

@@ -11,7 +11,8 @@ import Testing
 @Suite struct DiffGoldenTests {
   static let pairs = [
     "tightening", "loosening", "function-extracted", "write-split", "reordered", "recursive-overlap",
-    "create-null", "affected-keys", "role-check", "custom-claims", "time-bounds",
+    "create-null", "affected-keys", "role-check", "custom-claims", "time-bounds", "storage-size-cap",
+    "storage-content-type", "storage-owner", "storage-lookup",
   ]
 
   @Test(arguments: pairs)
@@ -31,10 +32,7 @@ import Testing
         new: DiffInput.read(PackagePaths.url("Corpus/diff/\(name).new.rules").path)))
     for change in report.changes {
       for witness in change.witnesses {
-        let json = JSONValue.object([
-          ("request", DiffRenderer.request(witness)),
-          ("data", TaggedJSONEncoder.encode(documents: witness.documents)),
-        ])
+        let json = JSONValue.object(JSONObject(DiffRenderer.suiteInputs(witness)))
         for side in ["old", "new"] {
           let expect = side == witness.allowedBy.rawValue ? "allow" : "deny"
           let verdict = try SuiteReplay.verdict(
@@ -46,17 +44,18 @@ import Testing
   }
 }
 
-/// Runs one witness (`{"request", "data"}` as `flint diff --format json` prints it) as a one-case
-/// suite against `rules` and returns the verdict.
+/// Runs one witness (`{"request", "data"}` as `flint diff --format json` prints it, with `bucket`
+/// and `objects` for Cloud Storage) as a one-case suite against `rules` and returns the verdict.
 enum SuiteReplay {
   static func verdict(of witness: JSONValue, rules: String) throws -> String {
     guard let object = witness.objectValue, let request = object["request"], let data = object["data"] else {
       return "malformed witness"
     }
-    let suite: JSONValue = .object([
-      ("rules", "rules.rules"), ("data", data),
-      ("cases", .array([.object([("name", "witness"), ("request", request), ("expect", "allow")])])),
-    ])
+    var members: [(String, JSONValue)] = [("rules", "rules.rules"), ("data", data)]
+    for key in ["bucket", "objects"] { if let value = object[key] { members.append((key, value)) } }
+    members.append(
+      ("cases", .array([.object([("name", "witness"), ("request", request), ("expect", "allow")])])))
+    let suite: JSONValue = .object(JSONObject(members))
     let files = MemoryFiles(["rules.rules": rules, "suite.json": suite.text(.compact)])
     let loaded = try files.load()
     let result = SuiteRunner(options: EvaluationOptions(traceLevel: .none)).run(loaded)

@@ -17,11 +17,12 @@ import Testing
   ]
   static let methods = ["read", "write", "get", "create", "update", "delete"]
 
-  static func condition(_ random: inout SplitMix64, depth: Int = 0) -> String {
+  static func condition(_ random: inout SplitMix64, depth: Int = 0, atoms: [String] = DiffPropertyTests.atoms) -> String
+  {
     let choice = Int(random.next() % 6)
     if depth >= 2 || choice < 3 { return atoms[Int(random.next() % UInt64(atoms.count))] }
-    let left = condition(&random, depth: depth + 1)
-    let right = condition(&random, depth: depth + 1)
+    let left = condition(&random, depth: depth + 1, atoms: atoms)
+    let right = condition(&random, depth: depth + 1, atoms: atoms)
     switch choice {
     case 3: return "(\(left) && \(right))"
     case 4: return "(\(left) || \(right))"
@@ -86,10 +87,7 @@ import Testing
       let report = try DiffJob.compare(old: old, new: new)
       for change in report.changes {
         for witness in change.witnesses {
-          let json = JSONValue.object([
-            ("request", DiffRenderer.request(witness)),
-            ("data", TaggedJSONEncoder.encode(documents: witness.documents)),
-          ])
+          let json = JSONValue.object(JSONObject(DiffRenderer.suiteInputs(witness)))
           let oldVerdict = try SuiteReplay.verdict(of: json, rules: oldText)
           let newVerdict = try SuiteReplay.verdict(of: json, rules: newText)
           let expected = witness.allowedBy.rawValue == "new" ? ("deny", "allow") : ("allow", "deny")

@@ -27,6 +27,11 @@ package enum DiffJob {
 
   /// The comparison of two compiled rulesets.
   package static func compare(old: Ruleset, new: Ruleset) throws(DiffProblem) -> DiffReport {
+    guard old.service == new.service else {
+      throw DiffProblem(
+        "cannot compare rules of two services: OLD is \(old.service.title)'s (service \(old.service.name)), NEW is \(new.service.title)'s (service \(new.service.name))"
+      )
+    }
     let result: ComparisonResult
     do {
       result = try RulesComparison(old: old, new: new).compare { confirms($0, old: old, new: new) }
@@ -56,14 +61,20 @@ package enum DiffJob {
     guard candidate.isReplayable else { return false }
     let store = DocumentStore(documents: candidate.documents)
     let request = candidate.request
-    let allowedByOld = decides(request, old, store)
-    let allowedByNew = decides(request, new, store)
+    let allowedByOld = decides(request, old, store, objects: candidate.objects)
+    let allowedByNew = decides(request, new, store, objects: candidate.objects)
     return candidate.allowedBy == .new ? allowedByNew && !allowedByOld : allowedByOld && !allowedByNew
   }
 
-  /// The engine's decision, as `flint test` makes it (a `list` through the query proof).
-  package static func decides(_ request: Request, _ ruleset: Ruleset, _ store: DocumentStore) -> Bool {
+  /// The engine's decision, as `flint test` makes it (a Firestore `list` through the query proof;
+  /// a Cloud Storage request against `objects`, every open reading allowing, F1/F5/F6).
+  package static func decides(
+    _ request: Request, _ ruleset: Ruleset, _ store: DocumentStore, objects: ObjectStore = ObjectStore()
+  ) -> Bool {
     let options = EvaluationOptions(traceLevel: .none)
+    if ruleset.service.kind == .storage {
+      return Evaluator(ruleset: ruleset, options: options).evaluate(request, objects: objects, documents: store).allowed
+    }
     if request.method == .list {
       return SuiteRunner(options: options).decideList(SuiteRequest(request: request), ruleset: ruleset, store: store)
         .allowed

@@ -34,6 +34,10 @@ package enum DiffRenderer {
         out +=
           candidate.allowedBy == .new ? "  NEW allows, OLD denies:\n" : "  OLD allows, NEW denies:\n"
         out += "    request: \(request(candidate).text(.spaced))\n"
+        if candidate.service.kind == .storage {
+          out += "    bucket: \(candidate.request.database)\n"
+          if !candidate.objects.isEmpty { out += "    objects: \(objects(candidate).text(.spaced))\n" }
+        }
         if !candidate.documents.isEmpty {
           out += "    data: \(TaggedJSONEncoder.encode(documents: candidate.documents).text(.spaced))\n"
         }
@@ -56,17 +60,29 @@ package enum DiffRenderer {
   }
 
   private static func witness(_ candidate: Candidate) -> JSONValue {
-    .object([
-      ("allowedBy", .string(candidate.allowedBy.rawValue)), ("request", request(candidate)),
-      ("data", TaggedJSONEncoder.encode(documents: candidate.documents)),
-    ])
+    .object(JSONObject([("allowedBy", .string(candidate.allowedBy.rawValue))] + suiteInputs(candidate)))
   }
 
-  /// The request in the suite format: method, path, auth (with the claims the rules read), time, data.
+  /// What a one-case suite needs to replay the witness: `request` and seed `data`, and for Cloud
+  /// Storage the suite's `bucket` and stored `objects`.
+  package static func suiteInputs(_ candidate: Candidate) -> [(String, JSONValue)] {
+    var members: [(String, JSONValue)] = [
+      ("request", request(candidate)), ("data", TaggedJSONEncoder.encode(documents: candidate.documents)),
+    ]
+    if candidate.service.kind == .storage {
+      members += [("bucket", .string(candidate.request.database)), ("objects", objects(candidate))]
+    }
+    return members
+  }
+
+  /// The request in the suite format: method, path, auth (with the claims the rules read), time,
+  /// data (Cloud Storage: the object name and the uploaded object or changed metadata).
   package static func request(_ candidate: Candidate) -> JSONValue {
     let request = candidate.request
+    let storage = candidate.service.kind == .storage
     var members: [(String, JSONValue)] = [
-      ("method", .string(request.method.rawValue)), ("path", .string(request.path.description)),
+      ("method", .string(request.method.rawValue)),
+      ("path", .string(storage ? candidate.objectName : request.path.description)),
     ]
     if let auth = request.auth {
       var user: [(String, JSONValue)] = [("uid", .string(auth.uid))]
@@ -75,8 +91,31 @@ package enum DiffRenderer {
       members.append(("auth", .object(JSONObject(user))))
     }
     members.append(("time", .string(request.time.rfc3339)))
-    if let data = request.resourceData { members.append(("data", .object(TaggedJSONEncoder.encode(fields: data)))) }
+    if let data = request.resourceData {
+      members.append(storage ? ("object", objectJSON(data)) : ("data", .object(TaggedJSONEncoder.encode(fields: data))))
+    }
     return .object(JSONObject(members))
+  }
+
+  /// The stored objects of a Cloud Storage witness, by name, in the suite format.
+  private static func objects(_ candidate: Candidate) -> JSONValue {
+    .object(JSONObject(candidate.objects.objects.sorted { $0.key < $1.key }.map { ($0.key, objectJSON($0.value)) }))
+  }
+
+  /// Object metadata as a Storage suite writes it: numbers for sizes and generations, RFC 3339
+  /// text for times, strings for the rest and custom metadata.
+  private static func objectJSON(_ fields: [String: Value]) -> JSONValue {
+    .object(
+      JSONObject(
+        fields.sorted { $0.key < $1.key }.map { key, value -> (String, JSONValue) in
+          switch value {
+          case .integer(let number): (key, .int(number))
+          case .timestamp(let time): (key, .string(time.rfc3339))
+          case .string(let text): (key, .string(text))
+          case .map(let map): (key, objectJSON(map))
+          default: (key, .string(""))
+          }
+        }))
   }
 
   /// The claims that differ from those a suite fills in itself (`sub`, `user_id`, `firebase`).
