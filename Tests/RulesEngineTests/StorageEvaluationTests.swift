@@ -100,6 +100,15 @@ import Testing
     #expect(rules.evaluate(request(.create, "v/x", object: [:]), objects: ObjectStore()).allowed)
   }
 
+  /// A metadata update of an object that does not exist fails before anything is written.
+  @Test func updatingAMissingObjectIsNeverAllowed() throws {
+    let rules = try evaluator("match /u/{name} { allow update; }")
+    #expect(rules.evaluate(request(.update, "u/x", object: [:]), objects: ObjectStore(["u/x": [:]])).allowed)
+    let missing = rules.evaluate(request(.update, "u/y", object: [:]), objects: ObjectStore(["u/x": [:]]))
+    #expect(!missing.allowed)
+    #expect(missing.trace.requestProblem?.contains("404") == true)
+  }
+
   @Test func listNeedsVersion2AndAFolder() throws {
     let v2 = try evaluator("match /p/{rest=**} { allow list; }")
     #expect(v2.evaluate(request(.list, "p"), objects: ObjectStore()).allowed)

@@ -40,6 +40,12 @@ package struct Evaluator: Sendable {
     let context = storageContext(request, objects, documents)
     var decision = decide(request, context)
     guard decision.allowed, ruleset.service.kind == .storage else { return decision }
+    if request.method == .update, objects.object(named: name) == nil {
+      // A metadata update of a missing object fails with 404 whatever the rules say: never an allow.
+      decision.allowed = false
+      decision.trace.requestProblem = "Cloud Storage answers 404 (object not found): there is no /\(name) to update."
+      return decision
+    }
     var readings: [(what: String, context: EvaluationContext, request: Request)] = []
     let unset =
       StorageObject.hasUnsetFields(objects.object(named: name))
