@@ -28,8 +28,7 @@ public struct FirestoreRules: Sendable {
   /// - Throws: ``FlintError`` with the diagnostics, as `flint check` prints them, when the rules
   ///   have errors.
   public init(source text: String, name: String = "firestore.rules") throws {
-    // A leading byte order mark (text read from a file as is) is not part of the rules.
-    try self.init(SourceFile(name: name, text: text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text))
+    (source, ruleset) = try CompiledRulesFile.compile(text: text, name: name)
   }
 
   /// Reads and compiles a rules file.
@@ -37,31 +36,12 @@ public struct FirestoreRules: Sendable {
   /// The bytes are decoded as `flint check` decodes them: a file that is not UTF-8 text (a NUL
   /// byte, an invalid sequence) is refused with the same `source.not-text` error.
   public init(contentsOf url: URL) throws {
-    let bytes: [UInt8]
-    do {
-      bytes = try FileBytes.read(url.path)  // as flint reads files: a UTF-8 byte order mark is dropped
-    } catch {
-      throw FlintError(error.message)
-    }
-    let decoded = SourceText.decode(bytes, name: url.path)
-    if let problem = decoded.problem {
-      throw FlintError(DiagnosticRenderer.text([problem], in: decoded.source))
-    }
-    try self.init(decoded.source)
+    (source, ruleset) = try CompiledRulesFile.compile(contentsOf: url)
   }
 
   /// Reads and compiles the rules file at `path`.
   public init(path: String) throws {
     try self.init(contentsOf: URL(fileURLWithPath: path))
-  }
-
-  private init(_ source: SourceFile) throws {
-    let compiled = Ruleset.compile(source)
-    guard let ruleset = compiled.ruleset else {
-      throw FlintError(DiagnosticRenderer.text(compiled.diagnostics, in: source))
-    }
-    self.source = source
-    self.ruleset = ruleset
   }
 
   /// Decides `request` on the stored documents `data`, with the explanation.

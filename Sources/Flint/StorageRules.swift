@@ -26,22 +26,12 @@ public struct StorageRules: Sendable {
   /// - Throws: ``FlintError`` with the diagnostics when the rules have errors, or when they are
   ///   not Cloud Storage rules.
   public init(source text: String, name: String = "storage.rules") throws {
-    try self.init(SourceFile(name: name, text: text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text))
+    try self.init(CompiledRulesFile.compile(text: text, name: name))
   }
 
   /// Reads and compiles a rules file, decoded as `flint check` decodes it.
   public init(contentsOf url: URL) throws {
-    let bytes: [UInt8]
-    do {
-      bytes = try FileBytes.read(url.path)
-    } catch {
-      throw FlintError(error.message)
-    }
-    let decoded = SourceText.decode(bytes, name: url.path)
-    if let problem = decoded.problem {
-      throw FlintError(DiagnosticRenderer.text([problem], in: decoded.source))
-    }
-    try self.init(decoded.source)
+    try self.init(CompiledRulesFile.compile(contentsOf: url))
   }
 
   /// Reads and compiles the rules file at `path`.
@@ -49,18 +39,13 @@ public struct StorageRules: Sendable {
     try self.init(contentsOf: URL(fileURLWithPath: path))
   }
 
-  private init(_ source: SourceFile) throws {
-    let compiled = Ruleset.compile(source)
-    guard let ruleset = compiled.ruleset else {
-      throw FlintError(DiagnosticRenderer.text(compiled.diagnostics, in: source))
-    }
-    guard ruleset.service.kind == .storage else {
+  private init(_ compiled: (source: SourceFile, ruleset: Ruleset)) throws {
+    guard compiled.ruleset.service.kind == .storage else {
+      let service = compiled.ruleset.service
       throw FlintError(
-        "\(source.name): these are \(ruleset.service.title) rules (service \(ruleset.service.name)); use FirestoreRules"
-      )
+        "\(compiled.source.name): these are \(service.title) rules (service \(service.name)); use FirestoreRules")
     }
-    self.source = source
-    self.ruleset = ruleset
+    (source, ruleset) = compiled
   }
 
   /// Decides `request` on the stored `objects` (what `resource` reads), with `data` the Cloud
