@@ -1,0 +1,54 @@
+/// One tab of `flint serve`'s page: one single-document request (method, path, auth, data written), its decision, and the
+/// granting allow or each failing sub-expression marked on the rules (`POST /api/request`).
+extension PagePanel {
+  static let request = PagePanel(
+    id: "request", title: "Request",
+    markup: #"""
+      <div class="row">
+        <select id="method" aria-label="method"><option>get</option><option>create</option><option>update</option>
+          <option>set</option><option>delete</option></select>
+        <input id="path" aria-label="path" value="clubs/poetry">
+      </div>
+      <label for="auth">auth (JSON; null signs out)</label>
+      <textarea class="json" id="auth">{"uid": "alice"}</textarea>
+      <label for="data">data written (JSON; create and set: the document, update: the fields)</label>
+      <textarea class="json" id="data"></textarea>
+      <label for="time">request.time (RFC 3339; empty: 1970-01-01T00:00:00Z)</label>
+      <input id="time" placeholder="2024-05-01T12:00:00Z">
+      <button class="run" id="runRequest">Run request</button>
+      <div class="out" id="requestOut"></div>
+      """#,
+    script: #"""
+      $("runRequest").addEventListener("click", async () => {
+        const out = $("requestOut");
+        const auth = parseJSONField("auth", { value: null });
+        const data = parseJSONField("data", { value: undefined });
+        if (auth.error || data.error) { out.innerHTML = '<div class="problem">' + escapeHTML(auth.error || data.error) + "</div>"; return; }
+        const body = { method: $("method").value, path: $("path").value.trim(), auth: auth.value, rules: rules.value };
+        if (data.value !== undefined) body.data = data.value;
+        if ($("time").value.trim()) body.time = $("time").value.trim();
+        const started = performance.now();
+        const { status, json } = await api("/api/request", body);
+        const ms = (performance.now() - started).toFixed(1);
+        if (status !== 200) {
+          out.innerHTML = verdictHTML("ERROR") + '<div class="problem">' + escapeHTML(json.error || "") + "</div>";
+          if (json.diagnostics) showDiagnostics(json.diagnostics);
+          return;
+        }
+        if (json.refused) { out.innerHTML = verdictHTML(json.refused) + "<pre>" + escapeHTML(json.message) + "</pre>"; clearMarks(); paint(); return; }
+        const decision = json.rules.explanation;
+        let html = verdictHTML(decision.allowed ? "ALLOW" : "DENY") + '<span class="muted">' + escapeHTML(json.method + " /" + json.path) + " · " + ms + " ms</span>";
+        html += "<pre>" + escapeHTML(decision.summary) + "</pre>";
+        for (const allow of decision.allows) {
+          let text = "line " + allow.line + " allow " + allow.methods.join(", ") + ": " + allow.outcome;
+          if (allow.failure) text += "\n  failed at " + allow.failure.line + ":" + allow.failure.column + " " + allow.failure.text +
+            (allow.failure.value !== undefined ? " = " + JSON.stringify(allow.failure.value) : "");
+          if (allow.message) text += "\n  " + allow.message;
+          html += '<pre class="allow-line" data-outcome="' + escapeHTML(allow.outcome) + '">' + escapeHTML(text) + "</pre>";
+        }
+        if (json.document !== undefined) html += "<pre>" + escapeHTML(json.document ? JSON.stringify(json.document.data) : "the document does not exist") + "</pre>";
+        out.innerHTML = html;
+        markExplanation(decision);
+      });
+      """#)
+}
