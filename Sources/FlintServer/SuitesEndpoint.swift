@@ -2,9 +2,12 @@ import FirestoreModel
 import FlintKit
 
 /// `POST /api/suites`: `{"rules": text?}` → runs the project's suites (`TestJob`, as `flint test
-/// --format json`) and answers its report: `{"suites": [{"file", "cases": [{"name", "expect",
-/// "actual", "pass", "explanation"}]}], "passed", "failed", "errors"?}`. With `rules`, the suites
-/// that name the project's rules file run against the page's text instead (nothing is written).
+/// --format json --coverage`) and answers its report: `{"suites": [{"file", "cases": [{"name",
+/// "expect", "actual", "pass", "explanation"}]}], "passed", "failed", "errors"?, "coverage"?}`.
+/// `coverage` is the project's rules file's, as `flint test --coverage-format json` gives a file
+/// (each allow's line with its granted/denied counts, each expression's), for the page to draw on
+/// the rules; it is absent when no suite names that file. With `rules`, the suites that name the
+/// project's rules file run against the page's text instead (nothing is written).
 enum SuitesEndpoint {
   static func answer(_ body: APIBody, project: ServedProject) throws(APIProblem) -> APIResponse {
     try body.allowOnly(["rules"])
@@ -17,7 +20,15 @@ enum SuitesEndpoint {
       if let edited, let rulesFile, FilePath.normalized(path) == rulesFile { return Array(edited.utf8) }
       return try SuiteFiles.read(path)
     }
-    let output = TestJob.run(TestJob.Input(files: project.suites, explainsPassingCases: true, reader: reader))
-    return .ok(SuiteReport.json(output.results, errors: output.errors))
+    let output = TestJob.run(
+      TestJob.Input(files: project.suites, explainsPassingCases: true, measuring: true, reader: reader))
+    var report = SuiteReport.jsonValue(output.results, errors: output.errors)
+    if let rulesFile, let file = output.coverage.files.first(where: { $0.path == rulesFile }),
+      case .object(var members) = report
+    {
+      members["coverage"] = CoverageJSON.file(file)
+      report = .object(members)
+    }
+    return .ok(report)
   }
 }

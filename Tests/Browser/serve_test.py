@@ -3,8 +3,8 @@
 
 On a copy of the sample project (Corpus/sample, with Corpus/suites/bookclub.yaml beside it) the
 page is loaded, a request the rules deny is run and its failing sub-expression must be marked on
-the right line, the rule is edited in the page until the request is allowed, the suites are run,
-and a query's missing index is added and found merged into the manifest on disk. The page with
+the right line, the rule is edited in the page until the request is allowed, the suites are run
+and their coverage is drawn on the rules' allow lines, and a query's missing index is added and found merged into the manifest on disk. The page with
 the denial marked is saved as the README's screenshot.
 
 Usage: serve_test.py FLINT [SCREENSHOT]   (run by `make test` with /usr/bin/python3, whose
@@ -153,6 +153,15 @@ def main():
         if len(cases) != int(match.group(1)):
             fail("%d passing cases listed for %r" % (len(cases), summary))
         step("suites: " + summary)
+        wait.until(lambda d: text_of(d, "coverageSummary"))
+        covered = driver.find_elements(By.CSS_SELECTOR, ".line.cov-full")
+        if not covered:
+            fail("no allow is drawn as covered on the rules after the suites: %r" % text_of(driver, "coverageSummary"))
+        for element in covered + driver.find_elements(By.CSS_SELECTOR, ".line.cov-part, .line.cov-none"):
+            line = int(element.get_attribute("data-line"))
+            if "allow" not in rules_lines[line - 1]:
+                fail("line %d is drawn as an allow's coverage but reads %r" % (line, rules_lines[line - 1]))
+        step("coverage drawn on the rules: %d allows covered (%s)" % (len(covered), text_of(driver, "coverageSummary")))
 
         # A query the manifest does not serve: add its index from the page.
         with open(os.path.join(project, "firestore.indexes.json")) as manifest:

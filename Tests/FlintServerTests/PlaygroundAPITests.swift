@@ -147,6 +147,31 @@ struct PlaygroundAPITests {
     #expect(cases.contains { $0["pass"] as? Bool == false && $0["actual"] as? String == "allow" })
   }
 
+  @Test("suites: the coverage of the project's rules file, to draw on the page's text")
+  func suitesCoverage() throws {
+    defer { sample.remove() }
+    let coverage = try #require(try json(try post("/api/suites", [:]))["coverage"] as? [String: Any])
+    #expect((coverage["file"] as? String)?.hasSuffix("firestore.rules") == true)
+    let allows = try #require(coverage["allows"] as? [[String: Any]])
+    let rules = PackagePaths.text("Corpus/sample/firestore.rules").split(
+      separator: "\n", omittingEmptySubsequences: false)
+    // Every allow's line is an allow statement of the rules file.
+    for allow in allows {
+      let line = try #require(allow["line"] as? Int)
+      #expect(rules[line - 1].contains("allow"))
+    }
+    #expect(allows.contains { $0["covered"] as? Bool == true })
+    // An allow added in the page that no case reaches is reported as never reached.
+    let extra = PackagePaths.text("Corpus/sample/firestore.rules").replacingOccurrences(
+      of: "  match /databases/{database}/documents {",
+      with: "  match /databases/{database}/documents {\n    match /unvisited/{id} {\n      allow read: if true;\n    }")
+    let edited = try #require(try json(try post("/api/suites", ["rules": extra]))["coverage"] as? [String: Any])
+    let never = (edited["allows"] as? [[String: Any]] ?? []).filter {
+      $0["granted"] as? Int == 0 && $0["denied"] as? Int == 0 && $0["errors"] as? Int == 0
+    }
+    #expect(!never.isEmpty)
+  }
+
   @Test("query: the rules proof with its fix, and the index the manifest lacks")
   func query() throws {
     defer { sample.remove() }

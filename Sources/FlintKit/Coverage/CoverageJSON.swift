@@ -26,7 +26,7 @@ package enum CoverageJSON {
     ])
   }
 
-  static func file(_ file: FileCoverage) -> JSONValue {
+  package static func file(_ file: FileCoverage) -> JSONValue {
     let coverage = file.coverage
     let targets = coverage.targets
     func place(_ range: SourceRange) -> [(String, JSONValue)] {

@@ -97,6 +97,11 @@ package enum SuiteReport {
 
   /// The JSON report, one line, newline-terminated.
   package static func json(_ results: [SuiteResult], errors: [SuiteError] = []) -> String {
+    jsonValue(results, errors: errors).text(.spaced) + "\n"
+  }
+
+  /// The JSON report as a value, for a front end that adds members (`flint serve`'s coverage).
+  package static func jsonValue(_ results: [SuiteResult], errors: [SuiteError] = []) -> JSONValue {
     let suites = results.map { result in
       JSONValue.object([
         ("file", .string(result.file)),
@@ -110,7 +115,7 @@ package enum SuiteReport {
     ]
     // Suites that could not be loaded: their problems, each located.
     if !errors.isEmpty { members.append(("errors", .array(errors.flatMap(\.jsonEntries)))) }
-    return JSONValue.object(members).text(.spaced) + "\n"
+    return JSONValue.object(members)
   }
 
   static func caseJSON(_ result: CaseResult, source: SourceFile) -> JSONValue {

@@ -30,6 +30,14 @@ enum PageStyle {
     .stack pre .line.diag-warning { background: #fff6da; }
     .stack pre mark { color: transparent; background: #ff9d9d; border-radius: 2px; }
     .stack pre mark.granted { background: #8fe0a6; }
+    .stack pre .line.cov-full { background: #dcf5e3; }
+    .stack pre .line.cov-part { background: #fff1c7; }
+    .stack pre .line.cov-none { background: #ffe1e1; }
+    .stack pre mark.uncovered { background: transparent; border-bottom: 2px dotted #c62828; border-radius: 0; }
+    .legend { display: inline-block; padding: 0 6px; margin-left: 6px; border-radius: 3px; font-size: 12px; }
+    .legend.cov-full { background: #dcf5e3; }
+    .legend.cov-part { background: #fff1c7; }
+    .legend.cov-none { background: #ffe1e1; }
     .stack textarea { background: transparent; color: #1d2330; resize: none; outline: none; caret-color: #000; }
     .tabs { display: flex; gap: 4px; margin-bottom: 10px; }
     .tabs button { border: 1px solid #c9cdd6; background: #f0f1f4; padding: 5px 12px; border-radius: 4px; cursor: pointer; }

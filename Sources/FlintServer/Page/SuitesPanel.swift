@@ -23,6 +23,34 @@ extension PagePanel {
         }
         for (const e of json.errors || []) html += '<div class="problem">' + escapeHTML(e.message || JSON.stringify(e)) + "</div>";
         out.innerHTML = html;
+        if (json.coverage) drawCoverage(json.coverage);
       });
+
+      // Each allow's line on the rules: green when the suites both granted and denied it (or
+      // granted an unconditional one), amber when only one outcome was seen, red when no case
+      // reached it; expressions no case evaluated are underlined.
+      function drawCoverage(coverage) {
+        clearMarks();
+        for (const allow of coverage.allows) {
+          if (!allow.coverable) continue;
+          const seen = allow.granted + allow.denied + allow.errors;
+          annotations.lines[allow.line] = allow.covered ? "cov-full" : seen > 0 ? "cov-part" : "cov-none";
+        }
+        for (const e of coverage.expressions) {
+          if (e.true + e.false + e.error + e.value > 0) continue;
+          const lines = e.text.split("\n");
+          const last = Array.from(lines[lines.length - 1]).length;
+          const endColumn = lines.length > 1 ? last + 1 : e.column + last;
+          annotations.ranges.push({ line: e.line, column: e.column, endLine: e.line + lines.length - 1, endColumn, kind: "uncovered" });
+        }
+        paint();
+        const gaps = coverage.allows.filter((a) => a.coverable && !a.covered).map((a) => a.line);
+        if (gaps.length || coverage.allows.length) goTo(gaps.length ? gaps[0] : coverage.allows[0].line);
+        const s = coverage.summary;
+        $("suitesOut").insertAdjacentHTML("afterbegin", '<div id="coverageSummary">coverage of ' + escapeHTML(coverage.file) + ": " +
+          s.allowsCovered + " of " + s.allows + " allows both granted and denied, " + s.expressionsEvaluated + " of " +
+          s.expressions + ' expressions evaluated<br><span class="legend cov-full">both</span>' +
+          '<span class="legend cov-part">one outcome</span><span class="legend cov-none">never reached</span></div>');
+      }
       """#)
 }
