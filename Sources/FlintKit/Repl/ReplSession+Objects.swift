@@ -50,13 +50,12 @@ extension ReplSession {
         "\(verb.rawValue) is a Cloud Storage request: load Storage rules first (:load rules storage.rules)\n",
         failed: true)
     }
-    var name = text
-    if name.hasPrefix("/") { name.removeFirst() }
-    if verb == .list, name.hasSuffix("/") { name.removeLast() }
-    let segments = name.isEmpty ? [] : name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    if let problem = RulesService.objectNameProblem(segments, method: verb.method) {
+    var object: ObjectRequest
+    do {
+      object = try ObjectRequest(method: verb.method, path: text)
+    } catch {
       return .message(
-        ReplRenderer.parseError(ReplParseError(problem, column: pathColumn), line: line, style: style),
+        ReplRenderer.parseError(ReplParseError(error.message, column: pathColumn), line: line, style: style),
         parseFailed: true)
     }
     var fields: [String: Value]?
@@ -74,16 +73,13 @@ extension ReplSession {
           ReplParseError("update needs the changed metadata as a JSON object after the path", column: pathColumn),
           line: line, style: style), parseFailed: true)
     }
-    let request = Request(
-      method: verb.method, path: ResourcePath(segments: segments), database: Self.bucket, auth: auth, time: time,
-      resourceData: verb.method.isWrite && verb != .delete ? (fields ?? [:]) : nil)
-    var options = EvaluationOptions(traceLevel: .full)
-    options.limits = .standard
-    let decision = Evaluator(ruleset: rules.ruleset, options: options).evaluate(
-      request, objects: objects, documents: store)
+    object.fields = fields
+    let request = object.request(bucket: Self.bucket, auth: auth, time: time)
+    let decision = object.decide(
+      rules.ruleset, objects: objects, documents: store, bucket: Self.bucket, auth: auth, time: time)
     var out = ReplRenderer.decision(decision, request: request, rules: rules, explain: explain, style: style)
     if decision.allowed {
-      out += applyObject(verb, name: name, fields: fields ?? [:])
+      out += applyObject(verb, name: object.name, fields: fields ?? [:])
     }
     return .message(out)
   }
