@@ -21,6 +21,8 @@ package struct ServedProject: Sendable {
   package var indexes: String?
   /// The suite files `/api/suites` runs.
   package var suites: [String]
+  /// The Cloud Storage rules files (`storage` in firebase.json), each once, in order.
+  package var storageRules: [String] = []
 
   package init(
     directory: String, database: String = DatabaseID.default, rules: String? = nil, data: String? = nil,
@@ -49,6 +51,15 @@ package struct ServedProject: Sendable {
     }
     var project = ServedProject(
       directory: directory, database: files.database, rules: files.rules, indexes: files.indexes)
+    do throws(FirebaseConfigError) {
+      var config = files.config
+      if config == nil { config = try ProjectFiles.config(in: directory) }
+      project.storageRules = (config?.storageRulesFiles ?? []).map {
+        directory == "." ? $0.path : FilePath.joined(directory, $0.path)
+      }
+    } catch {
+      throw .invalid(error.message)
+    }
     if let rules = files.rules {
       let beside = FilePath.joined(FilePath.parent(rules), "data.json")
       if FileKind.isFile(beside) { project.data = beside }
@@ -74,9 +85,21 @@ package struct ServedProject: Sendable {
     }
   }
 
-  /// The rules text to evaluate: the page's `edited` text, else the project's file; its name
-  /// is the project's rules path either way, so positions and suites agree.
-  func rulesBytes(edited: String?) throws(APIProblem) -> (name: String, bytes: [UInt8]) {
+  /// Every rules file of the project: the database's, then each bucket's.
+  package var rulesFiles: [String] { (rules.map { [$0] } ?? []) + storageRules.filter { $0 != rules } }
+
+  /// The rules text to evaluate: the page's `edited` text, else the file on disk. `file` is
+  /// one of `rulesFiles` (nil: the database's rules file); its name is that path either way,
+  /// so positions and suites agree.
+  func rulesBytes(edited: String?, file: String? = nil) throws(APIProblem) -> (name: String, bytes: [UInt8]) {
+    if let file {
+      guard rulesFiles.contains(file) else {
+        let known = rulesFiles.isEmpty ? "none" : rulesFiles.joined(separator: ", ")
+        throw .invalid("'\(file)' is not one of the project's rules files (\(known))")
+      }
+      if let edited { return (file, Array(edited.utf8)) }
+      return (file, try read(file))
+    }
     let name = rules ?? "firestore.rules"
     if let edited { return (name, Array(edited.utf8)) }
     guard let rules else { throw .invalid("firebase.json names no Firestore rules file and none was sent") }
@@ -84,8 +107,8 @@ package struct ServedProject: Sendable {
   }
 
   /// The compiled rules; rules with errors are a 422 carrying their diagnostics.
-  func ruleset(edited: String?) throws(APIProblem) -> Ruleset {
-    let (name, bytes) = try rulesBytes(edited: edited)
+  func ruleset(edited: String?, file: String? = nil) throws(APIProblem) -> Ruleset {
+    let (name, bytes) = try rulesBytes(edited: edited, file: file)
     do {
       return try SuiteLoader.compileRules(atPath: name) { _ throws(SuiteError) in bytes }.ruleset
     } catch {

@@ -4,7 +4,8 @@
 On a copy of the sample project (Corpus/sample, with Corpus/suites/bookclub.yaml beside it) the
 page is loaded, a request the rules deny is run and its failing sub-expression must be marked on
 the right line, the rule is edited in the page until the request is allowed, the suites are run
-and their coverage is drawn on the rules' allow lines, and a query's missing index is added and found merged into the manifest on disk. The page with
+and their coverage is drawn on the rules' allow lines, a query's missing index is added and found
+merged into the manifest on disk, and Storage uploads are decided on storage.rules. The page with
 the denial marked is saved as the README's screenshot.
 
 Usage: serve_test.py FLINT [SCREENSHOT]   (run by `make test` with /usr/bin/python3, whose
@@ -84,6 +85,32 @@ def browser():
         options.add_argument(argument)
     service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
     return webdriver.Chrome(service=service, options=options)
+
+
+def storage_walk(driver, wait):
+    """The Storage tab shows storage.rules in the editor; an oversize upload is denied at the
+    size check, marked on its line; going back to Request shows firestore.rules again."""
+    with open(os.path.join(ROOT, "Corpus/sample/storage.rules")) as rules_file:
+        storage_lines = rules_file.read().split("\n")
+    size_line = next(i + 1 for i, text in enumerate(storage_lines) if "request.resource.size < bytes" in text)
+    driver.find_element(By.CSS_SELECTOR, '.tabs button[data-panel="storage"]').click()
+    wait.until(lambda d: "firebase.storage" in d.find_element(By.ID, "rules").get_attribute("value"))
+    metadata = driver.find_element(By.ID, "objectMetadata")
+    metadata.clear()
+    metadata.send_keys('{"size": 5000000, "contentType": "image/png"}')
+    driver.find_element(By.ID, "runObject").click()
+    wait.until(lambda d: d.execute_script(
+        "const v = document.querySelector('#objectOut .verdict'); return v && v.textContent === 'DENY';"))
+    if not driver.find_elements(By.CSS_SELECTOR, '.line.failing[data-line="%d"] mark.failing' % size_line):
+        fail("the oversize upload's failing size check on storage.rules line %d is not marked" % size_line)
+    metadata.clear()
+    metadata.send_keys('{"size": 204800, "contentType": "image/png"}')
+    driver.find_element(By.ID, "runObject").click()
+    wait.until(lambda d: d.execute_script(
+        "const v = document.querySelector('#objectOut .verdict'); return v && v.textContent === 'ALLOW';"))
+    driver.find_element(By.CSS_SELECTOR, '.tabs button[data-panel="request"]').click()
+    wait.until(lambda d: "cloud.firestore" in d.find_element(By.ID, "rules").get_attribute("value"))
+    step("Storage: an oversize upload DENY at storage.rules line %d, a 200 KB one ALLOW" % size_line)
 
 
 def main():
@@ -183,6 +210,7 @@ def main():
         if after.get("fieldOverrides") != before.get("fieldOverrides"):
             fail("the field overrides changed")
         step("index added, manifest merged (%d indexes)" % len(after["indexes"]))
+        storage_walk(driver, wait)
         print("serve_test: ok")
     finally:
         if driver:

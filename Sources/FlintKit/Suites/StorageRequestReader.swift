@@ -21,7 +21,7 @@ package struct StorageRequestReader {
     "md5Hash", "crc32c",
   ]
   /// What a stored object may give besides: the fields Storage sets.
-  static let storedKeys = uploadKeys.union(["generation", "metageneration", "etag", "timeCreated", "updated"])
+  package static let storedKeys = uploadKeys.union(["generation", "metageneration", "etag", "timeCreated", "updated"])
 
   let defaultTime: Timestamp
   /// The bucket the requests go to (`request.path` is `/b/<bucket>/o/...`).

@@ -80,7 +80,7 @@ enum PageScript {
 
     let checkTimer = null;
     async function check() {
-      const { status, json } = await api("/api/check", { rules: rules.value });
+      const { status, json } = await api("/api/check", { rules: rules.value, file: currentFile() });
       if (status !== 200) { $("diags").innerHTML = '<div class="problem">' + escapeHTML(json.error || "") + "</div>"; return; }
       showDiagnostics(json.files.flatMap((f) => f.diagnostics));
     }
@@ -94,17 +94,45 @@ enum PageScript {
       const { status, json } = await api("/api/project");
       if (status !== 200) { $("files").textContent = json.error || "cannot read the project"; return; }
       project = json;
-      const names = [json.rules, json.data, json.indexes].filter(Boolean).map((f) => f.path);
+      const names = [json.rules, ...json.storage, json.data, json.indexes].filter(Boolean).map((f) => f.path);
       $("files").textContent = json.directory + " · database " + json.database + " · " + names.join(", ");
-      $("rulesName").textContent = json.rules ? json.rules.path : "(no rules file)";
-      rules.value = json.rules ? json.rules.text : "";
+      const shown = files.length ? files[current].path : null;
+      files = (json.rules ? [Object.assign({ service: "firestore" }, json.rules)] : [])
+        .concat(json.storage.map((f) => Object.assign({ service: "storage" }, f)));
+      current = Math.max(0, files.findIndex((f) => f.path === shown));
+      $("rulesFile").innerHTML = files.map((f, i) => '<option value="' + i + '">' + escapeHTML(f.path) + "</option>").join("");
+      $("rulesFile").value = current;
+      $("rulesFile").hidden = files.length < 2;
+      $("rulesName").textContent = files.length === 0 ? "(no rules file)" : files.length === 1 ? files[0].path : "";
+      rules.value = files.length ? files[current].text : "";
+      for (const tab of document.querySelectorAll(".tabs button[data-service]")) {
+        tab.hidden = !files.some((f) => f.service === tab.dataset.service);
+      }
       $("suiteFiles").textContent = json.suites.length ? json.suites.join(", ") : "no suites in the project folder (flint serve --suites FILE)";
       clearMarks(); paint(); check();
     }
     $("reload").addEventListener("click", loadProject);
 
+    // The project's rules files (the database's, then each bucket's): the editor shows one, and
+    // keeps the others' edits while another is shown. A panel for one service shows its file.
+    let files = [];
+    let current = 0;
+    function currentFile() { return files.length ? files[current].path : undefined; }
+    function showFile(index) {
+      if (index === current || !files[index]) return;
+      files[current].text = rules.value;
+      current = index;
+      rules.value = files[index].text;
+      $("rulesFile").value = index;
+      rules.scrollTop = 0;
+      clearMarks(); paint(); check();
+    }
+    function showService(service) { showFile(files.findIndex((f) => f.service === service)); }
+    $("rulesFile").addEventListener("change", () => showFile(Number($("rulesFile").value)));
+
     for (const tab of document.querySelectorAll(".tabs button")) {
       tab.addEventListener("click", () => {
+        if (tab.dataset.service) showService(tab.dataset.service);
         for (const other of document.querySelectorAll(".tabs button")) other.classList.toggle("active", other === tab);
         for (const panel of document.querySelectorAll(".panel")) panel.classList.toggle("active", panel.id === "panel-" + tab.dataset.panel);
       });

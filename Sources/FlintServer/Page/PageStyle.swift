@@ -12,6 +12,7 @@ enum PageStyle {
     section.card { background: #fff; border: 1px solid #d8dbe2; border-radius: 6px; padding: 10px 12px; min-width: 0; }
     h2 { font-size: 14px; margin: 0 0 8px; display: flex; gap: 8px; align-items: center; }
     h2 .spacer { flex: 1; }
+    h2 select { width: auto; max-width: 50%; font-weight: normal; }
     .editor { position: relative; display: flex; height: 560px; border: 1px solid #c9cdd6; border-radius: 4px;
       font: 12.5px/var(--line) var(--mono); overflow: hidden; background: #fff; }
     .gutter { margin: 0; padding: 6px 6px 6px 4px; min-width: 42px; text-align: right; color: #8a91a0; background: #f0f1f4;

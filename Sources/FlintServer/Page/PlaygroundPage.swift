@@ -6,11 +6,13 @@
 /// the panels beside it are `panels`, each in its own file.
 enum PlaygroundPage {
   /// The tabs, in order; the first is shown on load.
-  static let panels: [PagePanel] = [.request, .suites, .query]
+  static let panels: [PagePanel] = [.request, .suites, .query, .storage]
 
   static let html: String = {
     let tabs = panels.enumerated().map { index, panel in
-      "    <button data-panel=\"\(panel.id)\"\(index == 0 ? " class=\"active\"" : "")>\(panel.title)</button>"
+      let service = panel.service.map { " data-service=\"\($0)\"" } ?? ""
+      return
+        "    <button data-panel=\"\(panel.id)\"\(service)\(index == 0 ? " class=\"active\"" : "")>\(panel.title)</button>"
     }
     let bodies = panels.enumerated().map { index, panel in
       "  <div class=\"panel\(index == 0 ? " active" : "")\" id=\"panel-\(panel.id)\">\n\(panel.markup)\n  </div>"
@@ -39,7 +41,8 @@ enum PlaygroundPage {
     <header><h1>flint serve</h1><span class="files" id="files">loading…</span></header>
     <main>
     <section class="card">
-      <h2>Rules <span class="muted" id="rulesName"></span><span class="spacer"></span>
+      <h2>Rules <span class="muted" id="rulesName"></span><select id="rulesFile" aria-label="rules file" hidden></select>
+    <span class="spacer"></span>
         <button class="small" id="reload" title="Read the rules file from disk again">Reload from disk</button>
         <button class="small" id="check">Check</button></h2>
       <div class="editor">

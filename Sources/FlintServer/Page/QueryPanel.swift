@@ -2,7 +2,7 @@
 /// needs, with a button that adds it to the manifest (`POST /api/query`, `POST /api/indexes/add`).
 extension PagePanel {
   static let query = PagePanel(
-    id: "query", title: "Query",
+    id: "query", title: "Query", service: "firestore",
     markup: #"""
       <label for="query">query (DSL, or pasted as the app writes it)</label>
       <textarea class="json" id="query">collection("clubs").where("owner", "==", auth.uid).orderBy("createdAt", "desc")</textarea>

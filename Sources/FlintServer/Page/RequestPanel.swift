@@ -2,7 +2,7 @@
 /// granting allow or each failing sub-expression marked on the rules (`POST /api/request`).
 extension PagePanel {
   static let request = PagePanel(
-    id: "request", title: "Request",
+    id: "request", title: "Request", service: "firestore",
     markup: #"""
       <div class="row">
         <select id="method" aria-label="method"><option>get</option><option>create</option><option>update</option>

@@ -1,7 +1,7 @@
 /// One tab of `flint serve`'s page: the project's suites run on the rules in the editor, each case's verdict (`POST /api/suites`).
 extension PagePanel {
   static let suites = PagePanel(
-    id: "suites", title: "Suites",
+    id: "suites", title: "Suites", service: nil,
     markup: #"""
       <div class="muted" id="suiteFiles"></div>
       <button class="run" id="runSuites">Run suites</button>
@@ -11,7 +11,7 @@ extension PagePanel {
       $("runSuites").addEventListener("click", async () => {
         const out = $("suitesOut");
         out.innerHTML = '<span class="muted">running…</span>';
-        const { status, json } = await api("/api/suites", { rules: rules.value });
+        const { status, json } = await api("/api/suites", { rules: rules.value, file: currentFile() });
         if (status !== 200) { out.innerHTML = '<div class="problem">' + escapeHTML(json.error || "") + "</div>"; return; }
         let html = '<div id="suitesSummary"><b>' + json.passed + " passed, " + json.failed + " failed</b></div>";
         for (const suite of json.suites) {
