@@ -11,6 +11,8 @@ DIST_DIR := dist/$(shell Scripts/dist.sh --name)
 
 # Install the system packages Flint links against (libpcre2-dev, zlib1g-dev, libedit-dev, libyaml-dev,
 # pkg-config), libz3-dev (z3.h for `flint diff`, whose libz3.so is loaded at run time, never linked),
+# libjs-codemirror (Debian's CodeMirror, embedded in `flint serve`'s page at build time by
+# Plugins/EmbedCodeMirror),
 # those `make dist` needs for its static link (the four above ship their archives; libedit's own
 # dependencies come from libbsd-dev, libmd-dev and libncurses-dev; binutils reads and strips the
 # binary; libstdc++'s archive comes with libstdc++-12-dev, which the Swift toolchain already needs),
@@ -29,7 +31,8 @@ APT_BUILD_CHECKS = \
 	installed libmd-dev || missing="$$missing libmd-dev"; \
 	installed libncurses-dev || missing="$$missing libncurses-dev"; \
 	installed binutils || missing="$$missing binutils"; \
-	installed libz3-dev || missing="$$missing libz3-dev";
+	installed libz3-dev || missing="$$missing libz3-dev"; \
+	installed libjs-codemirror || missing="$$missing libjs-codemirror";
 APT_TEST_CHECKS = \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \

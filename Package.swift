@@ -115,8 +115,11 @@ let package = Package(
       dependencies: [
         "FlintKit", "RulesLanguage", "FirestoreModel", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
-      ]
+      ],
+      plugins: ["EmbedCodeMirror"]
     ),
+    // Debian's CodeMirror (libjs-codemirror) embedded in flint serve's page at build time.
+    .plugin(name: "EmbedCodeMirror", capability: .buildTool()),
     // Swift Testing and XCTest helpers (expectAllowed, XCTAssertDenied, ...), for test targets only.
     .target(name: "FlintTesting", dependencies: ["Flint"]),
     .executableTarget(

@@ -85,6 +85,9 @@ notices() {
     echo "== $package (Debian $(dpkg-query -W -f='${Version}' "$package" 2>/dev/null || echo '?'))"
     cat "/usr/share/doc/$package/copyright"
   done
+  echo
+  echo "== CodeMirror, embedded in flint serve's page (Debian libjs-codemirror $(dpkg-query -W -f='${Version}' libjs-codemirror 2>/dev/null || echo '?'))"
+  cat /usr/share/doc/libjs-codemirror/copyright
   for file in "$scratch"/checkouts/*/LICENSE* "$scratch"/checkouts/*/NOTICE*; do
     [ -f "$file" ] || continue
     echo

@@ -77,6 +77,30 @@ def text_of(driver, element_id):
         "const e = document.getElementById(arguments[0]); return e ? e.textContent : null;", element_id)
 
 
+def lines_marked(driver, cls):
+    """The 1-based numbers of the editor's lines painted with `cls` (CodeMirror renders every
+    line: the page sets viewportMargin to Infinity)."""
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('.CodeMirror-code > div'))"
+        ".map((line, i) => line.classList.contains(arguments[0]) ? i + 1 : 0).filter((n) => n);", cls)
+
+
+def marks_on_line(driver, line, kind):
+    """The text of the `mark-KIND` spans on the editor's line `line`."""
+    return driver.execute_script(
+        "const line = document.querySelectorAll('.CodeMirror-code > div')[arguments[0] - 1];"
+        "return line ? Array.from(line.querySelectorAll('.mark-' + arguments[1])).map((m) => m.textContent) : [];",
+        line, kind)
+
+
+def type_in_editor(driver, line, before, text):
+    """Puts the editor's cursor on `line` just before `before` and types `text` with the keyboard."""
+    driver.execute_script(
+        "const cm = window.flintEditor; const ch = cm.getLine(arguments[0] - 1).lastIndexOf(arguments[1]);"
+        "cm.focus(); cm.setCursor({line: arguments[0] - 1, ch: ch});", line, before)
+    driver.find_element(By.CSS_SELECTOR, ".CodeMirror textarea").send_keys(text)
+
+
 def browser():
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
@@ -101,7 +125,7 @@ def storage_walk(driver, wait):
     driver.find_element(By.ID, "runObject").click()
     wait.until(lambda d: d.execute_script(
         "const v = document.querySelector('#objectOut .verdict'); return v && v.textContent === 'DENY';"))
-    if not driver.find_elements(By.CSS_SELECTOR, '.line.failing[data-line="%d"] mark.failing' % size_line):
+    if not marks_on_line(driver, size_line, "failing"):
         fail("the oversize upload's failing size check on storage.rules line %d is not marked" % size_line)
     metadata.clear()
     metadata.send_keys('{"size": 204800, "contentType": "image/png"}')
@@ -139,27 +163,25 @@ def main():
         # A request the rules deny: alice reads the private club she is not a member of.
         driver.find_element(By.ID, "runRequest").click()
         wait.until(lambda d: text_of(d, "verdict") == "DENY")
-        failing = driver.find_elements(By.CSS_SELECTOR, ".line.failing")
-        lines = sorted(int(element.get_attribute("data-line")) for element in failing)
+        lines = lines_marked(driver, "failing")
         if clubs_line not in lines:
             fail("the failing line %d is not highlighted (highlighted: %s)" % (clubs_line, lines))
-        marked = driver.find_elements(By.CSS_SELECTOR, '.line.failing[data-line="%d"] mark.failing' % clubs_line)
+        marked = "".join(marks_on_line(driver, clubs_line, "failing"))
         if not marked:
             fail("no failing sub-expression is marked on line %d" % clubs_line)
-        step("DENY, line %d highlighted, sub-expression marked (%d characters)" % (clubs_line, len(marked)))
+        if not driver.find_elements(By.CSS_SELECTOR, ".CodeMirror .cm-keyword"):
+            fail("the rules are not highlighted (no keyword token in the editor)")
+        step("DENY, line %d highlighted, sub-expression marked (%r)" % (clubs_line, marked))
         if screenshot:
             driver.save_screenshot(screenshot)
             step("screenshot " + screenshot)
 
-        # Edit the rule in the page so that it allows, and run the request again.
-        driver.execute_script(
-            "const r = document.getElementById('rules');"
-            "r.value = r.value.replace(arguments[0], arguments[1]);"
-            "r.dispatchEvent(new Event('input'));",
-            CLUBS_READ, "allow read: if resource.data.visibility == 'public' || isMember(clubId) || true;")
+        # Type a fix into the rule in the editor so that it allows, and run the request again.
+        type_in_editor(driver, clubs_line, ";", " || true")
+        wait.until(lambda d: "isMember(clubId) || true;" in d.find_element(By.ID, "rules").get_attribute("value"))
         driver.find_element(By.ID, "runRequest").click()
         wait.until(lambda d: text_of(d, "verdict") == "ALLOW")
-        if not driver.find_elements(By.CSS_SELECTOR, '.line.granted[data-line="%d"]' % clubs_line):
+        if clubs_line not in lines_marked(driver, "granted"):
             fail("the granting allow on line %d is not highlighted" % clubs_line)
         with open(os.path.join(project, "firestore.rules")) as on_disk:
             if CLUBS_READ not in on_disk.read():
@@ -181,11 +203,10 @@ def main():
             fail("%d passing cases listed for %r" % (len(cases), summary))
         step("suites: " + summary)
         wait.until(lambda d: text_of(d, "coverageSummary"))
-        covered = driver.find_elements(By.CSS_SELECTOR, ".line.cov-full")
+        covered = lines_marked(driver, "cov-full")
         if not covered:
             fail("no allow is drawn as covered on the rules after the suites: %r" % text_of(driver, "coverageSummary"))
-        for element in covered + driver.find_elements(By.CSS_SELECTOR, ".line.cov-part, .line.cov-none"):
-            line = int(element.get_attribute("data-line"))
+        for line in covered + lines_marked(driver, "cov-part") + lines_marked(driver, "cov-none"):
             if "allow" not in rules_lines[line - 1]:
                 fail("line %d is drawn as an allow's coverage but reads %r" % (line, rules_lines[line - 1]))
         step("coverage drawn on the rules: %d allows covered (%s)" % (len(covered), text_of(driver, "coverageSummary")))

@@ -1,13 +1,41 @@
 /// The script every panel shares: the token read from the URL's fragment, `api(path, body)`, the
-/// rules editor (painting marks and diagnostics over the textarea, `goTo(line)`, checking as one
-/// types), loading the project, the tabs, and the helpers the panels call (`verdictHTML`,
+/// rules editor (Debian's CodeMirror, `EditorAssets`, with the rules language's highlighting;
+/// painting marks and diagnostics on it, `goTo(line)`, checking as one types), loading the project, the tabs, and the helpers the panels call (`verdictHTML`,
 /// `markExplanation`, `parseJSONField`, `escapeHTML`). Each panel's own script runs after it.
 enum PageScript {
   static let shared = #"""
     "use strict";
     const token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
     const $ = (id) => document.getElementById(id);
-    const rules = $("rules"), marks = $("marks"), gutter = $("gutter");
+    // The rules editor: Debian's CodeMirror over the textarea (kept in step, so forms and tests
+    // read it), with the rules language's highlighting. `rules.value` is its text for the panels.
+    CodeMirror.defineSimpleMode("firebase-rules", {
+      start: [
+        { regex: /\/\/.*/, token: "comment" },
+        { regex: /\/\*/, token: "comment", next: "comment" },
+        { regex: /"(?:[^\\"]|\\.)*"?|'(?:[^\\']|\\.)*'?/, token: "string" },
+        { regex: /\b(?:rules_version|service|match|allow|if|function|return|let)\b/, token: "keyword" },
+        { regex: /\b(?:true|false|null)\b/, token: "atom" },
+        { regex: /\b(?:in|is)\b/, token: "operator" },
+        { regex: /\b(?:request|resource)\b/, token: "variable-2" },
+        { regex: /\{[A-Za-z_][A-Za-z0-9_]*(?:=\*\*)?\}/, token: "variable-3" },
+        { regex: /\d+(?:\.\d+)?/, token: "number" },
+        { regex: /[-+*\/=<>!%&|?:]+/, token: "operator" },
+        { regex: /[{[(]/, indent: true },
+        { regex: /[}\])]/, dedent: true },
+      ],
+      comment: [{ regex: /.*?\*\//, token: "comment", next: "start" }, { regex: /.*/, token: "comment" }],
+      meta: { lineComment: "//", blockCommentStart: "/*", blockCommentEnd: "*/", dontIndentStates: ["comment"] },
+    });
+    const editor = CodeMirror.fromTextArea($("rules"), {
+      mode: "firebase-rules", lineNumbers: true, indentUnit: 2, tabSize: 2, matchBrackets: true,
+      viewportMargin: Infinity, extraKeys: { Tab: (cm) => cm.execCommand("indentMore") },
+    });
+    window.flintEditor = editor;
+    const rules = {
+      get value() { return editor.getValue(); },
+      set value(text) { editor.setValue(text); editor.clearHistory(); },
+    };
     let project = null;
     let annotations = { lines: {}, ranges: [] };
 
@@ -24,31 +52,33 @@ enum PageScript {
       return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
     }
 
-    // Columns are 1-based characters; a range is {line, column, endLine, endColumn, kind}.
-    function paint() {
-      const lines = rules.value.split("\n");
-      gutter.innerHTML = lines.map((_, i) => {
-        const cls = annotations.gutter && annotations.gutter[i + 1] ? ' class="' + annotations.gutter[i + 1] + '"' : "";
-        return "<span" + cls + ">" + (i + 1) + "</span>";
-      }).join("");
-      marks.innerHTML = lines.map((text, i) => {
-        const n = i + 1;
-        const chars = Array.from(text);
-        let html = "";
-        const spans = annotations.ranges.filter((r) => r.line <= n && r.endLine >= n);
-        const inside = (c) => spans.find((r) => (n > r.line || c >= r.column) && (n < r.endLine || c < r.endColumn));
-        for (let c = 1; c <= chars.length; c++) {
-          const span = inside(c);
-          const ch = escapeHTML(chars[c - 1]);
-          html += span ? '<mark class="' + span.kind + '">' + ch + "</mark>" : ch;
-        }
-        const cls = annotations.lines[n] ? " " + annotations.lines[n] : "";
-        return '<span class="line' + cls + '" data-line="' + n + '">' + (html || " ") + "</span>";
-      }).join("");
-      syncScroll();
+    // A 1-based line and character column as CodeMirror's place (0-based line, UTF-16 offset).
+    function place(line, column) {
+      if (line < 1 || line > editor.lineCount()) return null;
+      const chars = Array.from(editor.getLine(line - 1)).slice(0, Math.max(0, column - 1));
+      return { line: line - 1, ch: chars.join("").length };
     }
-    function syncScroll() { marks.scrollTop = rules.scrollTop; marks.scrollLeft = rules.scrollLeft; gutter.scrollTop = rules.scrollTop; }
-    rules.addEventListener("scroll", syncScroll);
+
+    // Paints `annotations` on the editor: a class per line (`failing`, `granted`, `diag-error`,
+    // `cov-full`, ...) on the line, the gutter's severity on its number, and each range
+    // {line, column, endLine, endColumn, kind} (1-based characters) as a `mark-KIND` span.
+    let painted = { markers: [], lines: [] };
+    function paint() {
+      editor.operation(() => {
+        for (const marker of painted.markers) marker.clear();
+        for (const [handle, where, cls] of painted.lines) editor.removeLineClass(handle, where, cls);
+        painted = { markers: [], lines: [] };
+        const add = (n, where, cls) => {
+          if (n >= 1 && n <= editor.lineCount()) painted.lines.push([editor.addLineClass(n - 1, where, cls), where, cls]);
+        };
+        for (const [n, cls] of Object.entries(annotations.lines)) add(Number(n), "wrap", cls);
+        for (const [n, severity] of Object.entries(annotations.gutter || {})) add(Number(n), "gutter", "gutter-" + severity);
+        for (const r of annotations.ranges) {
+          const from = place(r.line, r.column), to = place(r.endLine, r.endColumn);
+          if (from && to) painted.markers.push(editor.markText(from, to, { className: "mark-" + r.kind }));
+        }
+      });
+    }
 
     function clearMarks() { annotations = { lines: {}, ranges: [], gutter: annotations.gutter || {} }; }
 
@@ -73,9 +103,8 @@ enum PageScript {
     }
 
     function goTo(line) {
-      const height = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--line")) || 18;
-      rules.scrollTop = Math.max(0, (line - 6) * height);
-      syncScroll();
+      const top = editor.charCoords({ line: Math.max(0, line - 6), ch: 0 }, "local").top;
+      editor.scrollTo(null, top);
     }
 
     let checkTimer = null;
@@ -84,7 +113,9 @@ enum PageScript {
       if (status !== 200) { $("diags").innerHTML = '<div class="problem">' + escapeHTML(json.error || "") + "</div>"; return; }
       showDiagnostics(json.files.flatMap((f) => f.diagnostics));
     }
-    rules.addEventListener("input", () => {
+    editor.on("change", (_, change) => {
+      editor.save();
+      if (change.origin === "setValue") return;
       clearMarks(); paint();
       clearTimeout(checkTimer); checkTimer = setTimeout(check, 250);
     });
@@ -124,7 +155,7 @@ enum PageScript {
       current = index;
       rules.value = files[index].text;
       $("rulesFile").value = index;
-      rules.scrollTop = 0;
+      editor.scrollTo(0, 0);
       clearMarks(); paint(); check();
     }
     function showService(service) { showFile(files.findIndex((f) => f.service === service)); }

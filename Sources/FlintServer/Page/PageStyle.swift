@@ -1,5 +1,5 @@
-/// The page's style sheet: a two-column layout (the rules editor, the panels), the editor's layers
-/// (gutter, marks, textarea at the same positions), and the verdict and case colours.
+/// The page's style sheet (after CodeMirror's own): a two-column layout (the rules editor, the
+/// panels), the marks painted on the editor's lines and text, and the verdict and case colours.
 enum PageStyle {
   static let css = #"""
     :root { --mono: ui-monospace, "DejaVu Sans Mono", "Liberation Mono", monospace; --line: 18px; }
@@ -13,33 +13,23 @@ enum PageStyle {
     h2 { font-size: 14px; margin: 0 0 8px; display: flex; gap: 8px; align-items: center; }
     h2 .spacer { flex: 1; }
     h2 select { width: auto; max-width: 50%; font-weight: normal; }
-    .editor { position: relative; display: flex; height: 560px; border: 1px solid #c9cdd6; border-radius: 4px;
-      font: 12.5px/var(--line) var(--mono); overflow: hidden; background: #fff; }
-    .gutter { margin: 0; padding: 6px 6px 6px 4px; min-width: 42px; text-align: right; color: #8a91a0; background: #f0f1f4;
-      border-right: 1px solid #dde0e6; overflow: hidden; user-select: none; white-space: pre; font: inherit; }
-    .gutter span { display: block; height: var(--line); }
-    .gutter span.error { color: #fff; background: #c62828; }
-    .gutter span.warning { color: #000; background: #f9c74f; }
-    .stack { position: relative; flex: 1; min-width: 0; }
-    .stack pre, .stack textarea { position: absolute; inset: 0; margin: 0; padding: 6px 8px; font: inherit; white-space: pre;
-      overflow: auto; tab-size: 2; border: 0; }
-    .stack pre { color: transparent; pointer-events: none; }
-    .stack pre .line { display: block; height: var(--line); }
-    .stack pre .line.failing { background: #ffe1e1; }
-    .stack pre .line.granted { background: #dcf5e3; }
-    .stack pre .line.diag-error { background: #fdecec; }
-    .stack pre .line.diag-warning { background: #fff6da; }
-    .stack pre mark { color: transparent; background: #ff9d9d; border-radius: 2px; }
-    .stack pre mark.granted { background: #8fe0a6; }
-    .stack pre .line.cov-full { background: #dcf5e3; }
-    .stack pre .line.cov-part { background: #fff1c7; }
-    .stack pre .line.cov-none { background: #ffe1e1; }
-    .stack pre mark.uncovered { background: transparent; border-bottom: 2px dotted #c62828; border-radius: 0; }
+    .editor { border: 1px solid #c9cdd6; border-radius: 4px; overflow: hidden; background: #fff; }
+    .editor .CodeMirror { height: 560px; font: 12.5px/var(--line) var(--mono); }
+    .editor .CodeMirror-gutters { background: #f0f1f4; border-right: 1px solid #dde0e6; }
+    .editor .gutter-error .CodeMirror-linenumber { color: #fff; background: #c62828; }
+    .editor .gutter-warning .CodeMirror-linenumber { color: #000; background: #f9c74f; }
+    .CodeMirror-code > div.failing, .CodeMirror-code > div.cov-none { background: #ffe1e1; }
+    .CodeMirror-code > div.granted, .CodeMirror-code > div.cov-full { background: #dcf5e3; }
+    .CodeMirror-code > div.cov-part { background: #fff1c7; }
+    .CodeMirror-code > div.diag-error { background: #fdecec; }
+    .CodeMirror-code > div.diag-warning { background: #fff6da; }
+    .mark-failing { background: #ff9d9d; }
+    .mark-granted { background: #8fe0a6; }
+    .mark-uncovered { border-bottom: 2px dotted #c62828; }
     .legend { display: inline-block; padding: 0 6px; margin-left: 6px; border-radius: 3px; font-size: 12px; }
     .legend.cov-full { background: #dcf5e3; }
     .legend.cov-part { background: #fff1c7; }
     .legend.cov-none { background: #ffe1e1; }
-    .stack textarea { background: transparent; color: #1d2330; resize: none; outline: none; caret-color: #000; }
     .tabs { display: flex; gap: 4px; margin-bottom: 10px; }
     .tabs button { border: 1px solid #c9cdd6; background: #f0f1f4; padding: 5px 12px; border-radius: 4px; cursor: pointer; }
     .tabs button.active { background: #1d2330; color: #fff; border-color: #1d2330; }
