@@ -6,7 +6,7 @@
 /// the panels beside it are `panels`, each in its own file.
 enum PlaygroundPage {
   /// The tabs, in order; the first is shown on load.
-  static let panels: [PagePanel] = [.request, .suites, .query]
+  static let panels: [PagePanel] = [.request, .suites, .query, .diff]
 
   static let html: String = {
     let tabs = panels.enumerated().map { index, panel in
