@@ -11,7 +11,7 @@ package struct PlaygroundAPI: Sendable {
   /// The calls, by method and path.
   package static let routes: [(method: String, path: String)] = [
     ("GET", "/api/project"), ("POST", "/api/check"), ("POST", "/api/request"), ("POST", "/api/suites"),
-    ("POST", "/api/query"), ("POST", "/api/indexes/add"), ("POST", "/api/object"),
+    ("POST", "/api/query"), ("POST", "/api/indexes/add"), ("POST", "/api/object"), ("POST", "/api/diff"),
   ]
 
   /// Answers one call (the request guard has already passed it).
@@ -31,6 +31,7 @@ package struct PlaygroundAPI: Sendable {
       case "/api/suites": return try SuitesEndpoint.answer(parsed, project: project)
       case "/api/query": return try QueryEndpoint.answer(parsed, project: project)
       case "/api/object": return try ObjectEndpoint.answer(parsed, project: project)
+      case "/api/diff": return try DiffEndpoint.answer(parsed, project: project)
       default: return try IndexAddEndpoint.answer(parsed, project: project)
       }
     } catch {

@@ -6,7 +6,9 @@ page is loaded, a request the rules deny is run and its failing sub-expression m
 the right line, the rule is edited in the page until the request is allowed, the suites are run
 and their coverage is drawn on the rules' allow lines, a query's missing index is added and found
 merged into the manifest on disk, and Storage uploads are decided on storage.rules. The page with
-the denial marked is saved as the README's screenshot.
+the denial marked is saved as the README's screenshot. Then the project is committed to git, a
+rule loosened in the page, the diff against HEAD run, and its witness loaded into the Request
+panel and run: allowed by the edited rules, denied by the committed ones.
 
 Usage: serve_test.py FLINT [SCREENSHOT]   (run by `make test` with /usr/bin/python3, whose
 python3-selenium comes from `make deps`).
@@ -29,6 +31,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CLUBS_READ = "allow read: if resource.data.visibility == 'public' || isMember(clubId);"
+OWNER_TEST = "&& (resource.data.owner == request.auth.uid || isModerator())"
 UNSERVED = 'collection("clubs").where("owner", "==", auth.uid).orderBy("createdAt", "desc")'
 
 
@@ -99,6 +102,14 @@ def type_in_editor(driver, line, before, text):
         "const cm = window.flintEditor; const ch = cm.getLine(arguments[0] - 1).lastIndexOf(arguments[1]);"
         "cm.focus(); cm.setCursor({line: arguments[0] - 1, ch: ch});", line, before)
     driver.find_element(By.CSS_SELECTOR, ".CodeMirror textarea").send_keys(text)
+
+
+def replace_in_editor(driver, old, new):
+    """Replaces the first `old` in the editor's text with `new`, as one edit (undoable)."""
+    driver.execute_script(
+        "const cm = window.flintEditor; const at = cm.getValue().indexOf(arguments[0]);"
+        "cm.replaceRange(arguments[1], cm.posFromIndex(at), cm.posFromIndex(at + arguments[0].length));",
+        old, new)
 
 
 def browser():
@@ -232,6 +243,7 @@ def main():
             fail("the field overrides changed")
         step("index added, manifest merged (%d indexes)" % len(after["indexes"]))
         storage_walk(driver, wait)
+        diff_steps(driver, wait, project)
         print("serve_test: ok")
     finally:
         if driver:
@@ -243,6 +255,70 @@ def main():
             except subprocess.TimeoutExpired:
                 server.kill()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def git(project, *arguments):
+    subprocess.run(["git", "-C", project] + list(arguments), check=True, stdout=subprocess.DEVNULL)
+
+
+def request_verdict(driver):
+    """The Request panel's verdict now, or None (the Query panel shows one too)."""
+    return driver.execute_script(
+        "const e = document.querySelector('#requestOut .verdict'); return e ? e.textContent : null;")
+
+
+def diff_steps(driver, wait, project):
+    """The Diff panel: the project committed to git, the clubs update rule loosened in the editor,
+    the diff against HEAD shows the change with its witness, which loaded into the Request panel
+    is allowed by the edited rules and denied by the committed ones."""
+    git(project, "init", "-q")
+    git(project, "config", "user.name", "Flint Browser Test")
+    git(project, "config", "user.email", "flint@example.com")
+    git(project, "config", "commit.gpgsign", "false")
+    git(project, "add", "-A")
+    git(project, "commit", "-qm", "sample")
+    if OWNER_TEST not in driver.find_element(By.ID, "rules").get_attribute("value"):
+        fail("the editor does not hold the rules as on disk")
+    replace_in_editor(driver, OWNER_TEST, "&& true")
+    driver.find_element(By.CSS_SELECTOR, '.tabs button[data-panel="diff"]').click()
+    if driver.find_element(By.ID, "diffRef").get_attribute("value") != "HEAD":
+        fail("the diff's revision does not default to HEAD")
+    driver.find_element(By.ID, "runDiff").click()
+    wait.until(lambda d: text_of(d, "diffSummary") or text_of(d, "diffProblem"))
+    summary = text_of(driver, "diffSummary")
+    if not summary or not summary.startswith("1 change,"):
+        fail("diff summary: %r (%r)" % (summary, text_of(driver, "diffProblem")))
+    changes = driver.find_elements(By.CSS_SELECTOR, "#diffOut .diff-change")
+    if len(changes) != 1 or "update /clubs/{clubId}" not in changes[0].text \
+            or changes[0].get_attribute("data-direction") != "weaker":
+        fail("diff changes: %r" % [change.text for change in changes])
+    witness = driver.find_element(By.CSS_SELECTOR, "#diffOut .witness")
+    if not witness.text.startswith("newly allowed: update /clubs/"):
+        fail("diff witness: %r" % witness.text)
+    step("diff against HEAD: %s; %s" % (summary, witness.text.split("\n")[0]))
+
+    driver.find_element(By.CSS_SELECTOR, "#diffOut .load-witness").click()
+    wait.until(lambda d: "active" in d.find_element(By.ID, "panel-request").get_attribute("class"))
+    if driver.find_element(By.ID, "method").get_attribute("value") != "set":
+        fail("the loaded witness's method is not set")
+    if not driver.find_element(By.ID, "path").get_attribute("value").startswith("clubs/"):
+        fail("the loaded witness's path is not a club")
+    if not json.loads(driver.find_element(By.ID, "documents").get_attribute("value")):
+        fail("the loaded witness has no stored documents")
+    driver.find_element(By.ID, "runRequest").click()
+    wait.until(request_verdict)
+    if request_verdict(driver) != "ALLOW":
+        fail("the loaded witness is not allowed by the edited rules: %r" % text_of(driver, "requestOut"))
+    step("witness loaded into the Request panel: ALLOW with the edited rules")
+
+    driver.find_element(By.ID, "reload").click()
+    wait.until(lambda d: OWNER_TEST in d.find_element(By.ID, "rules").get_attribute("value"))
+    driver.execute_script("document.getElementById('requestOut').innerHTML = '';")
+    driver.find_element(By.ID, "runRequest").click()
+    wait.until(request_verdict)
+    if request_verdict(driver) != "DENY":
+        fail("the loaded witness is not denied by the committed rules: %r" % text_of(driver, "requestOut"))
+    step("the same request with the committed rules: DENY")
 
 
 if __name__ == "__main__":

@@ -67,6 +67,11 @@ import Testing
     let malformed = try sandbox.run("diff", "git:HEAD", "firestore.rules")
     #expect(malformed.status == 2)
     #expect(malformed.stderr.contains("is not git:REF:path"))
+    // A revision git would read as an option is refused before git runs (it writes no file).
+    let option = try sandbox.run("diff", "git:--output=leak:firestore.rules", "firestore.rules")
+    #expect(option.status == 2)
+    #expect(option.stderr.contains("starts with '-'"), "\(option.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: sandbox.url.appendingPathComponent("leak:firestore.rules").path))
   }
 
   @Test func inputProblemsExitTwo() throws {

@@ -20,7 +20,7 @@ package struct DiffProblem: Error, Sendable, CustomStringConvertible {
 /// `git show REF:path` from the current folder).
 package enum DiffInput {
   /// The compiled ruleset, or the problem (rules with errors come with their diagnostics).
-  static func ruleset(name: String, bytes: [UInt8]) throws(DiffProblem) -> Ruleset {
+  package static func ruleset(name: String, bytes: [UInt8]) throws(DiffProblem) -> Ruleset {
     let decoded = SourceText.decode(FileBytes.withoutByteOrderMark(bytes), name: name)
     if let problem = decoded.problem {
       throw DiffProblem(DiagnosticRenderer.text([problem], in: decoded.source), isRendered: true)
@@ -45,6 +45,7 @@ package enum DiffInput {
     let spec = String(argument.dropFirst(4))
     guard let colon = spec.firstIndex(of: ":"), colon != spec.startIndex, spec.index(after: colon) != spec.endIndex
     else { throw DiffProblem("'\(argument)' is not git:REF:path (for example git:HEAD:firestore.rules)") }
+    if let problem = CommittedFile.refProblem(String(spec[..<colon])) { throw DiffProblem(problem) }
     return (argument, try gitShow(spec))
   }
 

@@ -7,7 +7,7 @@
 /// each in its own file.
 enum PlaygroundPage {
   /// The tabs, in order; the first is shown on load.
-  static let panels: [PagePanel] = [.request, .suites, .query, .storage]
+  static let panels: [PagePanel] = [.request, .suites, .query, .storage, .diff]
 
   static let html: String = {
     let tabs = panels.enumerated().map { index, panel in

@@ -13,6 +13,8 @@ extension PagePanel {
       <textarea class="json" id="auth">{"uid": "alice"}</textarea>
       <label for="data">data written (JSON; create and set: the document, update: the fields)</label>
       <textarea class="json" id="data"></textarea>
+      <label for="documents">stored documents (JSON by path, as data.json; empty: the project's seed data)</label>
+      <textarea class="json" id="documents"></textarea>
       <label for="time">request.time (RFC 3339; empty: 1970-01-01T00:00:00Z)</label>
       <input id="time" placeholder="2024-05-01T12:00:00Z">
       <button class="run" id="runRequest">Run request</button>
@@ -23,9 +25,11 @@ extension PagePanel {
         const out = $("requestOut");
         const auth = parseJSONField("auth", { value: null });
         const data = parseJSONField("data", { value: undefined });
-        if (auth.error || data.error) { out.innerHTML = '<div class="problem">' + escapeHTML(auth.error || data.error) + "</div>"; return; }
+        const documents = parseJSONField("documents", { value: undefined });
+        if (auth.error || data.error || documents.error) { out.innerHTML = '<div class="problem">' + escapeHTML(auth.error || data.error || documents.error) + "</div>"; return; }
         const body = { method: $("method").value, path: $("path").value.trim(), auth: auth.value, rules: rules.value };
         if (data.value !== undefined) body.data = data.value;
+        if (documents.value !== undefined) body.documents = documents.value;
         if ($("time").value.trim()) body.time = $("time").value.trim();
         const started = performance.now();
         const { status, json } = await api("/api/request", body);
