@@ -71,7 +71,7 @@ extension PagePanel {
       function prefill(data) {
         const editor = $("data"), method = $("method").value;
         if (editor.value.trim() !== "" && editor.value !== prefilled) return;
-        prefilled = data && (method === "update" || method === "set") ? JSON.stringify(data, null, 2) : "";
+        prefilled = data && (method === "update" || method === "set") ? JSON.stringify(data) : "";
         editor.value = prefilled;
       }
       $("path").addEventListener("input", () => { clearTimeout(storedTimer); storedTimer = setTimeout(loadStored, 250); });
