@@ -12,6 +12,7 @@ package struct PlaygroundAPI: Sendable {
   package static let routes: [(method: String, path: String)] = [
     ("GET", "/api/project"), ("POST", "/api/check"), ("POST", "/api/request"), ("POST", "/api/suites"),
     ("POST", "/api/query"), ("POST", "/api/indexes/add"), ("POST", "/api/object"), ("POST", "/api/diff"),
+    ("POST", "/api/document"),
   ]
 
   /// Answers one call (the request guard has already passed it).
@@ -32,6 +33,7 @@ package struct PlaygroundAPI: Sendable {
       case "/api/query": return try QueryEndpoint.answer(parsed, project: project)
       case "/api/object": return try ObjectEndpoint.answer(parsed, project: project)
       case "/api/diff": return try DiffEndpoint.answer(parsed, project: project)
+      case "/api/document": return try DocumentEndpoint.answer(parsed, project: project)
       default: return try IndexAddEndpoint.answer(parsed, project: project)
       }
     } catch {

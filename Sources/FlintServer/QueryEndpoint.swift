@@ -5,7 +5,14 @@ import RulesEngine
 /// `POST /api/query`: `{"query": DSL text (or pasted as the app writes it), "auth", "time",
 /// "rules"?}` → `flint query --format json`'s report: validity (with the SDK's message), the rules
 /// proof with its fix, the results on the seed data and the index it needs from the project's
-/// manifest (`QueryPlayground`, as `flint query` runs it).
+/// manifest (`QueryPlayground`, as `flint query` runs it), plus two members:
+///
+/// - `"explain"`: Query Explain on the seed data, as `flint query --analyze --format json`
+///   prints it (`{"explainMetrics": {"planSummary", "executionStats"}, "missingIndexes"?}`), for a
+///   valid query whatever the rules decide (Query Explain runs with IAM, not the rules);
+/// - `"fixes"`: for a denied query, each alternative of the proof's fix as
+///   `{"add": [step], "query": DSL text | null, "allowed": bool}`: the query rewritten with it and
+///   whether the rules allow that (proved again, for the same user). Nothing is written.
 enum QueryEndpoint {
   static func answer(_ body: APIBody, project: ServedProject) throws(APIProblem) -> APIResponse {
     try body.allowOnly(["query", "auth", "time", "rules"])
@@ -19,6 +26,13 @@ enum QueryEndpoint {
       playground.indexes = manifest
       playground.indexesName = name
     }
-    return .ok(PlaygroundRenderer.json(playground.run(text, auth: auth, time: time)))
+    playground.explain = .analyze
+    let report = playground.run(text, auth: auth, time: time)
+    guard case .object(var members) = try? JSONParser.parse(PlaygroundRenderer.json(report)) else {
+      return .ok(PlaygroundRenderer.json(report))
+    }
+    members["explain"] = report.explain.map(ExplainRenderer.json) ?? .null
+    members["fixes"] = .array(playground.fixes(for: report, auth: auth, time: time).map(\.json))
+    return .ok(JSONValue.object(members))
   }
 }

@@ -3,12 +3,14 @@
 
 On a copy of the sample project (Corpus/sample, with Corpus/suites/bookclub.yaml beside it) the
 page is loaded, a request the rules deny is run and its failing sub-expression must be marked on
-the right line, the rule is edited in the page until the request is allowed, the suites are run
-and their coverage is drawn on the rules' allow lines, a query's missing index is added and found
-merged into the manifest on disk, and Storage uploads are decided on storage.rules. The page with
-the denial marked is saved as the README's screenshot. Then the project is committed to git, a
-rule loosened in the page, the diff against HEAD run, and its witness loaded into the Request
-panel and run: allowed by the edited rules, denied by the committed ones.
+the right line, a fix is typed into the rule in the editor until the request is allowed, the
+suites are run and their coverage is drawn on the rules' allow lines, a query's missing index is
+added and found merged into the manifest on disk, a denied query's fix is applied until it is
+allowed (with Query Explain's figures shown), the seed document is prefilled as an update's data,
+and Storage uploads are decided on storage.rules. The page with the denial marked is saved as the
+README's screenshot. Then the project is committed to git, a rule loosened in the page, the diff
+against HEAD run, and its witness loaded into the Request panel and run: allowed by the edited
+rules, denied by the committed ones.
 
 Usage: serve_test.py FLINT [SCREENSHOT]   (run by `make test` with /usr/bin/python3, whose
 python3-selenium comes from `make deps`).
@@ -27,12 +29,14 @@ import time
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CLUBS_READ = "allow read: if resource.data.visibility == 'public' || isMember(clubId);"
 OWNER_TEST = "&& (resource.data.owner == request.auth.uid || isModerator())"
 UNSERVED = 'collection("clubs").where("owner", "==", auth.uid).orderBy("createdAt", "desc")'
+DENIED_QUERY = 'collection("clubs")'
+FIXED_QUERY = 'collection("clubs").where("visibility", "==", "public")'
 
 
 def fail(message):
@@ -110,6 +114,9 @@ def replace_in_editor(driver, old, new):
         "const cm = window.flintEditor; const at = cm.getValue().indexOf(arguments[0]);"
         "cm.replaceRange(arguments[1], cm.posFromIndex(at), cm.posFromIndex(at + arguments[0].length));",
         old, new)
+def query_verdict(driver):
+    """The query panel's verdict now (the request panel has its own), or None."""
+    return driver.execute_script("const e = document.querySelector('#queryOut .verdict'); return e ? e.textContent : null;")
 
 
 def browser():
@@ -242,6 +249,48 @@ def main():
         if after.get("fieldOverrides") != before.get("fieldOverrides"):
             fail("the field overrides changed")
         step("index added, manifest merged (%d indexes)" % len(after["indexes"]))
+
+        # A query the rules deny: apply its fix from the page and see it allowed.
+        query = driver.find_element(By.ID, "query")
+        query.clear()
+        query.send_keys(DENIED_QUERY)
+        driver.find_element(By.ID, "runQuery").click()
+        apply = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#queryOut button.applyFix[title='%s']" % FIXED_QUERY))
+        if query_verdict(driver) != "DENY":
+            fail("the query %s is not denied (%r)" % (DENIED_QUERY, query_verdict(driver)))
+        apply[0].click()
+        wait.until(lambda d: query_verdict(d) == "ALLOW")
+        if driver.find_element(By.ID, "query").get_attribute("value") != FIXED_QUERY:
+            fail("the query was not rewritten with its fix")
+        with open(os.path.join(project, "firestore.rules")) as on_disk:
+            if CLUBS_READ not in on_disk.read():
+                fail("applying a query's fix wrote the rules file")
+        step("query DENY, fix applied: %s → ALLOW" % FIXED_QUERY)
+
+        # Query Explain's figures for the fixed query on the seed data.
+        explain = text_of(driver, "queryExplain") or ""
+        match = re.search(r"index entries scanned: (\d+) · documents scanned: (\d+) · reads billed: (\d+)", explain)
+        if "(visibility ASC, __name__ ASC)" not in explain or not match or match.groups() != ("2", "2", "2"):
+            fail("Query Explain: %r" % explain)
+        step("Query Explain: " + " · ".join(line.strip() for line in explain.split("\n")[1:]))
+
+        # The seed document prefilled as an update's data: unchanged, the owner may write it.
+        driver.find_element(By.CSS_SELECTOR, '.tabs button[data-panel="request"]').click()
+        Select(driver.find_element(By.ID, "method")).select_by_visible_text("update")
+        path = driver.find_element(By.ID, "path")
+        path.clear()
+        path.send_keys("users/alice")
+        wait.until(lambda d: '"Alice"' in d.find_element(By.ID, "data").get_attribute("value"))
+        if '"Alice"' not in (text_of(driver, "stored") or ""):
+            fail("the stored document is not shown: %r" % text_of(driver, "stored"))
+        prefilled = json.loads(driver.find_element(By.ID, "data").get_attribute("value"))
+        if prefilled.get("joinedAt") != {"__timestamp__": "2024-01-01T00:00:00Z"}:
+            fail("the prefilled data is not the stored document: %r" % prefilled)
+        driver.find_element(By.ID, "runRequest").click()
+        wait.until(lambda d: "update /users/alice" in (text_of(d, "requestOut") or ""))
+        if text_of(driver, "verdict") != "ALLOW":
+            fail("the unchanged update of the stored document is %r" % text_of(driver, "verdict"))
+        step("seed document prefilled for update users/alice → ALLOW")
         storage_walk(driver, wait)
         diff_steps(driver, wait, project)
         print("serve_test: ok")

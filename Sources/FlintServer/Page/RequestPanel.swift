@@ -1,5 +1,6 @@
 /// One tab of `flint serve`'s page: one single-document request (method, path, auth, data written), its decision, and the
-/// granting allow or each failing sub-expression marked on the rules (`POST /api/request`).
+/// granting allow or each failing sub-expression marked on the rules (`POST /api/request`); the seed document at the
+/// path is shown, and an update's or set's data starts from it (`POST /api/document`).
 extension PagePanel {
   static let request = PagePanel(
     id: "request", title: "Request", service: "firestore",
@@ -9,6 +10,7 @@ extension PagePanel {
           <option>set</option><option>delete</option></select>
         <input id="path" aria-label="path" value="clubs/poetry">
       </div>
+      <div class="muted" id="stored"></div>
       <label for="auth">auth (JSON; null signs out)</label>
       <textarea class="json" id="auth">{"uid": "alice"}</textarea>
       <label for="data">data written (JSON; create and set: the document, update: the fields)</label>
@@ -54,5 +56,30 @@ extension PagePanel {
         out.innerHTML = html;
         markExplanation(decision);
       });
+
+      // The seed document at the path, shown under it; an update or set starts from its data
+      // (the editor is only refilled while it holds nothing of the user's own).
+      let prefilled = "", storedTimer = null;
+      async function loadStored() {
+        const path = $("path").value.trim(), box = $("stored");
+        if (!path) { box.textContent = ""; prefill(null); return; }
+        const body = { path };
+        if ($("time").value.trim()) body.time = $("time").value.trim();
+        const { status, json } = await api("/api/document", body);
+        if ($("path").value.trim() !== path) return;  // a newer path is being read
+        if (status !== 200) { box.textContent = json.error || ""; prefill(null); return; }
+        box.textContent = json.exists ? "stored in " + json.file + ": " + JSON.stringify(json.data)
+          : "no document at " + json.path + (json.file ? " in " + json.file : " (the project has no seed data)");
+        prefill(json.exists ? json.data : null);
+      }
+      function prefill(data) {
+        const editor = $("data"), method = $("method").value;
+        if (editor.value.trim() !== "" && editor.value !== prefilled) return;
+        prefilled = data && (method === "update" || method === "set") ? JSON.stringify(data) : "";
+        editor.value = prefilled;
+      }
+      $("path").addEventListener("input", () => { clearTimeout(storedTimer); storedTimer = setTimeout(loadStored, 250); });
+      $("method").addEventListener("change", loadStored);
+      loadStored();
       """#)
 }
