@@ -1,7 +1,8 @@
 /// The script every panel shares: the token read from the URL's fragment, `api(path, body)`, the
 /// rules editor (painting marks and diagnostics over the textarea, `goTo(line)`, checking as one
-/// types), loading the project, the tabs, and the helpers the panels call (`verdictHTML`,
-/// `markExplanation`, `parseJSONField`, `escapeHTML`). Each panel's own script runs after it.
+/// types), loading the project, the tabs, the helpers the panels call (`verdictHTML`,
+/// `markExplanation`, `parseJSONField`, `escapeHTML`), and the live reload of the rules when their
+/// file changes on disk. Each panel's own script runs after it.
 enum PageScript {
   static let shared = #"""
     "use strict";
@@ -98,6 +99,7 @@ enum PageScript {
       $("files").textContent = json.directory + " · database " + json.database + " · " + names.join(", ");
       $("rulesName").textContent = json.rules ? json.rules.path : "(no rules file)";
       rules.value = json.rules ? json.rules.text : "";
+      loadedFromDisk(json.rules);
       $("suiteFiles").textContent = json.suites.length ? json.suites.join(", ") : "no suites in the project folder (flint serve --suites FILE)";
       clearMarks(); paint(); check();
     }
@@ -140,5 +142,40 @@ enum PageScript {
       paint();
       if (first) goTo(first);
     }
+
+    // Live reload: about once a second the page asks for the rules file's fingerprint. When it
+    // changed on disk, the editor takes the new text if it holds no edits of its own (its text is
+    // what was loaded); else a notice offers to reload, and the page's edits stay until then.
+    let diskVersion = null, loadedText = null;
+    const diskNotice = document.createElement("div");
+    diskNotice.id = "diskNotice";
+    diskNotice.className = "problem";
+    diskNotice.hidden = true;
+    diskNotice.innerHTML = 'changed on disk — <button class="small" id="diskReload">Reload</button> (drops the edits made here)';
+    $("diags").before(diskNotice);
+    $("diskReload").addEventListener("click", loadProject);
+
+    function loadedFromDisk(file) {
+      diskVersion = file ? file.version : null;
+      loadedText = rules.value;
+      diskNotice.hidden = true;
+    }
+
+    async function watchDisk() {
+      try {
+        if (project && !document.hidden) {
+          const { status, json } = await api("/api/project/version");
+          if (status === 200) {
+            const changed = json.rules !== diskVersion;
+            if (changed && rules.value === loadedText) await loadProject();
+            else diskNotice.hidden = !changed;
+          }
+        }
+      } catch (e) {
+        // The server is gone or busy: ask again later.
+      }
+      setTimeout(watchDisk, 1000);
+    }
+    setTimeout(watchDisk, 1000);
     """#
 }
