@@ -131,7 +131,7 @@ let package = Package(
     .executableTarget(
       name: "flint-bench",
       dependencies: [
-        "FlintKit", "FlintLanguageServer", "IndexAdvisor", "SourceQueries", "Queries", "RulesEngine", "RulesLanguage",
+        "FlintKit", "FlintLanguageServer", "FlintServer", "IndexAdvisor", "SourceQueries", "Queries", "RulesEngine", "RulesLanguage",
         "FirestoreModel",
       ]
     ),
