@@ -131,7 +131,8 @@ let package = Package(
     .executableTarget(
       name: "flint-bench",
       dependencies: [
-        "FlintKit", "FlintLanguageServer", "FlintServer", "IndexAdvisor", "SourceQueries", "Queries", "RulesEngine", "RulesLanguage",
+        "FlintKit", "FlintLanguageServer", "FlintServer", "IndexAdvisor", "SourceQueries", "Queries", "RulesEngine",
+        "RulesLanguage",
         "FirestoreModel",
       ]
     ),
