@@ -134,7 +134,8 @@ let package = Package(
     .executableTarget(
       name: "flint-bench",
       dependencies: [
-        "FlintKit", "FlintLanguageServer", "IndexAdvisor", "SourceQueries", "Queries", "RulesEngine", "RulesLanguage",
+        "FlintKit", "FlintLanguageServer", "FlintServer", "IndexAdvisor", "SourceQueries", "Queries", "RulesEngine",
+        "RulesLanguage",
         "FirestoreModel",
       ]
     ),

@@ -10,6 +10,7 @@ package struct PlaygroundAPI: Sendable {
 
   /// The calls, by method and path.
   package static let routes: [(method: String, path: String)] = [
+    ("GET", "/api/project/version"),
     ("GET", "/api/project"), ("POST", "/api/check"), ("POST", "/api/request"), ("POST", "/api/suites"),
     ("POST", "/api/query"), ("POST", "/api/indexes/add"), ("POST", "/api/object"), ("POST", "/api/diff"),
     ("POST", "/api/document"),
@@ -25,6 +26,7 @@ package struct PlaygroundAPI: Sendable {
         throw APIProblem(405, "\(path) takes \(Self.routes.first { $0.path == path }!.method)")
       }
       if path == "/api/project" { return try ProjectEndpoint.answer(project: project) }
+      if path == "/api/project/version" { return try ProjectVersionEndpoint.answer(project: project) }
       let parsed = try APIBody(bytes: body)
       switch path {
       case "/api/check": return try CheckEndpoint.answer(parsed, project: project)

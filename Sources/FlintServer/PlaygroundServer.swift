@@ -4,11 +4,16 @@ import Synchronization
 
 /// `flint serve`'s HTTP side (Hummingbird): every request passes the `RequestGuard`, then `/` is
 /// the page and `/api/...` the `PlaygroundAPI`; bodies over `bodyLimit` are refused with 413
-/// before they are read whole. All answers but the page are JSON. Nothing here evaluates
+/// before they are read whole, and at most `concurrentCalls` calls read their bodies and run at
+/// once (`CallPermits`), so a burst's memory does not grow with its size. All answers but the
+/// page are JSON. Nothing here evaluates
 /// anything: the API calls the FlintKit jobs.
 package struct PlaygroundServer: Sendable {
   /// The largest request body read: 1 MiB (a rules file is rarely over 100 KiB).
   package static let bodyLimit = 1 << 20
+  /// API calls read and answered at once; the rest wait their turn. A call is work for one core,
+  /// so more than a few per core buys nothing but memory.
+  package static let concurrentCalls = 16
 
   package var api: PlaygroundAPI
   package var token: String
@@ -28,9 +33,10 @@ package struct PlaygroundServer: Sendable {
   /// `ready` hears the port once the server accepts connections.
   package func run(handlingSignals: Bool = false, ready: @escaping @Sendable (Int) async -> Void) async throws {
     let bound = BoundPort()
+    let permits = CallPermits(Self.concurrentCalls)
     let server = self
     let responder = CallbackResponder<BasicRequestContext> { request, _ in
-      await server.respond(to: request, port: bound.value)
+      await server.respond(to: request, port: bound.value, permits: permits)
     }
     var app = Application(
       responder: responder,
@@ -45,8 +51,9 @@ package struct PlaygroundServer: Sendable {
     if handlingSignals { try await app.runService() } else { try await app.run() }
   }
 
-  /// The answer to one request on a server listening on `port`.
-  func respond(to request: Request, port: Int) async -> Response {
+  /// The answer to one request on a server listening on `port`; an API call waits for one of
+  /// `permits` before its body is read.
+  func respond(to request: Request, port: Int, permits: CallPermits) async -> Response {
     let path = request.uri.path
     let guarding = RequestGuard(token: token, port: port, listeningOn: host)
     if let refusal = guarding.refusal(
@@ -64,6 +71,8 @@ package struct PlaygroundServer: Sendable {
     if let length = request.headers[.contentLength].flatMap(Int.init), length > Self.bodyLimit {
       return Self.response(.problem(Self.tooLarge))
     }
+    await permits.acquire()
+    defer { permits.release() }
     var body: [UInt8] = []
     if request.method == .post {
       do {

@@ -8,7 +8,8 @@ import RulesLanguage
 /// database (`ProjectFiles`, as `flint query` reads them), the seed data beside the rules
 /// (`data.json`, as `flint repl` finds it) and the suites. Paths only: each call reads the files
 /// again, so the page sees them as they are on disk now, and the page's own edits of the rules
-/// travel in the call (`rules`), never written.
+/// travel in the call (`rules`), never written. What is made from the bytes read (the compiled
+/// rules, the loaded seed documents) is kept for the next call with the same bytes (`caches`).
 package struct ServedProject: Sendable {
   /// The folder, as given.
   package var directory: String
@@ -23,6 +24,8 @@ package struct ServedProject: Sendable {
   package var suites: [String]
   /// The Cloud Storage rules files (`storage` in firebase.json), each once, in order.
   package var storageRules: [String] = []
+  /// The last few compiled rulesets and loaded seed stores, shared by the copies of this value.
+  package let caches = ServedCaches()
 
   package init(
     directory: String, database: String = DatabaseID.default, rules: String? = nil, data: String? = nil,
@@ -106,29 +109,40 @@ package struct ServedProject: Sendable {
     return (name, try read(rules))
   }
 
-  /// The compiled rules; rules with errors are a 422 carrying their diagnostics.
+  /// The compiled rules; rules with errors are a 422 carrying their diagnostics. The same name
+  /// and bytes as a recent call give that call's answer.
   func ruleset(edited: String?, file: String? = nil) throws(APIProblem) -> Ruleset {
     let (name, bytes) = try rulesBytes(edited: edited, file: file)
+    return try caches.rulesets.value(for: ServedCaches.RulesKey(name: name, bytes: bytes)) {
+      Self.compile(name: name, bytes: bytes)
+    }.get()
+  }
+
+  static func compile(name: String, bytes: [UInt8]) -> Result<Ruleset, APIProblem> {
     do {
-      return try SuiteLoader.compileRules(atPath: name) { _ throws(SuiteError) in bytes }.ruleset
+      return .success(try SuiteLoader.compileRules(atPath: name) { _ throws(SuiteError) in bytes }.ruleset)
     } catch {
       if case .rules(let source, let diagnostics) = error {
         let shown = diagnostics.map { DiagnosticRenderer.jsonValue($0, in: source) }
-        throw .invalid("the rules do not compile", details: [("diagnostics", .array(shown))])
+        return .failure(.invalid("the rules do not compile", details: [("diagnostics", .array(shown))]))
       }
-      throw .invalid(error.description)
+      return .failure(.invalid(error.description))
     }
   }
 
-  /// The seed documents (none when the project has no data file).
+  /// The seed documents (none when the project has no data file). The same bytes at the same
+  /// request time (a `__server_timestamp__` in the data takes it) as a recent call give that
+  /// call's store.
   func store(time: Timestamp) throws(APIProblem) -> DocumentStore {
     guard let data else { return DocumentStore() }
     let bytes = try read(data)
-    do {
-      return try FixtureLoader.load(bytes: bytes, file: data, requestTime: time)
-    } catch {
-      throw .invalid("invalid seed data: \(error.description)")
-    }
+    return try caches.stores.value(for: ServedCaches.DataKey(name: data, bytes: bytes, time: time)) {
+      do throws(JSONError) {
+        return .success(try FixtureLoader.load(bytes: bytes, file: data, requestTime: time))
+      } catch {
+        return .failure(.invalid("invalid seed data: \(error.description)"))
+      }
+    }.get()
   }
 
   /// The index manifest, when the project names one that exists.

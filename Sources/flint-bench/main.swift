@@ -2,7 +2,7 @@
 // Run with `make bench` (release build). Figures go into Docs/speed.md.
 //
 // Usage: flint-bench [parse] [lint] [parse-phases] [eval] [hashing] [suite] [query] [explain] [proof] [indexes] [lsp]
-//                    [source] [diff]
+//                    [source] [diff] [serve]
 //                    [--lines N] [--iterations N] [--runs N] [--profile]
 // `parse` also measures the lints' share of `flint check` (`lint` alone does only that).
 // Default: every benchmark but parse-phases (which splits parse into source / parse / check /
@@ -36,3 +36,4 @@ if wanted("source") {
   print(SourceExtractionBench.run(lines: options.lines ?? 200_000, repeats: options.repeats).line())
 }
 if wanted("diff") { for result in DiffBench.runAll() { print(result.line()) } }
+if wanted("serve") { for result in ServeBench.run(calls: options.iterations ?? 300) { print(result.line()) } }

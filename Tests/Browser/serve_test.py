@@ -291,6 +291,7 @@ def main():
         if text_of(driver, "verdict") != "ALLOW":
             fail("the unchanged update of the stored document is %r" % text_of(driver, "verdict"))
         step("seed document prefilled for update users/alice → ALLOW")
+        live_reload(driver, wait, project)
         storage_walk(driver, wait)
         diff_steps(driver, wait, project)
         print("serve_test: ok")
@@ -368,6 +369,38 @@ def diff_steps(driver, wait, project):
     if request_verdict(driver) != "DENY":
         fail("the loaded witness is not denied by the committed rules: %r" % text_of(driver, "requestOut"))
     step("the same request with the committed rules: DENY")
+def live_reload(driver, wait, project):
+    """The rules file changed on disk: the editor follows it while it holds no edits of its own;
+    with edits, they stay and a notice offers the reload, which then takes the file."""
+    path = os.path.join(project, "firestore.rules")
+
+    def rewrite(old, new):
+        with open(path) as source:
+            text = source.read()
+        if old not in text:
+            fail("%r is not in the rules file" % old)
+        with open(path, "w") as target:
+            target.write(text.replace(old, new))
+
+    def editor():
+        return driver.find_element(By.ID, "rules").get_attribute("value")
+
+    def notice_shown(d):
+        return d.execute_script("const n = document.getElementById('diskNotice'); return !!n && !n.hidden;")
+
+    wait.until(lambda d: "|| true" not in editor() and not notice_shown(d))
+    rewrite("allow delete: if false;", "allow delete: if false; // changed on disk")
+    wait.until(lambda d: "// changed on disk" in editor())
+    step("the rules file changed on disk, the editor followed")
+
+    replace_in_editor(driver, "// changed on disk", "// edited in the page")
+    rewrite("// changed on disk", "// changed again")
+    wait.until(notice_shown)
+    if "// edited in the page" not in editor():
+        fail("the page's edit was overwritten by the file on disk")
+    driver.find_element(By.ID, "diskReload").click()
+    wait.until(lambda d: "// changed again" in editor() and not notice_shown(d))
+    step("with edits in the page: a notice, the edits kept until Reload")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,9 @@
 /// The script every panel shares: the token read from the URL's fragment, `api(path, body)`, the
 /// rules editor (Debian's CodeMirror, `EditorAssets`, with the rules language's highlighting;
-/// painting marks and diagnostics on it, `goTo(line)`, checking as one types), loading the project, the tabs, and the helpers the panels call (`verdictHTML`,
-/// `markExplanation`, `parseJSONField`, `escapeHTML`). Each panel's own script runs after it.
+/// painting marks and diagnostics on it, `goTo(line)`, checking as one types), loading the
+/// project, the tabs, the helpers the panels call (`verdictHTML`, `markExplanation`,
+/// `parseJSONField`, `escapeHTML`), and the live reload of the rules files when they change on
+/// disk. Each panel's own script runs after it.
 enum PageScript {
   static let shared = #"""
     "use strict";
@@ -139,6 +141,7 @@ enum PageScript {
       for (const tab of document.querySelectorAll(".tabs button[data-service]")) {
         tab.hidden = !files.some((f) => f.service === tab.dataset.service);
       }
+      loadedFromDisk();
       $("suiteFiles").textContent = json.suites.length ? json.suites.join(", ") : "no suites in the project folder (flint serve --suites FILE)";
       clearMarks(); paint(); check();
     }
@@ -199,5 +202,52 @@ enum PageScript {
       paint();
       if (first) goTo(first);
     }
+
+    // Live reload: about once a second the page asks for each rules file's fingerprint. A file
+    // changed on disk is taken into the editor if it holds no edits of its own (its text is what
+    // was loaded); else a notice offers to reload, and the page's edits stay until then.
+    const diskNotice = document.createElement("div");
+    diskNotice.id = "diskNotice";
+    diskNotice.className = "problem";
+    diskNotice.hidden = true;
+    diskNotice.innerHTML = 'changed on disk — <button class="small" id="diskReload">Reload</button> (drops the edits made here)';
+    $("diags").before(diskNotice);
+    $("diskReload").addEventListener("click", loadProject);
+
+    function loadedFromDisk() {
+      for (const file of files) file.loaded = file.text;
+      diskNotice.hidden = true;
+    }
+    function textOf(index) { return index === current ? rules.value : files[index].text; }
+
+    async function watchDisk() {
+      try {
+        if (project && !document.hidden) {
+          const { status, json } = await api("/api/project/version");
+          if (status === 200) {
+            const changed = files.map((f, i) => i).filter((i) => (json.files[files[i].path] || null) !== files[i].version);
+            const edited = changed.filter((i) => textOf(i) !== files[i].loaded);
+            const clean = changed.filter((i) => textOf(i) === files[i].loaded);
+            if (clean.length) {
+              const fresh = await api("/api/project");
+              if (fresh.status === 200) {
+                const onDisk = [fresh.json.rules, ...fresh.json.storage].filter(Boolean);
+                for (const i of clean) {
+                  const file = onDisk.find((f) => f.path === files[i].path);
+                  files[i].version = file ? file.version : null;
+                  files[i].text = files[i].loaded = file ? file.text : "";
+                  if (i === current) { rules.value = files[i].text; clearMarks(); paint(); check(); }
+                }
+              }
+            }
+            diskNotice.hidden = edited.length === 0;
+          }
+        }
+      } catch (e) {
+        // The server is gone or busy: ask again later.
+      }
+      setTimeout(watchDisk, 1000);
+    }
+    setTimeout(watchDisk, 1000);
     """#
 }
