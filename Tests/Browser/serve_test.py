@@ -145,6 +145,8 @@ def storage_walk(driver, wait):
         "const v = document.querySelector('#objectOut .verdict'); return v && v.textContent === 'DENY';"))
     if not marks_on_line(driver, size_line, "failing"):
         fail("the oversize upload's failing size check on storage.rules line %d is not marked" % size_line)
+    if "failed at %d:" % size_line not in (text_of(driver, "objectOut") or ""):
+        fail("the explanation does not name the failing size check: %r" % text_of(driver, "objectOut"))
     metadata.clear()
     metadata.send_keys('{"size": 204800, "contentType": "image/png"}')
     driver.find_element(By.ID, "runObject").click()

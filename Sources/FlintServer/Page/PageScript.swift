@@ -183,6 +183,23 @@ enum PageScript {
       return '<span class="verdict ' + cls + '" id="verdict">' + word + "</span>";
     }
 
+    // A single request's decision (`/api/request`, `/api/object`): the verdict, the request and
+    // the time the call took, the summary, and each allow with its outcome and failing part.
+    function decisionHTML(json, ms) {
+      const decision = json.rules.explanation;
+      let html = verdictHTML(decision.allowed ? "ALLOW" : "DENY") + '<span class="muted">' +
+        escapeHTML(json.method + " /" + json.path) + " · " + ms + " ms</span>";
+      html += "<pre>" + escapeHTML(decision.summary) + "</pre>";
+      for (const allow of decision.allows) {
+        let text = "line " + allow.line + " allow " + allow.methods.join(", ") + ": " + allow.outcome;
+        if (allow.failure) text += "\n  failed at " + allow.failure.line + ":" + allow.failure.column + " " + allow.failure.text +
+          (allow.failure.value !== undefined ? " = " + JSON.stringify(allow.failure.value) : "");
+        if (allow.message) text += "\n  " + allow.message;
+        html += '<pre class="allow-line" data-outcome="' + escapeHTML(allow.outcome) + '">' + escapeHTML(text) + "</pre>";
+      }
+      return html;
+    }
+
     // Marks the granting allow (allowed) or each allow's failing sub-expression (denied).
     function markExplanation(explanation) {
       clearMarks();

@@ -43,15 +43,7 @@ extension PagePanel {
         }
         if (json.refused) { out.innerHTML = verdictHTML(json.refused) + "<pre>" + escapeHTML(json.message) + "</pre>"; clearMarks(); paint(); return; }
         const decision = json.rules.explanation;
-        let html = verdictHTML(decision.allowed ? "ALLOW" : "DENY") + '<span class="muted">' + escapeHTML(json.method + " /" + json.path) + " · " + ms + " ms</span>";
-        html += "<pre>" + escapeHTML(decision.summary) + "</pre>";
-        for (const allow of decision.allows) {
-          let text = "line " + allow.line + " allow " + allow.methods.join(", ") + ": " + allow.outcome;
-          if (allow.failure) text += "\n  failed at " + allow.failure.line + ":" + allow.failure.column + " " + allow.failure.text +
-            (allow.failure.value !== undefined ? " = " + JSON.stringify(allow.failure.value) : "");
-          if (allow.message) text += "\n  " + allow.message;
-          html += '<pre class="allow-line" data-outcome="' + escapeHTML(allow.outcome) + '">' + escapeHTML(text) + "</pre>";
-        }
+        let html = decisionHTML(json, ms);
         if (json.document !== undefined) html += "<pre>" + escapeHTML(json.document ? JSON.stringify(json.document.data) : "the document does not exist") + "</pre>";
         out.innerHTML = html;
         markExplanation(decision);

@@ -41,16 +41,7 @@ extension PagePanel {
           return;
         }
         const decision = json.rules.explanation;
-        let html = verdictHTML(decision.allowed ? "ALLOW" : "DENY") + '<span class="muted">' +
-          escapeHTML(json.method + " /" + json.path) + " · " + ms + " ms</span>";
-        html += "<pre>" + escapeHTML(decision.summary) + "</pre>";
-        for (const allow of decision.allows) {
-          let text = "line " + allow.line + " allow " + allow.methods.join(", ") + ": " + allow.outcome;
-          if (allow.failure) text += "\n  failed at " + allow.failure.line + ":" + allow.failure.column + " " + allow.failure.text +
-            (allow.failure.value !== undefined ? " = " + JSON.stringify(allow.failure.value) : "");
-          if (allow.message) text += "\n  " + allow.message;
-          html += '<pre class="allow-line" data-outcome="' + escapeHTML(allow.outcome) + '">' + escapeHTML(text) + "</pre>";
-        }
+        let html = decisionHTML(json, ms);
         if (method === "get" && !json.stored) html += "<pre>no object is stored at the path: Storage answers 404 when allowed</pre>";
         out.innerHTML = html;
         markExplanation(decision);
