@@ -10,6 +10,8 @@ import RulesEngine
 /// - `"explain"`: Query Explain on the seed data, as `flint query --analyze --format json`
 ///   prints it (`{"explainMetrics": {"planSummary", "executionStats"}, "missingIndexes"?}`), for a
 ///   valid query whatever the rules decide (Query Explain runs with IAM, not the rules);
+/// - `"manifestProblem"`: why the project's index manifest could not be read, when it could not
+///   (the query then runs as with no manifest);
 /// - `"fixes"`: for a denied query, each alternative of the proof's fix as
 ///   `{"add": [step], "query": DSL text | null, "allowed": bool}`: the query rewritten with it and
 ///   whether the rules allow that (proved again, for the same user). Nothing is written.
@@ -22,9 +24,16 @@ enum QueryEndpoint {
     var playground = QueryPlayground(
       ruleset: try project.ruleset(edited: try body.optionalString("rules")), store: try project.store(time: time),
       database: project.database)
-    if let (name, manifest) = try project.manifest() {
-      playground.indexes = manifest
-      playground.indexesName = name
+    // A manifest Flint cannot read (one the backend would refuse) does not stop the query: it
+    // runs without one, and the answer says why (`manifestProblem`).
+    var manifestProblem: String?
+    do {
+      if let (name, manifest) = try project.manifest() {
+        playground.indexes = manifest
+        playground.indexesName = name
+      }
+    } catch {
+      manifestProblem = error.message
     }
     playground.explain = .analyze
     let report = playground.run(text, auth: auth, time: time)
@@ -33,6 +42,7 @@ enum QueryEndpoint {
     }
     members["explain"] = report.explain.map(ExplainRenderer.json) ?? .null
     members["fixes"] = .array(playground.fixes(for: report, auth: auth, time: time).map(\.json))
+    if let manifestProblem { members["manifestProblem"] = .string(manifestProblem) }
     return .ok(JSONValue.object(members))
   }
 }

@@ -138,6 +138,20 @@ struct QueryFixAPITests {
     #expect(invalid["explain"] is NSNull)
   }
 
+  @Test("a manifest the backend would refuse does not stop the query: it runs without it, and says why")
+  func unreadableManifest() throws {
+    defer { sample.remove() }
+    // A composite index of one field: Firestore refuses it ("this index is not necessary").
+    let refused =
+      #"{"indexes": [{"collectionGroup": "clubs", "queryScope": "COLLECTION", "fields": [{"fieldPath": "name", "order": "ASCENDING"}]}]}"#
+    try refused.write(
+      to: sample.folder.appendingPathComponent("firestore.indexes.json"), atomically: true, encoding: .utf8)
+    let report = try query(#"collection("clubs").where("visibility", "==", "public")"#)
+    #expect(decision(report) == "allow")
+    #expect((report["manifestProblem"] as? String)?.contains("firestore.indexes.json") == true)
+    #expect((report["results"] as? [Any])?.isEmpty == false)
+  }
+
   @Test(
     "bad query bodies are 400 with a message",
     arguments: [

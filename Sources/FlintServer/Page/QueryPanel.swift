@@ -40,6 +40,7 @@ extension PagePanel {
         html += "<pre>results: " + json.results.length + " · reads: " + json.reads + "</pre>";
         for (const r of json.results) html += "<pre>" + escapeHTML(r.path + " " + JSON.stringify(r.data)) + "</pre>";
         if (json.explain) html += explainHTML(json.explain, json.rules && json.rules.decision !== "allow");
+        if (json.manifestProblem) html += '<div class="problem" id="manifestProblem">the index manifest cannot be read, so the query runs without it: ' + escapeHTML(json.manifestProblem) + "</div>";
         if (json.index) {
           const missing = json.index.missing.indexes.length + json.index.missing.fieldOverrides.length;
           html += "<pre>index: " + escapeHTML(json.index.kind) + (missing ? " — missing from " + (json.index.manifest || "the manifest") : json.index.servedBy ? " — served" : "") + "</pre>";
