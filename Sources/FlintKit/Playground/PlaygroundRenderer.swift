@@ -83,6 +83,11 @@ package enum PlaygroundRenderer {
 
   /// The JSON report.
   package static func json(_ report: QueryReport) -> String {
+    jsonValue(report).text(.spaced) + "\n"
+  }
+
+  /// The JSON report as a value, for a front end that adds members (`flint serve`'s fixes).
+  package static func jsonValue(_ report: QueryReport) -> JSONValue {
     let report = worded(report)
     var members: [(String, JSONValue)] = [
       ("valid", .bool(report.isValid)),
@@ -129,7 +134,7 @@ package enum PlaygroundRenderer {
     if let unknown = report.normalized?.unknownValues, !unknown.isEmpty {
       members.append(("unknownValues", .array(unknown.map { .string($0.name) })))
     }
-    return JSONValue.object(members).text(.spaced) + "\n"
+    return JSONValue.object(members)
   }
 
   // MARK: Query Explain

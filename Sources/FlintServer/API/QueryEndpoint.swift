@@ -37,7 +37,7 @@ enum QueryEndpoint {
     }
     playground.explain = .analyze
     let report = playground.run(text, auth: auth, time: time)
-    guard case .object(var members) = try? JSONParser.parse(PlaygroundRenderer.json(report)) else {
+    guard case .object(var members) = PlaygroundRenderer.jsonValue(report) else {
       return .ok(PlaygroundRenderer.json(report))
     }
     members["explain"] = report.explain.map(ExplainRenderer.json) ?? .null
